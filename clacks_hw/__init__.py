@@ -1,0 +1,3 @@
+"""clacks-hw: a lit electronic edition of the Clacks board game."""
+
+__version__ = "0.1.0"

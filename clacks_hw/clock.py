@@ -1,0 +1,30 @@
+"""The one place time enters the program.
+
+Everything that needs "now" (debounce, long presses, reconnect backoff, Express timers,
+animation) takes a clock object instead of calling :mod:`time` itself, so tests drive time
+with :class:`tests.fakes.clock.FakeClock` and never sleep.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds on a monotonic scale (only differences are meaningful)."""
+
+    def sleep(self, seconds: float) -> None:
+        """Wait; a fake clock just advances."""
+
+
+class SystemClock:
+    """The real monotonic clock."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)

@@ -1,0 +1,15 @@
+"""Subcommands of `clacks-hw`, one module each; listed here so the CLI finds them."""
+
+from __future__ import annotations
+
+import click
+
+COMMANDS: list[click.Command] = []
+
+
+def _load() -> None:
+    # Each module appends its command(s) to COMMANDS when imported.
+    from . import edition_cmd  # noqa: F401
+
+
+_load()

@@ -1,0 +1,32 @@
+"""`clacks-hw edition`: check an edition folder and print what it holds."""
+
+from __future__ import annotations
+
+import click
+
+from . import COMMANDS
+from .common import edition_option, load_edition_or_exit
+
+
+@click.command("edition")
+@edition_option
+def edition_cmd(edition_dir):
+    """Check an edition (the built-in one, or --edition DIR) and summarise it.
+
+    Exits with status 2 and lists every problem (file, key path, reason) if it is broken.
+    """
+    e = load_edition_or_exit(edition_dir)
+    click.echo(f"{e.name}  (fingerprint {e.fingerprint})")
+    click.echo(f"  signals:   {len(e.signals)} ({' '.join(e.signals)})")
+    click.echo(f"  jacquards: {len(e.jacquards)}, {sum(j.stamp for j in e.jacquards.values())} with a fault stamp")
+    for shape in e.shapes.values():
+        n = sum(1 for j in e.jacquards.values() if j.shape is shape)
+        click.echo(f"    {shape.name:<9} cost {shape.cost}  {n} card(s)  {len(shape.placements)} placements")
+    for deck in ("fault", "incident", "log"):
+        click.echo(f"  {deck} cards: {len(e.deck(deck))}")
+    click.echo(f"  words:     {len(e.words)}")
+    click.echo("  start:     " + " ".join(
+        "".join("#" if e.start >> (4 * r + c) & 1 else "." for c in range(4)) for r in range(4)))
+
+
+COMMANDS.append(edition_cmd)

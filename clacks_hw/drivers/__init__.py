@@ -1,0 +1,1 @@
+"""Hardware drivers: each turns a device into events or shows frames."""

@@ -1,0 +1,83 @@
+"""What happens after the lamps change: sabotage, transmission, and passing the turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from .board import TOWERS, signal_mask
+from .deck import draw_up_to
+from .state import HAND, GameState, Turn
+
+
+@lru_cache(maxsize=None)
+def target_mask(seat: str, tower: int, bits: int) -> int:
+    return signal_mask(seat, tower, bits)
+
+
+def transmittable(state: GameState) -> bool:
+    """Does the next signal now stand on the current player's tower, ready to send?"""
+    turn = state.turn
+    if turn.transmitted or not turn.played:
+        return False  # at most one signal a turn, and only after a jacquard
+    p = state.player(turn.seat)
+    t = p.tower
+    if t is None or p.finished or t == p.last_tx or t == state.dwarf:
+        return False
+    mask = TOWERS[t].mask
+    if not turn.flipped & mask:
+        return False
+    bits = state.edition.signals[p.signals[p.sent]]
+    return state.board & mask == target_mask(p.seat, t, bits)
+
+
+def after_lamps_change(state: GameState) -> GameState:
+    """Check an open sabotage, then send the current player's signal if it now stands."""
+    if state.sabotage is not None:
+        sender, tower = state.sabotage
+        if not state.board & TOWERS[tower].mask:
+            p = state.player(sender)
+            state = replace(state, sabotage=None).with_player(replace(p, sent=p.sent - 1, sabotaged=True))
+    if transmittable(state):
+        return transmit(state)
+    return state
+
+
+def transmit(state: GameState) -> GameState:
+    p = state.current
+    p = replace(p, sent=p.sent + 1, last_tx=p.tower)
+    state = replace(state.with_player(p), turn=replace(state.turn, transmitted=True))
+    if state.sabotage is not None and state.sabotage[0] != p.seat:
+        return replace(state, winner=state.sabotage[0])  # the saboteur's turn ended without success
+    if p.finished:
+        if state.config.has("quick"):
+            state = replace(state, finishers=state.finishers + (p.seat,))
+        elif p.sabotaged:
+            return finish_turn(replace(state, winner=p.seat), draw=False)
+        else:
+            state = replace(state, sabotage=(p.seat, p.tower))
+    return finish_turn(state)
+
+
+def finish_turn(state: GameState, draw: bool = True) -> GameState:
+    """Draw back up, then hand the turn on (or end the game)."""
+    turn = state.turn
+    p = state.current
+    state = state.with_player(replace(p, last_turn_cost=turn.spent))
+    if draw:
+        state = draw_up_to(state, p.seat, HAND)
+    if state.winner is not None:
+        return state
+    if state.sabotage is not None and state.sabotage[0] != p.seat:
+        return replace(state, winner=state.sabotage[0])  # Last Letter Sabotage failed
+    nxt = state.next_seat(p.seat)
+    if state.finishers and nxt == state.first:  # Quick Game: the round is played out
+        return replace(state, winner=quick_winner(state))
+    return replace(state, turn=Turn(seat=nxt, number=turn.number + 1,
+                                    start_tower=state.player(nxt).tower, dwarf_before=state.dwarf))
+
+
+def quick_winner(state: GameState) -> str:
+    """Fewest stress points on the finishing turn, then the word first alphabetically."""
+    words = state.config.words
+    return min(state.finishers, key=lambda s: (state.player(s).last_turn_cost, words[s]))

@@ -1,0 +1,1 @@
+"""Test doubles: recording sinks, emulated devices and a fake clock."""
