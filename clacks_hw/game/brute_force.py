@@ -1,0 +1,40 @@
+"""The planner's reference: try every subset of the cards and every placement of each.
+
+Slow and obviously right; the tests hold the planner to it and the benchmark measures the
+difference.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .board import TOWERS
+from .planner import towers_open
+from .state import GameState
+from .turns import target_mask
+
+
+def cheapest_cost(state: GameState, cards=None) -> int | None:
+    """The fewest stress points (move + cards) that send the next signal this turn."""
+    seat, turn = state.turn.seat, state.turn
+    p = state.player(seat)
+    jac = state.edition.jacquards
+    cards = [c for c in (p.hand if cards is None else cards) if c not in turn.played]
+    bits = state.edition.signals[p.signals[p.sent]]
+    best = None
+    for tower, move_cost in towers_open(state, seat):
+        mask, want = TOWERS[tower].mask, target_mask(seat, tower, bits)
+        for k in range(1, len(cards) + 1):
+            for combo in itertools.combinations(cards, k):
+                cost = move_cost + sum(jac[c].cost for c in combo)
+                if cost > turn.budget - turn.card_cost or best is not None and cost >= best:
+                    continue
+                for masks in itertools.product(*(jac[c].shape.placements for c in combo)):
+                    flips = 0
+                    for m in masks:
+                        flips ^= m
+                    touched = turn.flipped & mask or any(m & mask for m in masks)
+                    if touched and (state.board ^ flips) & mask == want:
+                        best = cost
+                        break
+    return best
