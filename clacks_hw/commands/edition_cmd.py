@@ -1,9 +1,10 @@
-"""`clacks-hw edition`: check an edition folder and print what it holds."""
+"""`clacks-hw edition` and `clacks-hw alphabet-card`: check an edition, print its card."""
 
 from __future__ import annotations
 
 import click
 
+from ..alphabet_card import alphabet_svg
 from . import COMMANDS
 from .common import edition_option, load_edition_or_exit
 
@@ -29,4 +30,13 @@ def edition_cmd(edition_dir):
         "".join("#" if e.start >> (4 * r + c) & 1 else "." for c in range(4)) for r in range(4)))
 
 
-COMMANDS.append(edition_cmd)
+@click.command("alphabet-card")
+@edition_option
+@click.option("-o", "--output", type=click.File("w"), default="-", show_default=True,
+              help="Where to write the SVG ('-' for standard output).")
+def alphabet_card_cmd(edition_dir, output):
+    """Write the printable Clacks Alphabet Card (SVG) for an edition."""
+    output.write(alphabet_svg(load_edition_or_exit(edition_dir)))
+
+
+COMMANDS.extend([edition_cmd, alphabet_card_cmd])

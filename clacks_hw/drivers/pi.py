@@ -93,3 +93,13 @@ def detect_board(root: str | Path = "/") -> BoardInfo:
     if generation is None:
         generation = _generation_from_model(model)
     return BoardInfo(model=model, soc=soc, generation=generation)
+
+
+# BCM GPIO -> physical pin on the 40-pin header (the same on every 40-pin Pi).
+HEADER_PIN = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
+    9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
+    16: 36, 26: 37, 20: 38, 21: 40,
+}
+GROUND_PINS = (6, 9, 14, 20, 25, 30, 34, 39)
+POWER_PINS = {"3V3": (1, 17), "5V": (2, 4)}

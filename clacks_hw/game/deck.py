@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .state import GameState, Player
+from .state import GameState
+
+UNKNOWN = "?"  # a card drawn in a physical game: the engine learns it when it is played
 
 
 def shuffled(items, seed: int, label: str) -> tuple[str, ...]:
@@ -15,40 +17,52 @@ def shuffled(items, seed: int, label: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def draw_up_to(state: GameState, seat: str, target: int, stamps_draw_faults: bool = True) -> GameState:
-    """Refill ``seat``'s hand to ``target`` jacquards from the bag.
-
-    An empty bag takes the shuffled discards. Each stamped jacquard drawn also draws a Fault
-    Report card from the top of the fault deck (not in the first deal).
-    """
-    p = state.player(seat)
+def take_from_bag(state: GameState) -> tuple[GameState, str | None]:
+    """Take the top jacquard; an empty bag first takes the shuffled discards. None: no card."""
     if state.config.hands == "physical":
-        need = target - p.hand_count
-        if need <= 0:
-            return state
-        held = sum(q.hand_count for q in state.players)
-        in_bag = len(state.edition.jacquards) - len(state.discard) - held
-        if in_bag < need:  # the players tipped the discards back into the bag
-            state = replace(state, discard=(), shuffles=state.shuffles + 1)
-        return state.with_player(replace(p, hand_count=target))
+        held = sum(p.hand_count for p in state.players) + len(state.reports)
+        if len(state.edition.jacquards) - len(state.discard) - held < 1:
+            if not state.discard:
+                return state, None
+            state = replace(state, discard=(), shuffles=state.shuffles + 1)  # the players refilled the bag
+        return state, UNKNOWN
+    bag, discard, shuffles = state.bag, state.discard, state.shuffles
+    if not bag:
+        if not discard:
+            return state, None
+        shuffles += 1
+        bag, discard = shuffled(discard, state.config.seed, f"bag/{shuffles}"), ()
+    return replace(state, bag=bag[1:], discard=discard, shuffles=shuffles), bag[0]
 
-    hand, faults = list(p.hand), list(p.faults)
-    bag, discard, fault_deck = list(state.bag), state.discard, list(state.fault_deck)
-    shuffles = state.shuffles
-    jacquards = state.edition.jacquards
-    while len(hand) < target:
-        if not bag:
-            if not discard:
-                break
-            shuffles += 1
-            bag = list(shuffled(discard, state.config.seed, f"bag/{shuffles}"))
-            discard = ()
-        card = bag.pop(0)
-        hand.append(card)
-        if stamps_draw_faults and jacquards[card].stamp and fault_deck:
-            faults.append(fault_deck.pop(0))
-    state = replace(state, bag=tuple(bag), discard=discard, fault_deck=tuple(fault_deck), shuffles=shuffles)
-    return state.with_player(replace(p, hand=tuple(hand), hand_count=len(hand), faults=tuple(faults)))
+
+def give(state: GameState, seat: str, card: str) -> GameState:
+    p = state.player(seat)
+    hand = p.hand if card == UNKNOWN else p.hand + (card,)
+    return state.with_player(replace(p, hand=hand, hand_count=p.hand_count + 1))
+
+
+def take_from_hand(state: GameState, seat: str, card: str | None) -> GameState:
+    """``card`` leaves the hand (physical games only count it)."""
+    p = state.player(seat)
+    hand = tuple(c for c in p.hand if c != card)
+    return state.with_player(replace(p, hand=hand, hand_count=max(0, p.hand_count - 1)))
+
+
+def is_stamped(state: GameState, card: str | None) -> bool:
+    return card is not None and card != UNKNOWN and state.edition.jacquards[card].stamp
+
+
+def draw_up_to(state: GameState, seat: str, target: int, stamps_draw_faults: bool = True) -> GameState:
+    """Refill ``seat``'s hand to ``target`` jacquards (competitive): each stamped jacquard
+    drawn also draws a Fault Report card from the top of the fault deck (not in the first deal)."""
+    while state.player(seat).hand_count < target:
+        state, card = take_from_bag(state)
+        if card is None:
+            break
+        state = give(state, seat, card)
+        if stamps_draw_faults and is_stamped(state, card):
+            state = draw_faults(state, seat, 1)
+    return state
 
 
 def draw_faults(state: GameState, seat: str, n: int) -> GameState:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF
 from .rules import validate
@@ -14,8 +16,10 @@ def candidate_actions(state: GameState) -> list[Action]:
         return []
     edition, seat = state.edition, state.turn.seat
     p = state.player(seat)
+    if state.config.mode != "competitive":
+        return _coop_candidates(state, seat)
     out = [Action(seat, "move", tower=t.index) for t in TOWERS_OF[COLOUR[seat]]]
-    cards = p.hand if state.config.hands == "tracked" else tuple(edition.jacquards)
+    cards = _playable(state, p)
     for card in dict.fromkeys(cards):
         for mask in edition.jacquards[card].shape.placements:
             out.append(Action(seat, "play", card=card, lamps=mask))
@@ -30,15 +34,46 @@ def candidate_actions(state: GameState) -> list[Action]:
     return out
 
 
-def _fault_candidates(state: GameState, seat: str, card_id: str) -> list[Action]:
-    card = state.edition.cards[card_id]
-    kinds = {e.kind: e for e in card.effects}
+def _playable(state: GameState, p) -> tuple[str, ...]:
+    return p.hand if state.config.hands == "tracked" else tuple(state.edition.jacquards)
+
+
+def _with_choices(effects, shapes, base: Action) -> list[Action]:
+    """``base`` once per choice the card's effects need (lamps, a tower), or as it is."""
+    kinds = {e.kind: e for e in effects}
     if "flip" in kinds:
-        shape = state.edition.shapes[kinds["flip"].arg]
-        return [Action(seat, "fault", card=card_id, lamps=m) for m in shape.placements]
+        return [replace(base, lamps=m) for m in shapes[kinds["flip"].arg].placements]
     if "flip_tower" in kinds:
-        return [Action(seat, "fault", card=card_id, tower=t.index) for t in TOWERS]
-    return [Action(seat, "fault", card=card_id)]
+        return [replace(base, tower=t.index) for t in TOWERS]
+    return [base]
+
+
+def _fault_candidates(state: GameState, seat: str, card_id: str, night: bool = False) -> list[Action]:
+    card = state.edition.cards[card_id]
+    effects = card.night_shift if night else card.effects
+    return _with_choices(effects, state.edition.shapes, Action(seat, "fault", card=card_id))
+
+
+def _coop_candidates(state: GameState, seat: str) -> list[Action]:
+    edition = state.edition
+    if state.pending:
+        chooser = state.pending_seat
+        cards = (state.pending[0],) if state.pending[0] is not None else edition.deck("fault")
+        return [a for c in cards for a in _fault_candidates(state, chooser, c, night=True)]
+    p = state.player(seat)
+    out = []
+    for card in dict.fromkeys(_playable(state, p)):
+        for mask in edition.jacquards[card].shape.placements:
+            out.append(Action(seat, "play", card=card, lamps=mask))
+    out.append(Action(seat, "end"))
+    for report in state.reports:
+        effects = edition.cards[report.card].effects
+        for card in dict.fromkeys(_playable(state, p)):
+            out.extend(_with_choices(effects, edition.shapes, Action(seat, "swap", card=card, source=report.card)))
+    if state.config.hands == "physical" and (state.config.has("night_shift") or state.config.mode == "junior"):
+        for card_id in edition.deck("fault"):
+            out.extend(_fault_candidates(state, seat, card_id, night=True))
+    return out
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -44,3 +44,12 @@ CODES = {
     "time_up": "the turn's time has run out",
     "not_in_mode": "that action does not exist in this game mode",
 }
+
+
+def points(n: int) -> str:
+    return f"{n} stress point{'s' * (n != 1)}"
+
+
+def left(n: int) -> str:
+    n = max(0, n)  # SEIZED GEARS after spending can push the budget below what was spent
+    return f"{n} {'is' if n == 1 else 'are'} left this turn"

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import coop
 from .actions import Action
 from .board import COLOUR, TOWERS, distance
+from .checks import jacquard_check, placement_check, turn_check
+from .deck import take_from_hand
 from .faults import apply_fault, validate_fault
-from .rejection import Rejection
+from .rejection import Rejection, left, points
 from .state import EXPRESS_SECONDS, GameState
 from .turns import after_lamps_change, finish_turn
 
@@ -25,7 +28,7 @@ def validate(state: GameState, action: Action) -> Rejection | None:
     if action.seat not in state.config.seats:
         return Rejection("not_playing", f"Seat {action.seat} is not in this game "
                                         f"(seats: {' '.join(state.config.seats)}).")
-    check = _VALIDATORS.get(action.act)
+    check = (_VALIDATORS if state.config.mode == "competitive" else coop.VALIDATORS).get(action.act)
     if check is None:
         return Rejection("not_in_mode", f"There is no {action.act!r} in a {state.config.mode} game.")
     return check(state, action)
@@ -37,48 +40,14 @@ def apply(state: GameState, action: Action) -> GameState | Rejection:
         return rejection
     if action.act != "fault" and state.last_fault is not None:
         state = replace(state, last_fault=None)  # only the very next action may cancel a fault
-    return _APPLIERS[action.act](state, action)
-
-
-# --- checks shared by the turn player's actions -------------------------------------------
-
-def _turn_check(state: GameState, action: Action) -> Rejection | None:
-    if action.seat != state.turn.seat:
-        return Rejection("not_your_turn", f"It is {state.turn.seat}'s turn, not {action.seat}'s.")
-    if (action.time is not None and state.config.has("express") and action.act != "timeout"
-            and action.time > EXPRESS_SECONDS):
-        return Rejection("time_up", f"The {EXPRESS_SECONDS:g} s of this turn ran out "
-                                    f"({action.time:g} s have passed).")
-    return None
-
-
-def _jacquard_check(state: GameState, action: Action) -> Rejection | None:
-    """Is ``action.card`` a jacquard this seat may play now?"""
-    card = action.card
-    edition = state.edition
-    if card is None:
-        return Rejection("unknown_card", "The action must name the jacquard played.")
-    if card not in edition.jacquards:
-        if card in edition.cards:
-            return Rejection("not_a_jacquard", f"{card} is a {edition.cards[card].name} card, not a jacquard.")
-        return Rejection("unknown_card", f"There is no card {card} in this edition.")
-    if card in state.turn.played:
-        return Rejection("played_this_turn", f"{card} was already played this turn.")
-    p = state.player(action.seat)
-    if state.config.hands == "tracked":
-        if card not in p.hand:
-            held = ", ".join(p.hand) or "nothing"
-            return Rejection("not_in_hand", f"{card} is not in {p.seat}'s hand ({p.seat} holds {held}).")
-    elif card in state.discard:
-        return Rejection("in_discard", f"{card} is in the discard pile; it cannot be played until "
-                                       "the discards go back into the bag.")
-    return None
+    appliers = _APPLIERS if state.config.mode == "competitive" else coop.APPLIERS
+    return appliers[action.act](state, action)
 
 
 # --- move -----------------------------------------------------------------------------------
 
 def _validate_move(state: GameState, action: Action) -> Rejection | None:
-    r = _turn_check(state, action)
+    r = turn_check(state, action)
     if r:
         return r
     if action.tower is None:
@@ -103,9 +72,9 @@ def _validate_move(state: GameState, action: Action) -> Rejection | None:
         return Rejection("occupied", f"The Deep Dwarf stands on {target.name}.")
     cost = _move_cost(state, target.index)
     if cost > turn.budget - turn.card_cost:
-        start = TOWERS[turn.start_tower].name
-        return Rejection("over_budget", f"Moving from {start} to {target.name} costs {cost} stress "
-                                        f"points; {turn.budget - turn.card_cost} are left this turn.")
+        start = "the start button" if turn.start_tower is None else TOWERS[turn.start_tower].name
+        return Rejection("over_budget", f"Moving from {start} to {target.name} costs {points(cost)}; "
+                                        f"{left(turn.budget - turn.card_cost)}.")
     return None
 
 
@@ -127,33 +96,24 @@ def _apply_move(state: GameState, action: Action) -> GameState:
 # --- play -----------------------------------------------------------------------------------
 
 def _validate_play(state: GameState, action: Action) -> Rejection | None:
-    r = _turn_check(state, action) or _jacquard_check(state, action)
+    r = turn_check(state, action) or jacquard_check(state, action)
+    if r:
+        return r
+    r = placement_check(state, action)
     if r:
         return r
     j = state.edition.jacquards[action.card]
-    if action.lamps is None:
-        return Rejection("needs_lamps", f"Playing {action.card} must say which lamps it flips.")
-    if action.lamps not in j.shape.placements:
-        from .board import lamps_of
-        return Rejection("bad_placement", f"{action.card} ({j.shape.name}) cannot flip lamps "
-                                          f"{', '.join(map(str, lamps_of(action.lamps)))}.")
-    left = state.turn.left
-    if j.cost > left:
-        return Rejection("over_budget", f"{action.card} costs {j.cost} stress point{'s' * (j.cost != 1)}; "
-                                        f"{left} {'is' if left == 1 else 'are'} left this turn.")
+    if j.cost > state.turn.left:
+        return Rejection("over_budget", f"{action.card} costs {points(j.cost)}; {left(state.turn.left)}.")
     return None
 
 
 def _apply_play(state: GameState, action: Action) -> GameState:
     card, mask = action.card, action.lamps
-    turn, p = state.turn, state.current
+    turn = state.turn
     cost = state.edition.jacquards[card].cost
-    if state.config.hands == "tracked":
-        p = replace(p, hand=tuple(c for c in p.hand if c != card), hand_count=p.hand_count - 1)
-    else:
-        p = replace(p, hand_count=max(0, p.hand_count - 1))
     state = replace(
-        state.with_player(p), board=state.board ^ mask, discard=state.discard + (card,),
+        take_from_hand(state, action.seat, card), board=state.board ^ mask, discard=state.discard + (card,),
         turn=replace(turn, card_cost=turn.card_cost + cost, played=turn.played + (card,),
                      flipped=turn.flipped | mask),
     )
@@ -163,17 +123,19 @@ def _apply_play(state: GameState, action: Action) -> GameState:
 # --- end, timeout ---------------------------------------------------------------------------
 
 def can_pay_any(state: GameState) -> bool:
-    """Could the player still pay for some jacquard this turn (undoing a tentative move)?"""
+    """Could the player still pay for some jacquard this turn (undoing a tentative move,
+    unless TOWER LOCKDOWN keeps the pawn where it is)?"""
     turn = state.turn
+    budget = turn.left if turn.no_move else turn.budget
     if state.config.hands == "tracked":
         costs = [state.edition.jacquards[c].cost for c in state.current.hand]
     else:
         costs = [j.cost for j in state.edition.jacquards.values() if j.id not in state.discard]
-    return bool(costs) and min(costs) <= turn.budget
+    return bool(costs) and min(costs) <= budget
 
 
 def _validate_end(state: GameState, action: Action) -> Rejection | None:
-    r = _turn_check(state, action)
+    r = turn_check(state, action)
     if r:
         return r
     if not state.turn.played and can_pay_any(state):
@@ -193,10 +155,8 @@ def _validate_timeout(state: GameState, action: Action) -> Rejection | None:
     if action.time is not None and action.time < EXPRESS_SECONDS:
         return Rejection("too_early", f"The turn's {EXPRESS_SECONDS:g} s have not run out "
                                       f"({action.time:g} s so far).")
-    p = state.current
-    if (not state.turn.played and action.card is not None and state.config.hands == "tracked"
-            and action.card not in p.hand):
-        return Rejection("not_in_hand", f"{action.card} is not in {p.seat}'s hand.")
+    if not state.turn.played and action.card is not None:
+        return jacquard_check(state, action)  # the card discarded must be one the player holds
     return None
 
 
@@ -205,16 +165,12 @@ def _apply_timeout(state: GameState, action: Action) -> GameState:
         return finish_turn(state)
     # No jacquard in time: discard one and draw no replacement this turn.
     p = state.current
-    if state.config.hands == "tracked":
-        if not p.hand:
-            return finish_turn(state, draw=False)
-        card = action.card if action.card is not None else p.hand[0]
-        p = replace(p, hand=tuple(c for c in p.hand if c != card), hand_count=p.hand_count - 1)
-    else:
-        card = action.card
-        p = replace(p, hand_count=max(0, p.hand_count - 1))
+    if not p.hand_count:
+        return finish_turn(state, draw=False)
+    card = action.card if action.card is not None or not p.hand else p.hand[0]
+    state = take_from_hand(state, p.seat, card)
     discard = state.discard + ((card,) if card is not None else ())
-    return finish_turn(replace(state.with_player(p), discard=discard), draw=False)
+    return finish_turn(replace(state, discard=discard), draw=False)
 
 
 _VALIDATORS = {

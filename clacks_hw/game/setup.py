@@ -17,9 +17,27 @@ def words_needed(config: GameConfig) -> int:
     return 2 if config.has("long_message") else 1
 
 
-def check_config(edition: Edition, config: GameConfig) -> None:
+def _normalised(config: GameConfig) -> GameConfig:
+    return replace(config, seats=tuple(config.seats), variants=frozenset(config.variants),
+                   words={k: tuple(v) for k, v in config.words.items()})
+
+
+def _check_common(config: GameConfig) -> None:
     if config.mode not in MODES:
         raise SetupError(f"mode {config.mode!r} must be one of {', '.join(MODES)}")
+    if config.hands not in HANDS:
+        raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
+    unknown = set(config.variants) - set(VARIANTS[config.mode])
+    if unknown:
+        allowed = ", ".join(VARIANTS[config.mode]) or "none"
+        raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {config.mode}; "
+                         f"choose from {allowed}")
+    if not isinstance(config.seed, int):
+        raise SetupError(f"seed {config.seed!r} must be a whole number")
+
+
+def check_config(edition: Edition, config: GameConfig) -> None:
+    _check_common(config)
     if config.hands not in HANDS:
         raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
     unknown = set(config.variants) - set(VARIANTS[config.mode])
@@ -64,9 +82,16 @@ def deal_words(edition: Edition, seats, per_seat: int, seed: int) -> dict[str, t
 
 
 def new_game(edition: Edition, config: GameConfig) -> GameState:
+    if config.mode in MODES and config.mode != "competitive":
+        from .coop_setup import CoopSetupError, new_coop_game
+
+        _check_common(config)
+        try:
+            return new_coop_game(edition, _normalised(config))
+        except CoopSetupError as exc:
+            raise SetupError(str(exc)) from None
     check_config(edition, config)
-    config = replace(config, seats=tuple(config.seats), variants=frozenset(config.variants),
-                     words={s: tuple(config.words[s]) for s in config.seats})
+    config = _normalised(config)
     players = tuple(Player(seat=s, signals=message(config, s)) for s in config.seats)
     first = first_player(config)
     state = GameState(

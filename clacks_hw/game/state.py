@@ -15,10 +15,21 @@ BUDGET = 5  # stress points per competitive turn
 HAND = 3  # jacquards held after drawing, competitive
 EXPRESS_SECONDS = 60.0
 
-MODES = ("competitive",)
+MODES = ("competitive", "race", "solitaire", "junior")
+COOP = ("race", "solitaire")  # the team against the Post Office
 HANDS = ("tracked", "physical")
-VARIANTS = {"competitive": ("express", "long_message", "quick")}
+VARIANTS = {
+    "competitive": ("express", "long_message", "quick"),
+    "race": ("night_shift", "long_distance"),
+    "solitaire": ("night_shift",),
+    "junior": (),
+}
 SEAT_SETS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
+ROUTES = {"easy": 38, "hard": 34}  # Post Office steps to Genua on each route
+ROUTE_TOWERS = 12  # Clacks tower locations on each route, Genua the last
+JUNIOR_FAULT_TOWERS = (3, 6, 9)  # landing on these reveals a Fault Report card
+HAND_SIZE = {"competitive": 3, "race": 1, "solitaire": 2, "junior": 4}  # after drawing
+NO_BUDGET = 10**6  # the co-operative and junior games have no per-turn limit
 DWARF_SEAT = "W"  # in a 3-player game, the player with nobody opposite
 
 
@@ -30,6 +41,8 @@ class GameConfig:
     hands: str = "tracked"
     mode: str = "competitive"
     variants: frozenset[str] = frozenset()
+    route: str = "easy"  # race/solitaire: the team's route; junior: the first seat's route
+    first: str | None = None  # race: the seat nearest Ankh-Morpork (default: the first seat)
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
@@ -70,6 +83,12 @@ class Turn:
     budget_delta: int = 0
     no_move: bool = False
     transmitted: bool = False
+    base_budget: int = BUDGET
+    # co-operative modes
+    swapped: bool = False  # at most one swap a turn
+    lifted: str | None = None  # the jacquard lifted by a swap, to be played this turn ("*": unknown)
+    po_cap: int | None = None  # GARGOYLE ON SHIFT: the Post Office moves at most this far
+    po_discount: int = 0  # QUIET SHIFT: the Post Office moves this many fewer steps
 
     @property
     def spent(self) -> int:
@@ -77,11 +96,20 @@ class Turn:
 
     @property
     def budget(self) -> int:
-        return BUDGET + self.budget_delta
+        return self.base_budget + self.budget_delta
 
     @property
     def left(self) -> int:
         return self.budget - self.spent
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """An Incident Report or Operator's Log card on the table with a jacquard lying on it."""
+
+    card: str  # I.. or L..
+    jacquard: str | None  # None: unknown to the engine (physical cards face down)
+    face_up: bool  # the selected jacquards lie face up on the Incident Report cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +138,19 @@ class GameState:
     finishers: tuple[str, ...] = ()  # Quick Game: who finished this round
     winner: str | None = None
     last_fault: LastFault | None = None
+    # co-operative and junior modes
+    message: tuple[str, ...] = ()  # race/solitaire: the team's signals
+    signals_sent: int = 0
+    post_office: int = 0
+    post_office_goal: int = 0
+    stress_total: int = 0  # every stress point spent (each moved the Post Office a step)
+    card_moves: int = 0  # Post Office steps added (or taken away) by cards
+    reports: tuple[Report, ...] = ()
+    one_jacquard_until: int = 0  # CHARACTER SABOTAGE lasts until this turn number begins
+    skip_draw: str | None = None  # WORKERS' STRIKE: this seat skips its next draw
+    shield: tuple[str, ...] = ()  # Night Shift EMERGENCY REPAIR: cancels the next reveal if named
+    pending: tuple[str | None, ...] = ()  # revealed Fault Report cards awaiting a choice
+    pending_seat: str | None = None  # who makes those choices
 
     @property
     def over(self) -> bool:

@@ -1,0 +1,467 @@
+"""Journals: a game kept as a JSON Lines file, one header line then one line per action.
+
+The journal is the game's record and the board's crash insurance: the daemon appends each
+accepted action (flushed and fsync'd) *before* it shows the new frame, so after a power cut or
+kill -9 ``load_game`` replays the file through the engine and lands in the very same state.
+
+Every line may carry ``crc``: ``zlib.crc32`` of the line's canonical JSON without the ``crc``
+key (``json.dumps(obj, sort_keys=True, separators=(",", ":"))``, UTF-8), as 8 lower-case hex
+digits. The writer always adds it; hand-written scripts may leave it out. Damage is judged by
+position: a damaged *last* line is what a crash mid-write leaves, so it is dropped with a
+warning (and cut off before the next append); a damaged line anywhere else means the file was
+altered, and reading stops with an error naming the line. Format: docs/journal.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import zlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Self
+
+from .game.actions import Action, MalformedAction, parse_action
+from .game.edition import Edition
+from .game.rejection import Rejection
+from .game.rules import apply
+from .game.setup import SetupError, new_game
+from .game.state import GameConfig, GameState
+from .game.version import RULES_VERSION
+
+try:  # advisory lock so two daemons never append to one game; absent on Windows
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None
+
+MAGIC = "clacks-hw"
+FORMAT = 1
+# Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
+HEADER_REQUIRED = ("journal", "format", "seats", "words")
+HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
+# route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
+HEADER_OPTIONAL = ("route", "first", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
+QUOTE = 80  # characters of a bad line quoted in a message
+
+
+class JournalError(Exception):
+    """A journal that cannot be used; ``line`` is the 1-based line number (None: the file)."""
+
+    def __init__(self, line: int | None, message: str):
+        self.line = line
+        self.message = message
+        super().__init__(message if line is None else f"line {line}: {message}")
+
+
+class EditionMismatch(JournalError):
+    """The journal was recorded with another edition than the one given."""
+
+    def __init__(self, line: int, recorded: str, recorded_name: str | None, edition: Edition):
+        self.recorded, self.recorded_name = recorded, recorded_name
+        was = f"edition {recorded_name!r} (fingerprint {recorded})" if recorded_name else f"edition fingerprint {recorded}"
+        super().__init__(line, f"recorded with {was}, but this is edition {edition.name!r} "
+                               f"(fingerprint {edition.fingerprint})")
+
+
+class JournalRejected(JournalError):
+    """An action in the journal that the engine refuses."""
+
+    def __init__(self, line: int, rejection: Rejection):
+        self.rejection = rejection
+        super().__init__(line, f"{rejection.code}: {rejection.message}")
+
+
+# --- lines and checksums --------------------------------------------------------------------
+
+def canonical(obj: dict) -> bytes:
+    """The bytes the checksum covers: sorted keys, no spaces, ASCII escapes."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def line_crc(obj: dict) -> str:
+    """The ``crc`` value for a line: crc32 of its canonical JSON without ``crc``, 8 hex digits."""
+    body = {k: v for k, v in obj.items() if k != "crc"}
+    return f"{zlib.crc32(canonical(body)):08x}"
+
+
+def encode_line(obj: dict) -> bytes:
+    """One journal line, newline included, with its checksum as the last key."""
+    body = {k: v for k, v in obj.items() if k != "crc"}
+    body["crc"] = line_crc(body)
+    return json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8") + b"\n"
+
+
+def _quote(raw: bytes) -> str:
+    text = raw.decode("utf-8", errors="replace").strip()
+    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "...")
+
+
+def _no_constants(name: str):
+    # Python's json accepts NaN/Infinity, which are not JSON and would not round-trip.
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class _Damaged(Exception):
+    """A line whose bytes are damaged (torn write, bad JSON, wrong checksum)."""
+
+
+def _decode(raw: bytes) -> dict | list | str | int | float | bool | None:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Damaged("is not UTF-8 text") from None
+    try:
+        obj = json.loads(text, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
+        raise _Damaged(f"is not valid JSON ({exc})") from None
+    if isinstance(obj, dict) and "crc" in obj:
+        crc = obj["crc"]
+        try:
+            want = line_crc(obj)
+        except (ValueError, TypeError):  # pragma: no cover - loads output always re-serialises
+            raise _Damaged("cannot be checksummed") from None
+        if crc != want:
+            raise _Damaged(f"fails its checksum (crc {crc!r}, the content gives {want!r})")
+    return obj
+
+
+# --- reading --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    line: int  # 1-based line number in the file
+    action: Action
+
+
+@dataclass
+class Journal:
+    header: dict  # checked and with defaults filled in
+    header_line: int
+    entries: list[Entry] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    good_end: int = 0  # byte offset just past the intact part: where appending continues
+
+    @property
+    def config(self) -> GameConfig:
+        return config_from_header(self.header)
+
+
+def _segments(data: bytes):
+    """(line number, start offset, raw bytes) for each line; the last may lack its newline."""
+    pos, n = 0, 1
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        end = len(data) if nl < 0 else nl
+        yield n, pos, data[pos:end]
+        pos, n = end + 1, n + 1
+
+
+def parse_journal(data: bytes) -> Journal:
+    """Check a journal's bytes line by line (see the module docstring for what is fatal)."""
+    lines = [(n, start, raw) for n, start, raw in _segments(data) if raw.strip()]
+    if not lines:
+        raise JournalError(1, "the file is empty: a journal starts with a header line "
+                              '{"journal": "clacks-hw", ...} (see docs/journal.md)')
+    journal: Journal | None = None
+    last = lines[-1][0]
+    for n, start, raw in lines:
+        try:
+            obj = _decode(raw)
+        except _Damaged as exc:
+            if journal is None:
+                raise JournalError(n, f"the header line {exc}: {_quote(raw)}") from None
+            if n != last:
+                raise JournalError(n, f"the line {exc}: {_quote(raw)}; only the last line of a "
+                                      "journal may be damaged (a write cut short), so this file "
+                                      "was altered after it was written") from None
+            journal.warnings.append(f"line {n}: dropped the damaged last line, which {exc} "
+                                    f"(a write cut short?): {_quote(raw)}")
+            journal.good_end = start
+            break
+        if journal is None:
+            journal = Journal(header=check_header(obj, n), header_line=n, good_end=len(data))
+        else:
+            journal.entries.append(Entry(n, _action(obj, n, raw)))
+    return journal
+
+
+def _action(obj, n: int, raw: bytes) -> Action:
+    if isinstance(obj, dict) and "journal" in obj:
+        raise JournalError(n, f"a second header line: {_quote(raw)}")
+    if isinstance(obj, dict):
+        obj = {k: v for k, v in obj.items() if k not in ("crc", "note")}
+    try:
+        return parse_action(obj)
+    except MalformedAction as exc:
+        raise JournalError(n, f"not a valid action: {exc}") from None
+    except TypeError:
+        # parse_action looks a tower up in a dict; a list or object there is not hashable.
+        raise JournalError(n, f"not a valid action: {_quote(raw)} has a value of the wrong type "
+                              "(tower must be a name like \"R2\")") from None
+
+
+def read_journal(path) -> Journal:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise JournalError(None, f"cannot read {path}: {exc.strerror or exc}") from None
+    return parse_journal(data)
+
+
+# --- the header -----------------------------------------------------------------------------
+
+def _suggest(key: str) -> str:
+    close = difflib.get_close_matches(key, HEADER_KEYS, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _is_int(v) -> bool:
+    return type(v) is int  # not bool, not float
+
+
+def _str_list(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def check_header(obj, line: int = 1) -> dict:
+    """Check the header's keys and types; return it with the defaults filled in.
+
+    Whether the game itself can be set up (seats, words) is for ``new_game`` to say.
+    """
+    def bad(msg):
+        return JournalError(line, f"header: {msg}")
+
+    if not isinstance(obj, dict) or obj.get("journal") != MAGIC:
+        raise JournalError(line, 'the first line must be the header, a JSON object starting '
+                                 f'{{"journal": "{MAGIC}", "format": {FORMAT}, ...}}; got '
+                                 f"{_quote(json.dumps(obj).encode())}")
+    for key in obj:
+        if key not in HEADER_KEYS:
+            raise bad(f"unknown key {key!r}{_suggest(key)}; a header has {', '.join(HEADER_KEYS)}")
+    for key in HEADER_REQUIRED:
+        if key not in obj:
+            raise bad(f"the key {key!r} is missing")
+    h = {**HEADER_DEFAULTS, **obj}
+    h.pop("crc", None)
+    if not _is_int(h["format"]) or h["format"] < 1:
+        raise bad(f"format {h['format']!r} must be a whole number ({FORMAT} for this program)")
+    if h["format"] != FORMAT:
+        raise bad(f"format {h['format']} was written by another version of clacks-hw; "
+                  f"this one reads format {FORMAT}")
+    if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
+        raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
+                  f"{RULES_VERSION}; the game would not replay the same")
+    for key in ("mode", "hands", "route", "edition", "edition_name", "config", "created", "note"):
+        if key in h and not isinstance(h[key], str):
+            raise bad(f"{key} {h[key]!r} must be a string")
+    if h.get("first") is not None and not isinstance(h["first"], str):
+        raise bad(f"first {h['first']!r} must be a seat or null")
+    if not _is_int(h["seed"]):
+        raise bad(f"seed {h['seed']!r} must be a whole number")
+    if not _str_list(h["seats"]) or not h["seats"]:
+        raise bad(f"seats {h['seats']!r} must be a list of seats like [\"S\", \"N\"]")
+    if not _str_list(h["variants"]):
+        raise bad(f"variants {h['variants']!r} must be a list like [\"express\"]")
+    words = h["words"]
+    if not isinstance(words, dict):
+        raise bad(f"words {words!r} must map each seat to its word(s), like {{\"S\": [\"AHMED\"]}}")
+    norm = {}
+    for seat, w in words.items():
+        if isinstance(w, str):  # a convenience for scripts: "AHMED" or "AHMED ADORA"
+            w = w.split()
+        if not _str_list(w):
+            raise bad(f"words for seat {seat} {words[seat]!r} must be a list of words")
+        norm[seat] = w
+    h["words"] = norm
+    return h
+
+
+def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None = None,
+                created: str | None = None) -> dict:
+    """The header line for a new game (``created`` defaults to now, UTC)."""
+    h = {
+        "journal": MAGIC, "format": FORMAT, "rules": RULES_VERSION,
+        "mode": config.mode, "seats": list(config.seats),
+        "words": {k: list(v) for k, v in config.words.items()},  # co-op: one "team" entry
+        "hands": config.hands, "seed": config.seed, "variants": sorted(config.variants),
+        "edition": edition.fingerprint, "edition_name": edition.name,
+    }
+    # Only when they matter, so competitive headers stay as documented.
+    if config.mode != "competitive" and getattr(config, "route", None) is not None:
+        h["route"] = config.route
+    if getattr(config, "first", None) is not None:
+        h["first"] = config.first
+    if config_hash is not None:
+        h["config"] = config_hash
+    h["created"] = created if created is not None else datetime.now(UTC).isoformat(timespec="seconds")
+    return h
+
+
+def config_from_header(header: dict) -> GameConfig:
+    extra = {k: header[k] for k in ("route", "first") if header.get(k) is not None}
+    return GameConfig(
+        seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
+        seed=header["seed"], hands=header["hands"], mode=header["mode"],
+        variants=frozenset(header["variants"]), **extra,
+    )
+
+
+# --- replaying ------------------------------------------------------------------------------
+
+def start_state(journal: Journal, edition: Edition, *, check_edition: bool = True) -> GameState:
+    """The game the header sets up, before any action."""
+    recorded = journal.header.get("edition")
+    if check_edition and recorded is not None and recorded != edition.fingerprint:
+        raise EditionMismatch(journal.header_line, recorded, journal.header.get("edition_name"), edition)
+    try:
+        return new_game(edition, journal.config)
+    except SetupError as exc:
+        raise JournalError(journal.header_line, f"header: the game cannot be set up: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Replay:
+    state: GameState  # after the last accepted action
+    applied: int  # actions accepted
+    rejected: tuple[int, Rejection] | None = None  # (line, rejection) of the first refused one
+
+
+def replay(journal: Journal, edition: Edition, *, check_edition: bool = True) -> Replay:
+    """Play the journal's actions through the engine, stopping at the first refused one."""
+    state = start_state(journal, edition, check_edition=check_edition)
+    for i, entry in enumerate(journal.entries):
+        result = apply(state, entry.action)
+        if isinstance(result, Rejection):
+            return Replay(state, i, (entry.line, result))
+        state = result
+    return Replay(state, len(journal.entries))
+
+
+def load_game(path, edition: Edition, *, check_edition: bool = True) -> tuple[GameState, int, list[str]]:
+    """Resume a game: (state after every action, number of actions, warnings).
+
+    Raises JournalError (EditionMismatch, JournalRejected) if the journal cannot be trusted.
+    """
+    journal = read_journal(path)
+    result = replay(journal, edition, check_edition=check_edition)
+    if result.rejected:
+        raise JournalRejected(*result.rejected)
+    return result.state, result.applied, journal.warnings
+
+
+def resume_game(path, edition: Edition, *, check_edition: bool = True):
+    """Reopen a journal to go on with its game: (writer, state, number of actions, warnings).
+
+    The writer is opened first, so a torn last line is cut off before the game continues.
+    """
+    writer = JournalWriter.open(path)
+    try:
+        result = replay(writer.journal, edition, check_edition=check_edition)
+        if result.rejected:
+            raise JournalRejected(*result.rejected)
+    except BaseException:
+        writer.close()
+        raise
+    return writer, result.state, result.applied, writer.warnings
+
+
+# --- writing --------------------------------------------------------------------------------
+
+def _fsync_dir(path: Path) -> None:
+    # A new file survives a crash only once its directory entry is on disk too.
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows cannot open directories
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class JournalWriter:
+    """Appends lines to one journal; each ``append`` is on disk (fsync'd) when it returns."""
+
+    def __init__(self, path: Path, fh, journal: Journal):
+        self.path, self._fh, self.journal = path, fh, journal
+
+    @classmethod
+    def create(cls, path, header: dict) -> JournalWriter:
+        """Start a new journal with ``header`` (see ``make_header``); never overwrites a file."""
+        path = Path(path)
+        checked = check_header(header)
+        try:
+            fh = open(path, "xb")  # noqa: SIM115 - the writer holds it open for its lifetime
+        except FileExistsError:
+            raise JournalError(None, f"{path} already exists; a journal is never overwritten "
+                                     "(resume it, or choose another file)") from None
+        except OSError as exc:
+            raise JournalError(None, f"cannot create {path}: {exc.strerror or exc}") from None
+        writer = cls(path, fh, Journal(header=checked, header_line=1))
+        writer._lock()
+        writer._write(encode_line(header))
+        _fsync_dir(path)
+        return writer
+
+    @classmethod
+    def open(cls, path) -> JournalWriter:
+        """Reopen a journal to append; a damaged last line is cut off first (see ``warnings``)."""
+        path = Path(path)
+        try:
+            fh = open(path, "r+b")  # noqa: SIM115 - held open for the writer's lifetime
+        except OSError as exc:
+            raise JournalError(None, f"cannot open {path}: {exc.strerror or exc}") from None
+        try:
+            writer = cls(path, fh, None)
+            writer._lock()
+            data = fh.read()
+            writer.journal = parse_journal(data)
+            end = writer.journal.good_end
+            if end < len(data):
+                # Otherwise the next line would be glued onto the torn bytes and both be lost.
+                fh.truncate(end)
+                fh.flush()
+                os.fsync(fh.fileno())
+            fh.seek(end)
+            if end and not data[:end].endswith(b"\n"):
+                writer._write(b"\n")  # a hand-written last line without its newline
+        except BaseException:
+            fh.close()
+            raise
+        return writer
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.journal.warnings
+
+    def _lock(self) -> None:
+        if fcntl is None:  # pragma: no cover
+            return
+        try:
+            fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._fh.close()
+            raise JournalError(None, f"{self.path} is open for writing by another process") from None
+
+    def _write(self, data: bytes) -> None:
+        self._fh.write(data)
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def append(self, action: Action | dict) -> None:
+        """Write one action line (an Action or its JSON object) and fsync it."""
+        obj = action.to_json() if isinstance(action, Action) else dict(action)
+        self._write(encode_line(obj))
+
+    def close(self) -> None:
+        if not self._fh.closed:
+            self._fh.close()  # closing also releases the flock
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,25 @@
+# Reader-hub configuration, copied to the Pico next to main.py. Edit and copy again
+# (see README.md); nothing else needs to change for a different wiring.
+
+READERS = 1  # MFRC522 boards connected, 1..4
+
+# SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share these.
+SPI_ID = 0
+SPI_BAUD = 4000000  # the MFRC522 allows up to 10 MHz; 4 MHz is safe on 20 cm jumpers
+SCK = 18
+MOSI = 19
+MISO = 16
+
+# One chip-select (the board's SDA/NSS pin) per reader, in reader order 0..3.
+CS_PINS = (17, 20, 21, 22)
+# Shared reset line (the board's RST pin); None if RST is tied to 3V3.
+RST_PIN = 15
+
+POLL_MS = 10  # pause between poll rounds
+GONE_AFTER = 3  # a card missing this many polls in a row is GONE
+HB_MS = 1000  # heartbeat period
+CHECK_EVERY = 20  # health check of each chip every this many polls
+RETRY_MS = 1000  # re-initialisation attempts of a dead reader, this far apart (doubling)
+RETRY_MAX_MS = 8000
+WDT_MS = 4000  # watchdog timeout (RP2040 maximum is 8388 ms)
+DEAD_REBOOT_MS = 60000  # every reader dead this long: stop feeding, let the watchdog reboot

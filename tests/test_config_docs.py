@@ -1,0 +1,65 @@
+"""docs/config.md and wiring/pins.md agree with the config schema and the default file."""
+
+import importlib.util
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from clacks_hw.config import OPTIONAL_KEYS, load_config, schema_keys
+from clacks_hw.drivers.pi import HEADER_PIN
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "docs/config.md").read_text()
+DEFAULTS = tomllib.loads((ROOT / "clacks_hw/default_config.toml").read_text())
+
+
+def default_of(key: str):
+    node = DEFAULTS
+    for part in key.split("."):
+        node = node[part]
+    return node
+
+
+def toml_text(value) -> str:
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_text(v) for v in value) + "]"
+    return str(value)
+
+
+def test_the_default_file_holds_every_key_but_the_derived_ones():
+    for key in schema_keys():
+        if key not in OPTIONAL_KEYS:
+            default_of(key)  # KeyError if missing
+
+
+def test_every_key_is_documented_with_its_default():
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `([a-z_0-9.A-Z]+)` \| (.+?) \|", DOC, re.M)}
+    for key in schema_keys():
+        assert key in rows, f"{key} is not documented in docs/config.md"
+        if key not in OPTIONAL_KEYS:
+            assert rows[key] == f"`{toml_text(default_of(key))}`", f"{key}: docs say {rows[key]}"
+    assert set(rows) == set(schema_keys()), "docs/config.md documents keys the config does not have"
+
+
+def test_wiring_doc_is_generated_from_the_config():
+    spec = importlib.util.spec_from_file_location("generate_pins", ROOT / "wiring/generate_pins.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert (ROOT / "wiring/pins.md").read_text() == gen.render(), "run: python wiring/generate_pins.py"
+
+
+def test_wiring_doc_rows_match_the_button_pins():
+    rows = re.findall(r"^\| (R\d|G\d|PREV|NEXT|TURN|PLAY|BACK) \| (\d+) \| (\d+) \|", (ROOT / "wiring/pins.md").read_text(), re.M)
+    pins = dict(load_config(check_devices=False).buttons.pins)
+    assert {name: int(gpio) for name, gpio, _ in rows} == pins
+    assert all(HEADER_PIN[int(gpio)] == int(header) for _, gpio, header in rows)
+
+
+def test_default_pins_follow_the_design():
+    # BOARD.md: keep 0-1, 7-11, 14-15 and 18 free; 17 of the remaining 18 header GPIOs are buttons.
+    pins = set(dict(load_config(check_devices=False).buttons.pins).values())
+    remaining = set(range(2, 28)) - {7, 8, 9, 10, 11, 14, 15, 18}
+    assert len(remaining) == 18 and len(pins) == 17 and pins < remaining
