@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo demo-race test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,10 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/clacks-hw demo
+
+# The co-operative Race to Genua, played by the automatic players.
+demo-race: $(STAMP)
+	$(BIN)/clacks-hw demo --mode race --players 3
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

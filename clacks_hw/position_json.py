@@ -8,7 +8,8 @@ first; towers are named like "R2"; ``turn`` is null once the game is over.
 from __future__ import annotations
 
 from .game.board import TOWERS
-from .game.state import GameState
+from .game.coop_setup import junior_route
+from .game.state import COOP, NO_BUDGET, GameState
 
 
 def tower_name(index: int | None) -> str | None:
@@ -27,7 +28,8 @@ def words_of(state: GameState, seat: str) -> str:
     return " ".join(words)
 
 
-def player_json(state: GameState, seat: str) -> dict:
+def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
+    """One seat; with ``view`` (Long Distance), hands other than the viewer's are only counted."""
     p = state.player(seat)
     out = {
         "word": words_of(state, seat),
@@ -38,14 +40,41 @@ def player_json(state: GameState, seat: str) -> dict:
         "hand_count": p.hand_count,
         "sabotaged": p.sabotaged,
     }
-    if state.config.hands == "tracked":  # physical hands are unknown to the engine
-        out["hand"] = list(p.hand)
+    if state.config.mode == "junior":
+        out["route"] = junior_route(state.config, seat)
+        out["tower"] = p.sent  # the pawn's tower on its route (12 = Genua)
+    elif state.config.mode != "competitive":
+        for key in ("word", "sent", "signals", "next", "tower", "sabotaged"):
+            out.pop(key)
+    if state.config.hands == "tracked" and (view is None or view == seat):
+        out["hand"] = list(p.hand)  # physical hands are unknown to the engine
         out["faults"] = list(p.faults)
     return out
 
 
-def position_json(state: GameState, actions: int | None = None) -> dict:
+def coop_json(state: GameState, view: str | None = None) -> dict:
+    """What the team games add: the route, the Post Office and the report cards."""
+    out = {
+        "route": state.config.route,
+        "message": list(state.message),
+        "signals_sent": state.signals_sent,
+        "next": state.next_signal(state.turn.seat),
+        "post_office": state.post_office,
+        "post_office_goal": state.post_office_goal,
+        "reports": [{"card": r.card if view is None else None,
+                     "deck": state.edition.cards[r.card].deck,
+                     "jacquard": r.jacquard if r.face_up or view is None else None,
+                     "face_up": r.face_up} for r in state.reports],
+    }
+    if state.pending:
+        out["pending"] = {"seat": state.pending_seat, "cards": list(state.pending)}
+    return out
+
+
+def position_json(state: GameState, actions: int | None = None, view: str | None = None) -> dict:
+    """The position; ``view`` = a seat: what that player may see (others' hands hidden)."""
     turn = state.turn
+    budget = turn.base_budget < NO_BUDGET
     out = {
         "mode": state.config.mode,
         "hands": state.config.hands,
@@ -53,14 +82,18 @@ def position_json(state: GameState, actions: int | None = None) -> dict:
         "board": board_bits(state.board),
         "turn": None if state.over else turn.seat,
         "turn_number": turn.number,
-        "budget_left": turn.left,
+        "budget_left": max(0, turn.left) if budget else None,
         "played": list(turn.played),
-        "players": {p.seat: player_json(state, p.seat) for p in state.players},
+        "players": {p.seat: player_json(state, p.seat, view) for p in state.players},
         "dwarf": tower_name(state.dwarf) if len(state.players) == 3 and state.config.mode == "competitive" else None,
         "sabotage": None if state.sabotage is None else
         {"sender": state.sabotage[0], "tower": tower_name(state.sabotage[1])},
         "winner": state.winner,
     }
+    if state.config.mode in COOP:
+        out.update(coop_json(state, view))
+    if view is not None:
+        out["view"] = view
     if actions is not None:
         out["actions"] = actions
     return out

@@ -8,7 +8,8 @@ North is up, as the lamp numbering is (lamp = 4*row + col, row 0 at the north ed
 from __future__ import annotations
 
 from .game.board import TOWER_BY_NAME, TOWERS
-from .game.state import GameState
+from .game.coop_setup import junior_route
+from .game.state import COOP, NO_BUDGET, GameState
 from .position_json import words_of
 
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
@@ -16,26 +17,37 @@ GREEN_GRID = (("G1", "G2"), ("G3", "G4"), ("G5", "G6"))
 GAP = "    "
 
 
-def render(state: GameState, *, ascii: bool = False, actions: int | None = None) -> str:
+def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
+           view: str | None = None) -> str:
+    """``view``: draw only what the player at that seat may see (others' hands hidden)."""
     on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
     lines = [_title(state, dot, actions), _status(state), ""]
     left = _lamps(state.board, on, off)
-    right = _buttons(state)
+    right = _buttons(state) if state.config.mode == "competitive" else _route(state, on, off)
     width = max(len(s) for s in left)
     for i in range(max(len(left), len(right))):
         a = left[i] if i < len(left) else ""
         b = right[i] if i < len(right) else ""
         lines.append((a.ljust(width) + GAP + b).rstrip())
     lines.append("")
+    if state.config.mode in COOP:
+        lines.append(f"  team   {words_of(state, state.players[0].seat):<12} sent "
+                     f"{_message(state.message, state.signals_sent)} "
+                     f"({state.signals_sent}/{len(state.message)})")
     for p in state.players:
-        lines.extend(_player(state, p.seat))
+        lines.extend(_player(state, p.seat, view))
     if state.sabotage is not None and not state.over:
         sender, tower = state.sabotage
         lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn all 6 lamps of "
                      f"{TOWERS[tower].name} off to take back {sender}'s last letter.")
+    if state.pending:
+        lines.append(f"Revealed: {', '.join(state.edition.card_label(c) if c else 'a Fault Report card' for c in state.pending)}"
+                     f" waits for {state.pending_seat} to choose where it applies.")
     if state.over:
-        words = state.config.words.get(state.winner)
-        lines.append(f"Winner: {state.winner}" + (f" ({' '.join(words)})" if words else ""))
+        words = None if state.winner in ("team", "post_office") else state.config.words.get(state.winner)
+        who = {"team": "the team (the message reached Genua first)",
+               "post_office": "the Post Office (it reached Genua first)"}.get(state.winner, state.winner)
+        lines.append(f"Winner: {who}" + (f" ({' '.join(words)})" if words else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -53,7 +65,10 @@ def _status(state: GameState) -> str:
     t = state.turn
     if state.over:
         return f"Game over after turn {t.number}."
-    s = f"Turn {t.number}: {t.seat} to act, {t.left} of {t.budget} stress points left"
+    if t.base_budget >= NO_BUDGET:
+        s = f"Turn {t.number}: {t.seat} to act, {t.spent} stress point{'s' * (t.spent != 1)} spent this turn"
+        return s + (f" (played {', '.join(t.played)})" if t.played else "")
+    s = f"Turn {t.number}: {t.seat} to act, {max(0, t.left)} of {t.budget} stress points left"
     return s + (f" (played {', '.join(t.played)})" if t.played else "")
 
 
@@ -98,15 +113,40 @@ def _message(signals: tuple[str, ...], sent: int) -> str:
     return text(signals[:sent]) + "|" + text(signals[sent:]) if sent < len(signals) else text(signals)
 
 
-def _player(state: GameState, seat: str) -> list[str]:
+def _route(state: GameState, on: str, off: str) -> list[str]:
+    """The team games' map: towers lit along the route and the Post Office track."""
+    if state.config.mode == "junior":
+        out = ["", "route to Genua (12 towers)"]
+        for p in state.players:
+            route = junior_route(state.config, p.seat)
+            out.append(f"{p.seat} {route:<4} " + "".join(on if i < p.sent else off for i in range(12))
+                       + f"  tower {p.sent}")
+        return out
+    goal = state.post_office_goal
+    return ["", f"{state.config.route} route: towers lit",
+            "  " + "".join(on if i < state.signals_sent else off for i in range(len(state.message))),
+            f"Post Office: {state.post_office} of {goal} steps",
+            "  " + "".join("P" if i == state.post_office else "=" if i < state.post_office else "-"
+                           for i in range(goal + 1)) + " Genua"]
+
+
+def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     p = state.player(seat)
     mark = ">" if not state.over and state.turn.seat == seat else " "
-    words = words_of(state, seat)
-    sent = f"sent {_message(p.signals, p.sent)} ({p.sent}/{len(p.signals)})"
-    pawn = "pawn " + (TOWERS[p.tower].name if p.tower is not None else "at start")
-    extra = "  sabotaged once" if p.sabotaged else ""
-    lines = [f"{mark} {seat}  {words:<12} {sent:<24}  {pawn}{extra}"]
-    if state.config.hands == "tracked":
+    if state.config.mode in COOP:
+        lines = [f"{mark} {seat}"]
+    else:
+        words = words_of(state, seat)
+        sent = f"sent {_message(p.signals, p.sent)} ({p.sent}/{len(p.signals)})"
+        if state.config.mode == "junior":
+            pawn = f"{junior_route(state.config, seat)} route, tower {p.sent}"
+        else:
+            pawn = "pawn " + (TOWERS[p.tower].name if p.tower is not None else "at start")
+        extra = "  sabotaged once" if p.sabotaged else ""
+        lines = [f"{mark} {seat}  {words:<12} {sent:<24}  {pawn}{extra}"]
+    if view is not None and view != seat:
+        lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
+    elif state.config.hands == "tracked":
         hand = ", ".join(state.edition.card_label(c) for c in p.hand) or "nothing"
         lines.append(f"      hand: {hand}")
         if p.faults:

@@ -9,7 +9,7 @@ COMMANDS: list[click.Command] = []
 
 def _load() -> None:
     # Each module appends its command(s) to COMMANDS when imported.
-    from . import edition_cmd  # noqa: F401
+    from . import demo_cmd, edition_cmd  # noqa: F401
     from . import replay_cmd  # noqa: F401
 
 

@@ -49,7 +49,9 @@ def _can_print(chars: str) -> bool:
 @click.option("--ignore-edition", is_flag=True,
               help="Replay even if the journal was recorded with another edition.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.' instead of '●'/'·'.")
-def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_):
+@click.option("--view", type=click.Choice(["S", "W", "N", "E"]), default=None,
+              help="Show only what the player at this seat may see (Long Distance: other hands hidden).")
+def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view):
     """Play the journal FILE (or a hand-written script) through the engine and print the final
     position (docs/journal.md describes the format).
 
@@ -77,13 +79,13 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_):
             click.echo(json.dumps({"rejected": {"line": line, **rejection.to_json()}}))
         else:
             action = next(e.action for e in journal.entries if e.line == line)
-            click.echo(render(result.state, ascii=ascii_, actions=result.applied))
+            click.echo(render(result.state, ascii=ascii_, actions=result.applied, view=view))
             click.echo(f"{file}:{line}: \"{action}\" was refused ({rejection.code}): {rejection.message}")
         raise SystemExit(REJECTED)
     if as_json:
-        click.echo(json.dumps(position_json(result.state, actions=result.applied)))
+        click.echo(json.dumps(position_json(result.state, actions=result.applied, view=view)))
     else:
-        click.echo(render(result.state, ascii=ascii_, actions=result.applied), nl=False)
+        click.echo(render(result.state, ascii=ascii_, actions=result.applied, view=view), nl=False)
 
 
 COMMANDS.append(replay_cmd)

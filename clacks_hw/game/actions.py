@@ -8,6 +8,7 @@ well-formed action the position does not allow.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass
 
 from .board import SEATS, TOWER_BY_NAME, TOWERS, lamps_of, mask_of
@@ -78,7 +79,7 @@ def parse_action(data) -> Action:
         raise MalformedAction(f"act {act!r} must be one of {', '.join(ACTS)}{_suggest(act, ACTS)}")
     tower = data.get("tower")
     if tower is not None:
-        if tower not in TOWER_BY_NAME:
+        if not isinstance(tower, str) or tower not in TOWER_BY_NAME:
             raise MalformedAction(f"tower {tower!r} must be R1..R6 or G1..G6{_suggest(tower, TOWER_BY_NAME)}")
         tower = TOWER_BY_NAME[tower].index
     card = data.get("card")
@@ -92,7 +93,7 @@ def parse_action(data) -> Action:
             raise MalformedAction(f"lamps {lamps!r} must be sorted, each lamp once")
         lamps = mask_of(lamps)
     t = data.get("time")
-    if t is not None and (type(t) not in (int, float) or t < 0 or t != t):
+    if t is not None and (type(t) not in (int, float) or not math.isfinite(t) or t < 0):
         raise MalformedAction(f"time {t!r} must be a number of seconds, 0 or more")
     source = data.get("source")
     if source is not None and not (isinstance(source, str) and source.isalnum()):

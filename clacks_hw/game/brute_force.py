@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 from .board import TOWERS
-from .planner import towers_open
+from .planner import _card_limits, towers_open
 from .state import GameState
 from .turns import target_mask
 
@@ -20,12 +20,18 @@ def cheapest_cost(state: GameState, cards=None) -> int | None:
     p = state.player(seat)
     jac = state.edition.jacquards
     cards = [c for c in (p.hand if cards is None else cards) if c not in turn.played]
-    bits = state.edition.signals[p.signals[p.sent]]
+    signal = state.next_signal(seat)
+    if signal is None or turn.transmitted:
+        return None
+    bits = state.edition.signals[signal]
+    most, required = _card_limits(state)
     best = None
     for tower, move_cost in towers_open(state, seat):
         mask, want = TOWERS[tower].mask, target_mask(seat, tower, bits)
-        for k in range(1, len(cards) + 1):
+        for k in range(1, min(len(cards), most) + 1):
             for combo in itertools.combinations(cards, k):
+                if required is not None and required not in combo:
+                    continue
                 cost = move_cost + sum(jac[c].cost for c in combo)
                 if cost > turn.budget - turn.card_cost or best is not None and cost >= best:
                     continue

@@ -21,12 +21,8 @@ from .turns import target_mask
 
 def next_bits(state: GameState, seat: str) -> int | None:
     """The 6-bit signal ``seat`` would send next (None when there is nothing left to send)."""
-    if state.config.mode in COOP:
-        if state.signals_sent >= len(state.message):
-            return None
-        return state.edition.signals[state.message[state.signals_sent]]
-    p = state.player(seat)
-    return None if p.finished else state.edition.signals[p.signals[p.sent]]
+    signal = state.next_signal(seat)
+    return None if signal is None else state.edition.signals[signal]
 
 
 def sendable_tower(state: GameState) -> int | None:

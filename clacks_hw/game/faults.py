@@ -20,6 +20,9 @@ def validate_fault(state: GameState, action: Action) -> Rejection | None:
     if card is None or card.deck != "fault":
         kind = "a jacquard" if card is None else f"an {card.deck} card"
         return Rejection("not_a_fault", f"{card_id} is {kind}, not a Fault Report card.")
+    if card_id in state.turn.faults_played:
+        return Rejection("played_this_turn", f"{card_id} {card.name} was already played this turn; it "
+                                             "went to the bottom of the fault deck.")
     if state.config.hands == "tracked" and card_id not in state.player(action.seat).faults:
         held = ", ".join(state.player(action.seat).faults) or "none"
         return Rejection("not_in_hand", f"{action.seat} does not hold {card_id} "
@@ -69,7 +72,8 @@ def apply_fault(state: GameState, action: Action) -> GameState:
         elif kind == "draw_fault":
             state = draw_faults(state, action.seat, arg)
         # Co-operative effects (Post Office, rounds, reveals) have no meaning here.
-    turn = replace(turn, flipped=turn.flipped | (board ^ state.board))
+    turn = replace(turn, flipped=turn.flipped | (board ^ state.board),
+                   faults_played=turn.faults_played + (card.id,))
     deck = state.fault_deck + (card.id,) if state.config.hands == "tracked" else state.fault_deck
     state = replace(state, board=board, turn=turn, fault_deck=deck,
                     last_fault=LastFault(action.seat, card.id, before))

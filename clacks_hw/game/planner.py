@@ -38,7 +38,7 @@ class Plan:
     def actions(self, state: GameState) -> list[Action]:
         seat = state.turn.seat
         out = []
-        if state.player(seat).tower != self.tower:
+        if state.config.mode == "competitive" and state.player(seat).tower != self.tower:
             out.append(Action(seat, "move", tower=self.tower))
         out += [Action(seat, "play", card=c, lamps=m) for c, m in zip(self.cards, self.masks)]
         return out
@@ -169,6 +169,8 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     send from this turn: any free button of their colour before the first jacquard, else
     where the pawn stands."""
     turn, p = state.turn, state.player(seat)
+    if state.config.mode != "competitive":  # no pawns: any tower of one's colour, read from one's seat
+        return [(t.index, 0) for t in TOWERS_OF[COLOUR[seat]]]
     if turn.played or turn.no_move:
         options = [] if p.tower is None else [(p.tower, turn.move_cost)]
     else:
@@ -182,13 +184,14 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     return [(t, c) for t, c in options if t != p.last_tx and not (t == state.dwarf and t == p.tower)]
 
 
-def _subsets(cards, jac, left: int):
-    """Non-empty subsets of the cards that fit the budget, cheapest (then smallest) first."""
+def _subsets(cards, jac, left: int, most: int = 8, required: str | None = None):
+    """Non-empty subsets of the cards that fit the budget, cheapest (then smallest) first;
+    at most ``most`` cards, always including ``required`` when given."""
     out = []
-    for k in range(1, min(len(cards), 8) + 1):
+    for k in range(1, min(len(cards), most) + 1):
         for combo in combinations(cards, k):
             cost = sum(jac[c].cost for c in combo)
-            if cost <= left:
+            if cost <= left and (required is None or required in combo):
                 out.append((cost, k, combo, tuple(sorted(jac[c].shape.name for c in combo))))
     out.sort(key=lambda s: (s[0], s[1]))
     return out
@@ -220,14 +223,18 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     jacquards they hold. None when no way exists within the turn's budget.
     """
     seat = seat or state.turn.seat
-    p = state.player(seat)
-    if state.over or p.finished or seat != state.turn.seat:
+    signal = state.next_signal(seat)
+    turn = state.turn
+    if state.over or signal is None or seat != turn.seat or turn.transmitted or state.pending:
         return None
-    edition, turn = state.edition, state.turn
+    edition = state.edition
     tab, jac = tables(edition), edition.jacquards
     left = turn.budget - turn.card_cost
-    subsets = _subsets(_hand(state, seat, cards), jac, left)
-    bits = edition.signals[p.signals[p.sent]]
+    most, required = _card_limits(state)
+    if most == 0:
+        return None
+    subsets = _subsets(_hand(state, seat, cards), jac, left, most, required)
+    bits = edition.signals[signal]
     best = None
     for tower, move_cost in towers_open(state, seat):
         mask = TOWERS[tower].mask
@@ -244,6 +251,15 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     if best is None:
         return None
     return _build(tab, jac, *best[1:])
+
+
+def _card_limits(state: GameState) -> tuple[int, str | None]:
+    """(how many more jacquards may be played, a lifted jacquard that must be among them)."""
+    turn = state.turn
+    required = turn.lifted if turn.lifted not in (None, "*") else None
+    if state.turn.number < state.one_jacquard_until:  # CHARACTER SABOTAGE
+        return (1 if turn.lifted is not None or not turn.played else 0), required
+    return 8, required
 
 
 def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:

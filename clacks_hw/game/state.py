@@ -79,6 +79,7 @@ class Turn:
     move_cost: int = 0
     card_cost: int = 0
     played: tuple[str, ...] = ()  # jacquards played this turn
+    faults_played: tuple[str, ...] = ()  # Fault Report cards played this turn
     flipped: int = 0  # lamps flipped at least once this turn
     budget_delta: int = 0
     no_move: bool = False
@@ -168,6 +169,13 @@ class GameState:
 
     def with_player(self, new: Player) -> "GameState":
         return replace(self, players=tuple(new if p.seat == new.seat else p for p in self.players))
+
+    def next_signal(self, seat: str) -> str | None:
+        """What ``seat`` would send next: the team's next signal in the race and solitaire,
+        the player's own otherwise; None when nothing is left to send."""
+        if self.config.mode in COOP:
+            return self.message[self.signals_sent] if self.signals_sent < len(self.message) else None
+        return self.player(seat).next_signal
 
     def next_seat(self, seat: str) -> str:
         seats = self.config.seats

@@ -1,0 +1,91 @@
+"""`clacks-hw demo`: automatic players play a whole game on the virtual board, move by move."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import click
+
+from ..game.bots import bot_action
+from ..game.rejection import Rejection
+from ..game.rules import apply
+from ..game.setup import SetupError, deal_words, new_game
+from ..game.state import COOP, MODES, SEAT_SETS, VARIANTS, GameConfig
+from ..text_board import render
+from . import COMMANDS
+from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+
+SEATS = {"solitaire": {1: ("S",)}, "junior": {2: ("S", "W")}}
+MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
+
+
+def demo_config(edition, mode: str, players: int, seed: int, route: str, variants) -> GameConfig:
+    seats = SEATS.get(mode, SEAT_SETS).get(players)
+    if seats is None:
+        allowed = ", ".join(map(str, SEATS.get(mode, SEAT_SETS)))
+        raise click.UsageError(f"a {mode} game is played by {allowed} players, not {players}")
+    if mode in COOP:
+        words = {"team": deal_words(edition, ("team",), 2, seed)["team"]}
+    else:
+        words = deal_words(edition, seats, 2 if mode == "junior" or "long_message" in variants else 1, seed)
+    return GameConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
+                      variants=frozenset(variants))
+
+
+@click.command("demo")
+@click.option("--mode", type=click.Choice(MODES), default="competitive", show_default=True,
+              help="Which game the automatic players play.")
+@click.option("--players", type=int, default=None,
+              help="How many players (competitive/race 2-4; default 4, solitaire 1, junior 2).")
+@click.option("--seed", type=int, default=None, help="Seed for the deal (default: a new game each time).")
+@click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
+              help="The race's route to Genua.")
+@click.option("--variant", "variants", multiple=True,
+              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs})),
+              help="A variant to switch on (repeatable), e.g. --variant quick.")
+@click.option("--delay", type=float, default=None,
+              help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.'.")
+@edition_option
+def demo_cmd(mode, players, seed, route, variants, delay, ascii_, edition_dir):
+    """Watch automatic players play a complete game on the virtual board.
+
+    Each move is drawn as it happens; the game ends with the winner. Works the same when the
+    output is not a terminal (no delay, plain text).
+    """
+    edition = load_edition_or_exit(edition_dir)
+    if players is None:
+        players = {"solitaire": 1, "junior": 2}.get(mode, 4)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    try:
+        state = new_game(edition, demo_config(edition, mode, players, seed, route, variants))
+    except SetupError as exc:
+        click.echo(f"cannot set up that game: {exc}", err=True)
+        raise SystemExit(BAD_CONFIG)
+    tty = sys.stdout.isatty()
+    delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
+    rng = random.Random(seed)
+    click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}).\n")
+    click.echo(render(state, ascii=ascii_))
+    actions = 0
+    while not state.over and actions < MAX_ACTIONS:
+        action = bot_action(state, rng)
+        after = apply(state, action)
+        if isinstance(after, Rejection):  # bots only choose legal actions; say so loudly if not
+            click.echo(f"automatic player error: {action} refused: {after.message}", err=True)
+            raise SystemExit(1)
+        state, actions = after, actions + 1
+        if delay:
+            time.sleep(delay)
+        click.echo(f"--- {action}")
+        if action.act != "play" or state.turn.seat != action.seat or state.over:
+            click.echo(render(state, ascii=ascii_, actions=actions))
+    if not state.over:
+        click.echo(f"No winner after {actions} actions; stopping.")
+        raise SystemExit(1)
+
+
+COMMANDS.append(demo_cmd)

@@ -1,0 +1,31 @@
+"""Every colour the board shows, in one place (full-brightness RGB; the LED layer scales)."""
+
+from __future__ import annotations
+
+OFF = (0, 0, 0)
+LAMP_ON = (255, 190, 90)  # a lit shutter: warm white
+SEAT = {"S": (255, 30, 20), "N": (255, 0, 140), "W": (20, 230, 40), "E": (0, 170, 255)}
+DWARF = (150, 60, 255)  # the Deep Dwarf's button
+PREVIEW = (60, 140, 255)  # a previewed placement: the lamps it would flip
+UNAFFORDABLE = (255, 0, 0)  # a card the budget cannot pay blinks red
+ERROR = (255, 0, 0)  # a brief red flash: unknown tag, rejected action
+AMBER = (255, 120, 0)  # reader offline (seat indicators pulse)
+LED_FAIL = (255, 0, 255)  # LED output was failing and recovered (shown briefly)
+SETUP_LETTER = (255, 255, 255)
+SETUP_ON = (0, 255, 60)  # a variant that is on
+SETUP_OFF = (90, 20, 0)  # a variant that is off (its letter dim)
+SETUP_CURSOR = (255, 255, 255)
+ROUTE = (255, 200, 0)  # co-op: towers of the route already reached
+CONFIRM = (255, 60, 0)  # the reset question
+
+
+def scale(rgb, k: float):
+    """``rgb`` dimmed by ``k`` (0..1), as ints."""
+    k = max(0.0, min(1.0, k))
+    return (int(rgb[0] * k), int(rgb[1] * k), int(rgb[2] * k))
+
+
+def mix(a, b, k: float):
+    """From ``a`` (k=0) to ``b`` (k=1)."""
+    k = max(0.0, min(1.0, k))
+    return tuple(int(round(x + (y - x) * k)) for x, y in zip(a, b))

@@ -1,0 +1,177 @@
+"""Setting up a game on the board itself, without a screen: a small pure state machine.
+
+Pages: mode (C R S J spelled on a tower), variants (each a letter toggled with TURN), seats
+(the seat indicators; NEXT cycles the seat sets the mode allows), words (tap word cards, or
+PLAY lets the engine deal the rest). PREV/NEXT cycle, PLAY confirms a page, BACK goes back a
+page (from the first page: leave setup).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from ..game.board import COLOUR, SEATS
+from ..game.state import SEAT_SETS, VARIANTS, GameConfig
+
+MODES = ("competitive", "race", "solitaire", "junior")
+MODE_LETTER = {"competitive": "C", "race": "R", "solitaire": "S", "junior": "J"}
+# Variant letters; "hard_route" is the route toggle (off = easy route).
+LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
+          "long_distance": "D", "hard_route": "H"}
+PAGES = ("mode", "variants", "seats", "words")
+# config.toml names -> engine names
+CONFIG_VARIANT = {"quick_game": "quick"}
+
+
+def variants_of(mode: str) -> tuple[str, ...]:
+    return VARIANTS[mode] + (() if mode == "competitive" else ("hard_route",))
+
+
+def seat_sets(mode: str) -> tuple[tuple[str, ...], ...]:
+    if mode == "solitaire":
+        return tuple((s,) for s in SEATS)
+    if mode == "junior":
+        return tuple(tuple(s for s in SEATS if s in (a, b))
+                     for a in ("S", "N") for b in ("W", "E"))
+    return tuple(SEAT_SETS.values())
+
+
+def word_slots(mode: str, seats, variants) -> tuple[tuple[str, int], ...]:
+    """(words key, how many) in the order word cards are tapped."""
+    if mode in ("race", "solitaire"):
+        return (("team", 2),)
+    n = 2 if mode == "junior" or "long_message" in variants else 1
+    return tuple((s, n) for s in seats)
+
+
+@dataclass(frozen=True)
+class SetupMenu:
+    page: str = "mode"
+    mode: str = "competitive"
+    variants: frozenset = frozenset()
+    cursor: int = 0  # variants page: which letter is shown
+    seats: tuple[str, ...] = ("S", "N")
+    words: tuple[str, ...] = ()  # tapped so far, in slot order
+    since: float = 0.0  # when the page was entered (blinking phase)
+
+    @classmethod
+    def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0) -> SetupMenu:
+        mode = mode if mode in MODES else "competitive"
+        names = {CONFIG_VARIANT.get(v, v) for v in variants} & set(variants_of(mode))
+        seats = tuple(seats) if tuple(seats) in seat_sets(mode) else seat_sets(mode)[0]
+        return cls(mode=mode, variants=frozenset(names), seats=seats, since=now)
+
+    # -- what the board shows --
+    @property
+    def letter(self) -> str | None:
+        """The signal spelled on the setup tower."""
+        if self.page == "mode":
+            return MODE_LETTER[self.mode]
+        if self.page == "variants":
+            options = variants_of(self.mode)
+            return LETTER[options[self.cursor]] if options else None
+        if self.page == "words" and self.words:
+            return self.words[-1][0]
+        return None
+
+    @property
+    def letter_on(self) -> bool:
+        """Variants page: is the shown variant on?"""
+        options = variants_of(self.mode)
+        return self.page == "variants" and bool(options) and options[self.cursor] in self.variants
+
+    @property
+    def slots(self) -> tuple[tuple[str, int], ...]:
+        return word_slots(self.mode, self.seats, self.variants)
+
+    def waiting_seat(self) -> str | None:
+        """Words page: the seat whose word card is expected next (co-op: the first seat)."""
+        k = len(self.words)
+        for key, n in self.slots:
+            if k < n:
+                return self.seats[0] if key == "team" else key
+            k -= n
+        return None
+
+    def describe(self) -> str:
+        v = ", ".join(sorted(self.variants)) or "no variants"
+        text = f"setup: {self.mode} ({v}); seats {' '.join(self.seats)}"
+        if self.page == "words":
+            text += f"; words {' '.join(self.words) or '(none yet)'}: tap word cards, PLAY deals the rest"
+        return f"[{self.page}] {text}"
+
+    # -- input --
+    def _go(self, page: str, now: float) -> SetupMenu:
+        return replace(self, page=page, since=now, cursor=0)
+
+    def step(self, delta: int, now: float) -> SetupMenu:
+        if self.page == "mode":
+            mode = MODES[(MODES.index(self.mode) + delta) % len(MODES)]
+            seats = self.seats if self.seats in seat_sets(mode) else seat_sets(mode)[0]
+            variants = frozenset(v for v in self.variants if v in variants_of(mode))
+            return replace(self, mode=mode, seats=seats, variants=variants, since=now)
+        if self.page == "variants":
+            n = len(variants_of(self.mode))
+            return replace(self, cursor=(self.cursor + delta) % n, since=now) if n else self
+        if self.page == "seats":
+            sets = seat_sets(self.mode)
+            k = sets.index(self.seats) if self.seats in sets else 0
+            return replace(self, seats=sets[(k + delta) % len(sets)], since=now)
+        return self
+
+    def toggle(self, now: float) -> SetupMenu:
+        options = variants_of(self.mode)
+        if self.page != "variants" or not options:
+            return self
+        v = options[self.cursor]
+        return replace(self, variants=self.variants ^ {v}, since=now)
+
+    def confirm(self, now: float) -> SetupMenu:
+        """PLAY on a page other than words: the next page."""
+        k = PAGES.index(self.page)
+        nxt = PAGES[k + 1]
+        if nxt == "variants" and not variants_of(self.mode):
+            nxt = "seats"
+        return self._go(nxt, now)
+
+    def back(self, now: float) -> SetupMenu | None:
+        """BACK: drop the last tapped word, else the previous page; None leaves setup."""
+        if self.page == "words" and self.words:
+            return replace(self, words=self.words[:-1], since=now)
+        k = PAGES.index(self.page)
+        if k == 0:
+            return None
+        prev = PAGES[k - 1]
+        if prev == "variants" and not variants_of(self.mode):
+            prev = "mode"
+        return self._go(prev, now)
+
+    def tap_word(self, word: str, now: float) -> SetupMenu:
+        total = sum(n for _, n in self.slots)
+        if self.page != "words" or len(self.words) >= total or word in self.words:
+            return self
+        return replace(self, words=self.words + (word,), since=now)
+
+    def game_config(self, edition_words, seed: int, hands: str = "tracked") -> GameConfig:
+        """The game to start: tapped words first, the rest dealt from the seed."""
+        rng = random.Random(f"clacks/{seed}/setup-words")
+        pool = [w for w in edition_words if w not in self.words]
+        rng.shuffle(pool)
+        given = list(self.words)
+        words: dict[str, tuple[str, ...]] = {}
+        for key, n in self.slots:
+            mine = []
+            for _ in range(n):
+                mine.append(given.pop(0) if given else pool.pop())
+            words[key] = tuple(mine)
+        variants = frozenset(v for v in self.variants if v != "hard_route")
+        extra = {}
+        if self.mode != "competitive":
+            extra["route"] = "hard" if "hard_route" in self.variants else "easy"
+        return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
+                          variants=variants, **extra)
+
+
+def seat_colour_ok(seats) -> bool:  # junior sets are always one red and one green seat
+    return len({COLOUR[s] for s in seats}) == 2

@@ -1,0 +1,249 @@
+# A fake MFRC522 and ISO 14443-A cards at the register level, for real MicroPython (the
+# WebAssembly port, see run.mjs). The same model as tests/fakes/mfrc522_chip.py (which
+# CPython uses), rewritten without threading, typing, annotations and the bytearray methods
+# MicroPython lacks (pop, clear, insert).
+#
+# The chip answers SPI bytes as the datasheet describes (address byte, read/write bursts),
+# keeps a 64-byte FIFO, interrupt and error registers, and runs Transceive when StartSend is
+# set, handing the frame to the card in its field. Faults: a card pulled away mid-read, a
+# card flickering at the edge of the field, a chip that stops answering (MISO reads 0x00, no
+# interrupts) and a chip that browns out (registers reset).
+
+COMMAND = 0x01
+COM_IRQ = 0x04
+ERROR = 0x06
+FIFO_DATA = 0x09
+FIFO_LEVEL = 0x0A
+CONTROL = 0x0C
+BIT_FRAMING = 0x0D
+TX_CONTROL = 0x14
+T_MODE = 0x2A
+T_RELOAD_H = 0x2C
+T_RELOAD_L = 0x2D
+VERSION = 0x37
+TRANSCEIVE = 0x0C
+SOFT_RESET = 0x0F
+
+# Reset values (datasheet section 9.3) of the registers the firmware reads back.
+_RESET_VALUES = ((COMMAND, 0x20), (0x02, 0x80), (COM_IRQ, 0x14), (CONTROL, 0x10),
+                 (TX_CONTROL, 0x80), (0x11, 0x3F))
+_SELS = (0x93, 0x95, 0x97)
+
+
+def crc_a(data):
+    crc = 0x6363
+    for b in data:
+        b ^= crc & 0xFF
+        b = (b ^ (b << 4)) & 0xFF
+        crc = (crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)
+    return bytes((crc & 0xFF, (crc >> 8) & 0xFF))
+
+
+class FakeCard:
+    # An ISO 14443-3 type A card: IDLE -> READY -> (cascade levels) -> ACTIVE -> HALT.
+
+    def __init__(self, uid, final_sak=None):
+        if len(uid) not in (4, 7, 10):
+            raise ValueError("UID must be 4, 7 or 10 bytes")
+        self.uid = bytes(uid)
+        if final_sak is None:
+            final_sak = 0x08 if len(uid) == 4 else 0x00
+        self.final_sak = final_sak
+        self.state = "IDLE"
+        self.level = 0
+        u = self.uid
+        if len(u) == 4:
+            self.parts = [u]
+        elif len(u) == 7:
+            self.parts = [b"\x88" + u[:3], u[3:]]
+        else:
+            self.parts = [b"\x88" + u[:3], b"\x88" + u[3:6], u[6:]]
+
+    def _part(self, i):
+        p = self.parts[i]
+        return p + bytes((p[0] ^ p[1] ^ p[2] ^ p[3],))
+
+    def respond(self, frame, last_bits):
+        if last_bits == 7 and len(frame) == 1 and frame[0] in (0x26, 0x52):
+            if self.state == "IDLE" or (frame[0] == 0x52 and self.state == "HALT"):
+                self.state = "READY"
+                self.level = 0
+                return bytes((((len(self.parts) - 1) << 6) | 0x04, 0x00))
+            return None
+        if self.state == "READY" and len(frame) == 2 and frame == bytes((_SELS[self.level], 0x20)):
+            return self._part(self.level)
+        if (self.state == "READY" and len(frame) == 9 and frame[0] == _SELS[self.level]
+                and frame[1] == 0x70 and frame[2:7] == self._part(self.level)
+                and crc_a(frame[:7]) == frame[7:]):
+            last = self.level == len(self.parts) - 1
+            sak = self.final_sak if last else 0x04
+            if last:
+                self.state = "ACTIVE"
+            else:
+                self.level += 1
+            return bytes((sak,)) + crc_a(bytes((sak,)))
+        if self.state == "ACTIVE" and frame == b"\x50\x00" + crc_a(b"\x50\x00"):
+            self.state = "HALT"
+            return None
+        # Anything unexpected sends a card back to IDLE (or HALT) without an answer.
+        if self.state != "HALT":
+            self.state = "IDLE"
+        return None
+
+
+class FakeMFRC522:
+    def __init__(self, version=0x92):
+        self.version = version
+        self.alive = True
+        self.card = None
+        self.frames = 0  # frames the firmware sent to cards (Transceive runs)
+        self._bounce = []
+        self._pull_after = None
+        self._in_field = True
+        self._addr = None
+        self._write = False
+        self._pending = 0
+        self._reset()
+
+    # --- test controls ---
+    def place(self, card):
+        self.card = card if isinstance(card, FakeCard) else FakeCard(bytes(card))
+
+    def remove(self):
+        self.card = None
+        self._bounce = []
+        self._pull_after = None
+
+    def bounce(self, pattern):
+        # Per wake-up (WUPA/REQA) from now on: True = card in the field, False = just out.
+        self._bounce = list(pattern)
+
+    def pull_away_after(self, frames):
+        # The card answers `frames` more frames, tears the next answer and is gone.
+        self._pull_after = frames
+
+    def kill(self):
+        # The chip stops answering: MISO reads 0x00, writes are lost.
+        self.alive = False
+
+    def revive(self):
+        # Power comes back: the chip answers again, with its registers at reset values.
+        self.alive = True
+        self._reset()
+
+    def brown_out(self):
+        # The chip resets itself (a known MFRC522 failure): settings lost, antenna off.
+        self._reset()
+
+    # --- SPI side (driven by fake_machine) ---
+    def select(self):
+        self._addr = None
+        self._pending = 0
+
+    def deselect(self):
+        self._addr = None
+
+    def exchange(self, byte):
+        if not self.alive:
+            return 0x00
+        out = self._pending
+        self._pending = 0
+        if self._addr is None:  # first byte of a transaction: the address byte
+            self._addr = (byte >> 1) & 0x3F
+            self._write = not byte & 0x80
+            if not self._write:
+                self._pending = self._read(self._addr)
+            return out
+        if self._write:  # a write burst: every byte to the same register
+            self._write_reg(self._addr, byte)
+            return 0
+        if byte & 0x80:  # a read burst: each byte names the next register; 0x00 ends it
+            self._addr = (byte >> 1) & 0x3F
+            self._pending = self._read(self._addr)
+        return out
+
+    # --- registers ---
+    def _reset(self):
+        self.regs = bytearray(64)
+        for reg, value in _RESET_VALUES:
+            self.regs[reg] = value
+        self.regs[VERSION] = self.version
+        self.fifo = bytearray()
+
+    def _read(self, reg):
+        if reg == FIFO_DATA:
+            if not self.fifo:
+                return 0
+            b = self.fifo[0]
+            self.fifo = self.fifo[1:]
+            return b
+        if reg == FIFO_LEVEL:
+            return len(self.fifo)
+        return self.regs[reg]
+
+    def _write_reg(self, reg, value):
+        regs = self.regs
+        if reg == COMMAND:
+            if value & 0x0F == SOFT_RESET:
+                self._reset()
+                return
+            regs[COMMAND] = value & 0x3F
+        elif reg == COM_IRQ:
+            if value & 0x80:
+                regs[COM_IRQ] |= value & 0x7F
+            else:
+                regs[COM_IRQ] &= ~value & 0xFF
+        elif reg == FIFO_DATA:
+            if len(self.fifo) >= 64:
+                regs[ERROR] |= 0x10  # BufferOvfl
+            else:
+                self.fifo.append(value)
+        elif reg == FIFO_LEVEL:
+            if value & 0x80:
+                self.fifo = bytearray()
+                regs[ERROR] &= ~0x10 & 0xFF
+        elif reg == VERSION:
+            pass  # read-only
+        else:
+            regs[reg] = value
+            if reg == BIT_FRAMING and value & 0x80 and regs[COMMAND] & 0x0F == TRANSCEIVE:
+                self._transceive()
+
+    def _transceive(self):
+        regs = self.regs
+        self.frames += 1
+        frame = bytes(self.fifo)
+        last_bits = regs[BIT_FRAMING] & 0x07
+        self.fifo = bytearray()
+        regs[ERROR] = 0
+        answer = self._card_answer(frame, last_bits)
+        if answer is None:
+            if regs[T_MODE] & 0x80 and (regs[T_RELOAD_H] or regs[T_RELOAD_L]):
+                regs[COM_IRQ] |= 0x01  # TimerIRq: nobody answered in time
+            return  # an unconfigured timer never fires: the firmware must bound its wait
+        self.fifo.extend(answer)
+        regs[CONTROL] = regs[CONTROL] & 0xF8
+        regs[COM_IRQ] |= 0x30  # RxIRq | IdleIRq
+
+    def _card_answer(self, frame, last_bits):
+        card = self.card
+        if card is None or self.regs[TX_CONTROL] & 0x03 != 0x03:
+            return None  # no card, or the antenna is off
+        if last_bits == 7 and len(frame) == 1:  # a wake-up: the field edge decides
+            if self._bounce:
+                self._in_field = self._bounce[0]
+                self._bounce = self._bounce[1:]
+            else:
+                self._in_field = True
+        if not self._in_field:
+            if card.state != "HALT":
+                card.state = "IDLE"
+            return None
+        answer = card.respond(frame, last_bits)
+        if self._pull_after is not None:
+            if self._pull_after == 0:
+                self.card = None
+                self._pull_after = None
+                return answer[:len(answer) // 2] if answer else None  # torn mid-frame
+            self._pull_after -= 1
+        return answer
