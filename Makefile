@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-race test bench clean
+.PHONY: demo demo-race test bench clean firmware-wasm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,18 @@ demo: $(STAMP)
 demo-race: $(STAMP)
 	$(BIN)/clacks-hw demo --mode race --players 3
 
-test: $(STAMP)
+test: $(STAMP) firmware-wasm
 	$(BIN)/python -m pytest
+
+# MicroPython's WebAssembly port (npm), to run the firmware under a real MicroPython in
+# tests/firmware/test_micropython_wasm.py. Reinstalled when the lock file changes.
+WASM := firmware/wasm
+firmware-wasm: $(WASM)/node_modules/.installed
+
+$(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package-lock.json)
+	@command -v npm >/dev/null || { echo "firmware-wasm: npm (Node.js) is needed to test the firmware under MicroPython" >&2; exit 1; }
+	cd $(WASM) && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+	touch $@
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -21,7 +21,10 @@ class UsbPort:
     def read(self):
         data = bytearray()
         while len(data) < 128 and self._poll.poll(0):
-            data.extend(self._in.read(1))
+            b = self._in.read(1)
+            if not b:
+                break  # end of input: poll keeps saying "readable", read gives nothing
+            data.extend(b)
         return bytes(data)
 
     def write(self, data):

@@ -11,6 +11,8 @@ def _load() -> None:
     # Each module appends its command(s) to COMMANDS when imported.
     from . import demo_cmd, edition_cmd  # noqa: F401
     from . import replay_cmd  # noqa: F401
+    from . import doctor_cmd, enroll_cmd, leds_cmd, service_cmd  # noqa: F401
+    from . import run_cmd  # noqa: F401
 
 
 _load()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 OFF = (0, 0, 0)
-LAMP_ON = (255, 190, 90)  # a lit shutter: warm white
+LAMP_ON = (255, 225, 170)  # a lit shutter: warm white
 SEAT = {"S": (255, 30, 20), "N": (255, 0, 140), "W": (20, 230, 40), "E": (0, 170, 255)}
 DWARF = (150, 60, 255)  # the Deep Dwarf's button
 PREVIEW = (60, 140, 255)  # a previewed placement: the lamps it would flip

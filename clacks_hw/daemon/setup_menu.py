@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..game.board import COLOUR, SEATS
+from ..game.board import SEATS
 from ..game.state import SEAT_SETS, VARIANTS, GameConfig
 
 MODES = ("competitive", "race", "solitaire", "junior")
@@ -172,6 +172,3 @@ class SetupMenu:
         return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
                           variants=variants, **extra)
 
-
-def seat_colour_ok(seats) -> bool:  # junior sets are always one red and one green seat
-    return len({COLOUR[s] for s in seats}) == 2

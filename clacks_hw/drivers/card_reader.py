@@ -199,7 +199,9 @@ class Rdm6300Session:
 
 
 def open_serial(port: str, baudrate: int, timeout: float):
-    return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout)
+    # exclusive: `enroll` or `doctor` started while the daemon holds the port get a clear
+    # "busy" error instead of each silently receiving half of the lines.
+    return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout, exclusive=True)
 
 
 class CardReader:

@@ -1,0 +1,166 @@
+"""Board daemon figures (issue 4):
+
+- input-to-frame latency: a TAG line written to the pty (by the emulated hub's real firmware)
+  until the frame showing the tapped card reaches the LED sink; median and p99 (target p99 <= 10 ms);
+- CPU seconds per minute in attract mode (target <= 3 s);
+- resident memory of `clacks-hw run --virtual --for 5` (target <= 60 MB).
+"""
+
+from __future__ import annotations
+
+import io
+import queue
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from clacks_hw.clock import SystemClock  # noqa: E402
+from clacks_hw.config import load_config  # noqa: E402
+from clacks_hw.daemon import app  # noqa: E402
+from clacks_hw.drivers.card_reader import ReaderEvent  # noqa: E402
+from clacks_hw.drivers.debounce import ButtonEvent  # noqa: E402
+from clacks_hw.enrolment import Enrolment, save_enrolment  # noqa: E402
+from tests.fakes.daemon_rig import EDITION, all_cards, uid_of  # noqa: E402
+from tests.fakes.emulated_hub import EmulatedHub  # noqa: E402
+
+TAPS = 200
+LATENCY_P99_MS = 10.0
+CPU_S_PER_MIN = 3.0
+RSS_MB = 60.0
+
+
+class TimedSink:
+    def __init__(self) -> None:
+        self.shown: "queue.Queue[tuple[float, object]]" = queue.Queue()
+
+    def show(self, frame) -> None:
+        self.shown.put((time.monotonic(), frame))
+
+    def close(self) -> None:
+        pass
+
+
+def _drain(q):
+    while True:
+        try:
+            q.get_nowait()
+        except queue.Empty:
+            return
+
+
+def latency() -> list[float]:
+    tmp = tempfile.TemporaryDirectory()
+    jdir = Path(tmp.name)
+    enrolment = Enrolment()
+    for card in all_cards():
+        enrolment.assign(uid_of(card), card)
+    save_enrolment(jdir / "cards.toml", enrolment, EDITION)
+    hub = EmulatedHub(readers=1, poll_ms=5, hb_ms=200).start()
+    cfg = load_config(overrides={"leds.backend": "virtual", "buttons.pin_factory": "mock", "reader.type": "hub",
+                                 "reader.port": hub.path, "journal.dir": str(jdir)}, check_devices=False)
+    sink, stop, seen, ready = TimedSink(), threading.Event(), queue.Queue(), threading.Event()
+    box = {}
+
+    def on_ready(d):
+        box["d"] = d
+        ready.set()
+
+    seams = app.Seams(led_backend=sink, stop=stop, output=io.StringIO(), rng=random.Random(1),
+                      observer=seen.put, on_ready=on_ready)
+    thread = threading.Thread(target=app.run, args=(cfg,), kwargs={"seams": seams}, daemon=True)
+    thread.start()
+    ready.wait(5)
+    d = box["d"]
+
+    def wait(pred, timeout=3.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                e = seen.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if pred(e):
+                return e
+        raise RuntimeError("the daemon did not answer")
+
+    wait(lambda e: isinstance(e, ReaderEvent) and e.kind == "online")
+    for _ in range(5):
+        d.events.put(ButtonEvent("press", "PLAY", time.monotonic()))
+    wait(lambda e: d.controller.screen == "game", 5)
+    out = []
+    try:
+        for k in range(TAPS):
+            state = d.controller.session.state
+            card = state.current.hand[k % len(state.current.hand)]
+            uid = uid_of(card)
+            _drain(sink.shown)
+            n_lines = len(hub.port.sent)
+            hub.place_card(0, bytes.fromhex(uid))
+            t_frame, _ = sink.shown.get(timeout=3)
+            tag_lines = [t for t, line in hub.port.sent[n_lines:] if b" TAG " in line]
+            out.append((t_frame - tag_lines[0]) * 1000)
+            d.events.put(ButtonEvent("press", "BACK", time.monotonic()))
+            hub.remove_card(0)
+            wait(lambda e: isinstance(e, ReaderEvent) and e.kind == "gone")
+    finally:
+        stop.set()
+        thread.join(5)
+        hub.stop()
+        tmp.cleanup()
+    return out
+
+
+def attract_cpu(seconds: float = 10.0) -> float:
+    tmp = tempfile.TemporaryDirectory()
+    cfg = load_config(overrides={"leds.backend": "virtual", "buttons.pin_factory": "mock", "reader.type": "none",
+                                 "journal.dir": tmp.name}, check_devices=False)
+    stop = threading.Event()
+    seams = app.Seams(clock=SystemClock(), stop=stop, output=io.StringIO())
+    c0 = time.process_time()
+    app.run(cfg, virtual=True, duration=seconds, seams=seams)
+    used = time.process_time() - c0
+    tmp.cleanup()
+    return used * 60.0 / seconds
+
+
+def daemon_rss_mb() -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-c", "from clacks_hw.cli import main; main()", "run", "--virtual",
+                        "--for", "5", "--journal-dir", tmp], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def main() -> int:
+    import logging
+
+    logging.basicConfig(level=logging.ERROR)
+    ok = True
+    lat = sorted(latency())
+    med, p99 = statistics.median(lat), lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+    verdict = p99 <= LATENCY_P99_MS
+    ok &= verdict
+    print(f"tag-to-frame latency over {len(lat)} taps: median {med:.2f} ms, p99 {p99:.2f} ms "
+          f"(target p99 <= {LATENCY_P99_MS:g} ms) {'ok' if verdict else 'MISSED'}")
+    cpu = attract_cpu()
+    verdict = cpu <= CPU_S_PER_MIN
+    ok &= verdict
+    print(f"attract mode CPU: {cpu:.2f} s per minute (target <= {CPU_S_PER_MIN:g} s) {'ok' if verdict else 'MISSED'}")
+    rss = daemon_rss_mb()
+    verdict = rss <= RSS_MB
+    ok &= verdict
+    print(f"daemon max resident memory: {rss:.1f} MB (target <= {RSS_MB:g} MB) {'ok' if verdict else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""`clacks-hw enroll`: tap every card of the edition once and write the tag-to-card map.
+
+The walk itself is :class:`clacks_hw.enroll_walk.EnrolmentWalk`; this module wires it to the
+card reader (a :class:`~clacks_hw.drivers.card_reader.CardReader` thread) and the keyboard (a
+thread reading lines from standard input), both feeding one queue the main thread consumes.
+
+Exit status: 0 finished or stopped with ``q``; 1 the reader stayed away or the file could not
+be saved; 2 a bad configuration, enrolment file or option; 130 Ctrl-C (progress is saved).
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from ..clock import SystemClock
+from ..config import ConfigError, load_config
+from ..drivers.card_reader import CardReader
+from ..enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
+from ..enrolment import (
+    GROUPS,
+    EnrolmentError,
+    default_path,
+    group_cards,
+    load_enrolment,
+    save_enrolment,
+)
+from . import COMMANDS
+from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+from .doctor_cmd import list_serial_ports, resolve_hub_port
+
+POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
+
+
+def _fail(message: str, status: int = BAD_CONFIG) -> None:
+    click.echo(message, err=True)
+    raise SystemExit(status)
+
+
+def _reader_port(cfg, port: str | None) -> tuple[str, str]:
+    """(port, protocol) from --port and the config; exits with a clear message if there is none."""
+    rtype = cfg.reader.type
+    protocol = "rdm6300" if rtype == "rdm6300" else "hub"
+    if port:
+        return port, protocol
+    if rtype == "none":
+        _fail('reader.type is "none" in the configuration: there is no card reader to enrol with.\n'
+              '  fix: plug a reader in and give --port PATH, or set reader.type = "hub" (docs/config.md)')
+    if cfg.reader.port != "auto":
+        if not Path(cfg.reader.port).exists():
+            _fail(f"the card reader {cfg.reader.port} (reader.port) does not exist.\n"
+                  "  fix: plug it in, or give --port PATH (clacks-hw doctor lists the ports)", 1)
+        return cfg.reader.port, protocol
+    click.echo('Looking for the reader hub (reader.port = "auto")...')
+    found, why = resolve_hub_port(list_serial_ports(), probe=_probe)
+    if found is None:
+        _fail(f"cannot find the card reader: {why}", 1)
+    return found, protocol
+
+
+def _probe(port: str, timeout: float):
+    from ..drivers.card_reader import probe_hub
+
+    return probe_hub(port, timeout)
+
+
+def _read_keys(events: queue.Queue, stream) -> None:
+    try:
+        for line in stream:
+            events.put(("key", line.rstrip("\r\n")))
+    except (OSError, ValueError):  # stdin closed under us
+        pass
+    events.put(("eof", None))
+
+
+@click.command("enroll")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="Config file (default /etc/clacks-hw/config.toml, else the built-in defaults).")
+@click.option("--cards", "cards_path", type=click.Path(dir_okay=False), default=None,
+              help="Enrolment file to write (default: <journal.dir>/cards.toml).")
+@click.option("--port", default=None,
+              help="Serial port of the card reader (default: reader.port from the config).")
+@click.option("--only", "only", type=click.Choice(GROUPS), multiple=True,
+              help="Enrol only this group (repeatable): jacquards, faults (Fault Reports), "
+                   "reports (Incident Reports and Operator's Logs), words.")
+@click.option("--resume", is_flag=True,
+              help="Only the cards that have no tag yet (continue an interrupted enrolment).")
+@click.option("--offline-timeout", type=click.FloatRange(1, 3600), default=DEFAULT_OFFLINE_TIMEOUT_S,
+              show_default=True, help="Seconds to wait for an absent card reader before stopping.")
+@edition_option
+def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edition_dir):
+    """Walk through every card of the edition, tapping each on the reader once, and save
+    which tag is on which card (the daemon reads this file).
+
+    Saved after every card, so an interrupted enrolment continues with --resume. While it
+    waits for a card: Enter skips it, b goes back one card, x forgets the card's tag, q stops.
+    Stop the daemon first if it is running (sudo systemctl stop clacks-hw): it holds the reader.
+    """
+    try:
+        cfg = load_config(config_path, check_devices=False)
+    except ConfigError as err:
+        _fail(str(err))
+    edition = load_edition_or_exit(edition_dir)
+    path = Path(cards_path) if cards_path else default_path(cfg)
+    try:
+        enrolment = load_enrolment(path, edition, missing_ok=True)
+    except EnrolmentError as err:
+        _fail(f"{err}\n  Fix the file, or move it away to start a new enrolment.")
+    cards = group_cards(edition, only)
+    reader_port, protocol = _reader_port(cfg, port)
+
+    def save(e) -> None:
+        save_enrolment(path, e, edition)
+
+    events: queue.Queue = queue.Queue()
+    clock = SystemClock()
+    walk = EnrolmentWalk(edition, cards, enrolment, save, clock, click.echo, resume=resume,
+                         offline_timeout_s=offline_timeout, where=str(path))
+    options = {"timeout": cfg.reader.gone_after_ms / 1000} if protocol == "rdm6300" else {}
+    reader = CardReader(reader_port, lambda ev: events.put(("reader", ev)), protocol=protocol,
+                        clock=clock, baudrate=cfg.reader.baud, **options)
+    click.echo(f"Card reader: {reader_port} ({protocol}); enrolment file: {path}")
+    keys = threading.Thread(target=_read_keys, args=(events, sys.stdin), name="enroll-keys", daemon=True)
+    try:
+        walk.start()
+        if not walk.finished:
+            reader.start()
+            keys.start()
+        while not walk.finished:
+            try:
+                kind, value = events.get(timeout=POLL_S)
+            except queue.Empty:
+                walk.poll()
+                continue
+            if kind == "reader":
+                walk.reader_event(value)
+            elif kind == "key":
+                walk.key(value)
+            elif kind == "eof" and sys.stdin.isatty():
+                walk.keyboard_closed()  # Ctrl-D at the terminal; a pipe that ends just means no keys
+            walk.poll()
+    except KeyboardInterrupt:
+        click.echo("")
+        walk.interrupt()
+    finally:
+        try:
+            reader.stop()
+        except KeyboardInterrupt:  # a second Ctrl-C while the reader thread stops
+            pass
+    raise SystemExit(walk.exit_status)
+
+
+COMMANDS.append(enroll_cmd)

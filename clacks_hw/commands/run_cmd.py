@@ -1,0 +1,91 @@
+"""`clacks-hw run`: the board daemon (real hardware, or `--virtual` in the terminal)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from ..config import ConfigError, load_config
+from . import COMMANDS
+from .common import BAD_CONFIG
+
+VIRTUAL_OVERRIDES = {"leds.backend": "virtual", "reader.type": "none", "buttons.pin_factory": "mock"}
+
+KEYS_HELP = """\b
+Virtual board keys (--virtual):
+  1..6 = R1..R6   q w e r t y = G1..G6
+  [ , Left = PREV   ] . Right = NEXT   o Tab = TURN
+  Space Enter = PLAY   Backspace b = BACK   ! = PREV+NEXT reset
+  :J05 Enter = tap card J05 (F03 fault, W:GUILD word card)
+  ? = help   Ctrl-D Ctrl-C = quit
+Without a terminal (a pipe, /dev/null) the same keys are read
+from stdin and the board is printed as plain text.
+"""
+
+
+@click.command("run", epilog=KEYS_HELP)
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="Config file (default /etc/clacks-hw/config.toml, else built-in defaults).")
+@click.option("--virtual", is_flag=True, help="Emulated hardware: the board drawn in the terminal, "
+                                              "keys for the buttons and for tapping cards.")
+@click.option("--for", "duration", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="Exit cleanly after this many seconds.")
+@click.option("--journal-dir", type=click.Path(file_okay=False), default=None,
+              help="Where game journals are kept (overrides journal.dir).")
+@click.option("--frame-log", type=click.Path(dir_okay=False), default=None,
+              help="Append every frame shown to this file (JSON lines), for diagnosis and tests.")
+def run_command(config_path, virtual, duration, journal_dir, frame_log):
+    """Run the board daemon: referee games on the lit board.
+
+    With no game running it plays an attract demo; PLAY starts the set-up. After a crash or
+    power cut it resumes the newest unfinished game from its journal.
+    """
+    from ..daemon.app import Seams, StartupError, run
+
+    overrides = dict(VIRTUAL_OVERRIDES) if virtual else {}
+    if journal_dir is not None:
+        overrides["journal.dir"] = str(Path(journal_dir).resolve())
+    try:
+        config = load_config(config_path, overrides=overrides, check_devices=not virtual)
+    except ConfigError as exc:
+        click.echo(str(exc), err=True)
+        raise SystemExit(BAD_CONFIG)
+    if virtual and journal_dir is None and not _writable(config.journal.dir):
+        journal_dir = _user_state_dir()
+        click.echo(f"journal.dir {config.journal.dir} is not writable here; the virtual board keeps "
+                   f"its journals in {journal_dir}", err=True)
+    stop = threading.Event()
+
+    def on_signal(signum, frame):
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    seams = Seams(stop=stop, input=sys.stdin if virtual else None, frame_log=frame_log)
+    try:
+        code = run(config, virtual=virtual, duration=duration, journal_dir=journal_dir, seams=seams)
+    except StartupError as exc:
+        click.echo(str(exc), err=True)
+        raise SystemExit(BAD_CONFIG)
+    except KeyboardInterrupt:
+        code = 0
+    raise SystemExit(code)
+
+
+def _writable(directory: str) -> bool:
+    path = Path(directory)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return os.access(path, os.W_OK)
+
+
+def _user_state_dir() -> str:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return str(Path(base) / "clacks-hw")
+
+
+COMMANDS.append(run_command)

@@ -1,0 +1,148 @@
+"""`clacks-hw install-service`: write the systemd unit that runs the board daemon.
+
+The unit's text comes from :mod:`clacks_hw.systemd_unit`. Exit status: 0 written (or printed
+with --dry-run), 1 cannot write (exists without --force, no permission, no user to run as),
+2 a bad configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from ..config import DEFAULT_PATH, ConfigError, load_config
+from ..systemd_unit import DEFAULT_UNIT_PATH, render_unit, unit_settings
+from . import COMMANDS
+from .common import BAD_CONFIG
+
+CANNOT_WRITE = 1
+
+
+def _fail(message: str, status: int = CANNOT_WRITE) -> None:
+    click.echo(message, err=True)
+    raise SystemExit(status)
+
+
+def find_executable() -> str | None:
+    """The absolute path of the clacks-hw executable running now (or on PATH)."""
+    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if argv0 is not None and argv0.name == "clacks-hw":
+        found = shutil.which(str(argv0)) if not argv0.is_absolute() else str(argv0)
+        if found:
+            return os.path.abspath(found)
+    found = shutil.which("clacks-hw")
+    return os.path.abspath(found) if found else None
+
+
+def default_user() -> str:
+    """Whoever asked: the user behind sudo, else the current user."""
+    sudo_user = os.environ.get("SUDO_USER")
+    if sudo_user:
+        return sudo_user
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@click.command("install-service")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help=f"Config file the service runs with (default {DEFAULT_PATH}).")
+@click.option("--user", default=None,
+              help="Unprivileged user to run as (default: the user who ran sudo, else you). "
+                   "Ignored for the ws281x LED backend, which needs root.")
+@click.option("--output", type=click.Path(dir_okay=False), default=DEFAULT_UNIT_PATH, show_default=True,
+              help="Where to write the unit.")
+@click.option("--dry-run", is_flag=True, help="Print the unit instead of writing it.")
+@click.option("--force", is_flag=True, help="Overwrite an existing unit file.")
+def install_service_cmd(config_path, user, output, dry_run, force):
+    """Write a systemd unit running `clacks-hw run` at boot: restarted on failure, watched by a
+    watchdog, as an unprivileged user with the groups its devices need (root only for the
+    ws281x LED backend), with a read-only system and /var/lib/clacks-hw for journals.
+    """
+    try:
+        cfg = load_config(config_path, check_devices=False)
+    except ConfigError as err:
+        _fail(str(err), BAD_CONFIG)
+    unit_config = os.path.abspath(config_path) if config_path else str(DEFAULT_PATH)
+    if config_path is None and not DEFAULT_PATH.exists():
+        click.echo(f"note: {DEFAULT_PATH} does not exist; the daemon will use the built-in defaults "
+                   "until you create it (docs/config.md)", err=True)
+    exe = find_executable()
+    if exe is None:
+        _fail("cannot find the clacks-hw executable on PATH.\n"
+              "  fix: install clacks-hw (docs/setup.md) and run this from the installed clacks-hw")
+    name = user or default_user()
+    if cfg.leds.backend != "ws281x":
+        if name == "root":
+            _fail("the service should not run as root (only the ws281x LED backend needs it).\n"
+                  "  fix: give --user NAME, e.g. --user pi, or create a user for it:\n"
+                  "       sudo useradd --system --no-create-home --groups spi,gpio,dialout clacks")
+        if not _user_exists(name):
+            click.echo(f"warning: there is no user {name!r} on this machine; create it before starting the "
+                       "service: sudo useradd --system --no-create-home --groups spi,gpio,dialout "
+                       f"{name}", err=True)
+    settings = unit_settings(cfg, exe, unit_config, name)
+    text = render_unit(settings)
+    if settings.installed_under_home:
+        click.echo(f"note: {exe} is under a home directory, so the unit uses ProtectHome=read-only; "
+                   "install clacks-hw outside /home for ProtectHome=yes (docs/setup.md)", err=True)
+    if dry_run:
+        click.echo(text, nl=False)
+        return
+    path = Path(output)
+    if path.exists() and not force:
+        _fail(f"{path} already exists; not overwriting it.\n"
+              "  fix: add --force to replace it, or --dry-run to compare first")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text)
+    except PermissionError:
+        _fail(f"no permission to write {path}.\n"
+              "  fix: run it with sudo (sudo $(which clacks-hw) install-service ...), or write elsewhere "
+              "with --output PATH, or print it with --dry-run")
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
+    service = path.name
+    who = "root (ws281x LED backend)" if settings.runs_as_root else name
+    click.echo(f"Wrote {path}: runs {exe} run --config {unit_config} as {who}.")
+    click.echo("Next steps:")
+    if str(path.parent) != str(Path(DEFAULT_UNIT_PATH).parent):
+        click.echo(f"  sudo cp {path} {Path(DEFAULT_UNIT_PATH).parent}/{service}")
+    click.echo("  sudo systemctl daemon-reload")
+    click.echo(f"  sudo systemctl enable --now {path.stem}")
+    click.echo(f"  journalctl -u {path.stem} -f")
+
+
+COMMANDS.append(install_service_cmd)

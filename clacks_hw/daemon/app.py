@@ -1,0 +1,206 @@
+"""Build the daemon from a Config and run it: the one entry point `clacks-hw run` calls.
+
+Every outside dependency is a seam tests can replace (clock, LED backend, pin factory, stop
+event, keyboard input, output stream, serial factory, rng, environment), so the tests run this
+very function against an emulated reader hub, mock pins and a recording LED sink.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..clock import SystemClock
+from ..config import Config
+from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
+from ..drivers.card_reader import CardReader
+from ..drivers.leds import LedOutput, open_backend
+from ..game.edition import Edition
+from ..game.edition_files import default_edition
+from .cards import default_path, load_cards
+from .controller import Controller, Settings
+from .events import Wake
+from .keyboard import HELP, Keyboard
+from .loop import EventLoop
+from .outputs import FrameLog, LazyBackend
+from .ports import open_auto
+from .session import JournalStore
+from .watchdog import SystemdNotifier
+
+log = logging.getLogger(__name__)
+
+EXIT_OK = 0
+EXIT_SETUP = 2  # the board cannot start as configured (message printed, no traceback)
+
+
+class StartupError(Exception):
+    """The daemon cannot start; the message says why and what to do."""
+
+
+@dataclass
+class Seams:
+    clock: Any = None
+    led_backend: Any = None  # an LED backend object instead of the configured one
+    pin_factory: Any = None  # a gpiozero pin factory (MockFactory in tests)
+    stop: threading.Event | None = None
+    input: Any = None  # keyboard input stream (virtual mode); None: no keyboard
+    output: Any = None  # where the virtual board and the status text go (default stdout)
+    serial_factory: Callable | None = None
+    rng: random.Random | None = None
+    env: dict | None = None  # environment for sd_notify (default os.environ)
+    observer: Callable[[object], None] | None = None  # sees every event handled and frame shown
+    frame_log: str | None = None
+    edition: Edition | None = None
+    on_ready: Callable[["Daemon"], None] | None = None
+    settings: dict = field(default_factory=dict)  # Settings overrides (e.g. demo_step_s)
+
+
+class Daemon:
+    """Everything built and wired; :meth:`run` runs the loop, :meth:`close` releases it all."""
+
+    def __init__(self, config: Config, *, virtual: bool = False, journal_dir=None, seams: Seams | None = None):
+        self.config = config
+        self.virtual = virtual
+        s = self.seams = seams or Seams()
+        self.clock = s.clock or SystemClock()
+        self.out = s.output if s.output is not None else sys.stdout
+        self.edition = s.edition or default_edition()
+        self.events: queue.Queue = queue.Queue()
+        self.stop = s.stop or threading.Event()
+        self.buttons = self.reader = self.keyboard = None
+        self.leds = None
+        self.controller = None
+        self._drawing = None  # the virtual board's drawing, when it is ours
+        self._closers: list[Callable[[], None]] = []
+        try:
+            self._build(journal_dir)
+        except BaseException:
+            self.close()
+            raise
+
+    def _build(self, journal_dir) -> None:
+        cfg, s = self.config, self.seams
+        directory = Path(journal_dir or cfg.journal.dir)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
+                               "    fix: create it writable for this user, or pass --journal-dir") from None
+        store = JournalStore(directory, self.edition, cfg.digest)
+        session = store.resume()
+        cards = load_cards(default_path(directory), self.edition)
+
+        backend = s.led_backend
+        if backend is None:
+            if self.virtual:
+                from ..drivers.leds_virtual import VirtualLeds
+
+                backend = self._drawing = VirtualLeds(stream=self.out, clock=self.clock)
+            else:
+                backend = LazyBackend(lambda: open_backend(cfg.leds, clock=self.clock, stream=self.out))
+        if s.frame_log:
+            backend = FrameLog(backend, s.frame_log, self.clock)
+        self.leds = LedOutput(backend, self.clock)
+        self._closers.append(self.leds.close)
+
+        factory = s.pin_factory
+        if factory is None and self.virtual:
+            factory = make_pin_factory("mock")
+        try:
+            self.buttons = ButtonPanel.from_config(cfg.buttons, self.events.put, self.clock, pin_factory=factory)
+        except ButtonError as exc:
+            raise StartupError(f"buttons: {exc}\n    fix: check buttons.pins and buttons.pin_factory "
+                               "(or run with --virtual)") from None
+        self._closers.append(self.buttons.close)
+        wake_on_edges(self.buttons, self.events.put)
+
+        g = cfg.game
+        settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
+                            mode=g.mode, variants=tuple(g.variants), seats=tuple(g.seats), **s.settings)
+        report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
+        self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
+                                     session=session, now=self.clock.now(), report=report)
+        self._closers.append(self.controller.close)
+
+        r = cfg.reader
+        if not self.virtual and r.type != "none":
+            options = {"timeout": r.gone_after_ms / 1000} if r.type == "rdm6300" else {}
+            self.reader = CardReader(r.port, self.events, protocol=r.type, clock=self.clock,
+                                     baudrate=r.baud, serial_factory=s.serial_factory or open_auto, **options)
+        if self.virtual and s.input is not None:
+            self.keyboard = Keyboard(s.input, self.events.put, self.clock, out=self.out)
+        self.notifier = SystemdNotifier(s.env)
+        self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
+                              notifier=self.notifier, stop=self.stop, observer=s.observer)
+
+    def _report(self, text: str) -> None:
+        try:
+            self.out.write(text if text.endswith("\n") else text + "\n")
+            self.out.flush()
+            if self._drawing is not None and self._drawing.colour:
+                self._drawing.close()  # draw the next board below this text, not over it
+        except (OSError, ValueError):
+            pass  # a closed pipe must not stop the board
+
+    def run(self, duration: float | None = None) -> int:
+        until = None if duration is None else self.clock.now() + duration
+        if self.reader is not None:
+            self.reader.start()
+            self._closers.append(self.reader.stop)
+        if self.keyboard is not None:
+            self.keyboard.start()
+            self._closers.append(self.keyboard.stop)
+            if self.keyboard._tty:
+                self._report(HELP)
+        log.info("board daemon running (%s)", "virtual board" if self.virtual else f"LEDs: {self.config.leds.backend}")
+        if self.seams.on_ready:
+            self.seams.on_ready(self)
+        self.loop.run(until=until)
+        return EXIT_OK
+
+    def close(self) -> None:
+        if getattr(self, "notifier", None) is not None:
+            self.notifier.stopping()
+        for closer in reversed(self._closers):
+            try:
+                closer()
+            except Exception:
+                log.exception("error while shutting down")
+        self._closers = []
+
+
+def wake_on_edges(panel: ButtonPanel, put: Callable[[object], None]) -> None:
+    """After each raw pin edge, also wake the loop (the debouncer's own callback runs first),
+    so a press is decided within the debounce time instead of at the loop's next timeout."""
+    from ..drivers.debounce import BUTTONS
+
+    def chain(original):
+        def callback():  # no parameters: gpiozero then calls it without the device
+            original()
+            put(Wake())
+        return callback
+
+    for name in BUTTONS:
+        try:
+            device = panel.device(name)
+        except KeyError:
+            continue
+        device.when_activated = chain(device.when_activated)
+        device.when_deactivated = chain(device.when_deactivated)
+
+
+def run(config: Config, *, virtual: bool = False, duration: float | None = None, journal_dir=None,
+        seams: Seams | None = None) -> int:
+    """Build the daemon and run it until ``duration`` has passed or ``stop`` is set."""
+    daemon = Daemon(config, virtual=virtual, journal_dir=journal_dir, seams=seams)
+    try:
+        return daemon.run(duration)
+    finally:
+        daemon.close()
+        log.info("board daemon stopped")

@@ -1,0 +1,480 @@
+"""The interaction of BOARD.md "How players drive it" as a state machine.
+
+Fed input events (ButtonEvent, ReaderEvent, CardTap) and the time; produces engine actions
+(through the GameSession, which journals them) and a View for the renderer. It never sleeps
+and never reads a clock: every method takes ``now``.
+
+Screens: attract (bots play a demo; PLAY opens setup) -> setup (mode, variants, seats, words)
+-> game (moves, previews, commits, faults, Express) -> over (back to attract after a while).
+PREV+NEXT held 3 s in a game asks to abandon it (confirm: PLAY abandons, BACK keeps playing).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..drivers.card_reader import ReaderEvent
+from ..drivers.debounce import ButtonEvent
+from ..game.actions import Action
+from ..game.board import COLOUR, TOWER_BY_NAME, TOWERS, TOWERS_OF
+from ..game.edition import Edition
+from ..game.rejection import Rejection
+from ..game.rules import validate
+from ..game.setup import SetupError
+from ..game.state import EXPRESS_SECONDS, GameState
+from ..game.turns import target_mask
+from . import palette, preview
+from .cards import CardMap, word_of
+from .demo import Demo
+from .events import CardTap
+from .session import GameSession, JournalStore
+from .setup_menu import SetupMenu
+from .view import Flash, View
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Settings:
+    attract_after_s: float = 120.0  # idle in setup, or after a game ends, before attract
+    express_s: float = EXPRESS_SECONDS
+    hands: str = "tracked"
+    mode: str = "competitive"
+    variants: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ("S", "N")
+    demo_step_s: float = 0.8
+    flash_s: float = 1.5  # the transmission flash
+    error_s: float = 0.6  # the red flash of an unknown tag or a rejected action
+    confirm_s: float = 20.0  # the reset question is withdrawn after this long
+
+
+def transmitted(before: GameState, after: GameState) -> tuple[str, int] | None:
+    """(seat, tower) of a signal sent by the action that turned ``before`` into ``after``."""
+    seat = before.turn.seat
+    if after.config.mode in ("race", "solitaire"):
+        if after.signals_sent <= before.signals_sent:
+            return None
+        bits = after.edition.signals[after.message[after.signals_sent - 1]]
+    else:
+        p0, p1 = before.player(seat), after.player(seat)
+        if p1.sent <= p0.sent:
+            return None
+        if p1.last_tx is not None and after.config.mode == "competitive":
+            return seat, p1.last_tx
+        bits = after.edition.signals[p1.signals[p1.sent - 1]]
+    for t in TOWERS_OF[COLOUR[seat]]:
+        if after.board & t.mask == target_mask(seat, t.index, bits):
+            return seat, t.index
+    return None
+
+
+class Controller:
+    def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
+                 settings: Settings | None = None, rng: random.Random | None = None,
+                 session: GameSession | None = None, now: float = 0.0,
+                 report: Callable[[str], None] | None = None) -> None:
+        self.edition = edition
+        self.store = store
+        self.cards = cards or CardMap()
+        self.settings = settings or Settings()
+        self.rng = rng or random.Random()
+        self.report = report or (lambda text: None)
+        self.demo = Demo(edition, random.Random(self.rng.random()), self.settings.demo_step_s)
+        self.session: GameSession | None = None
+        self.setup: SetupMenu | None = None
+        self.preview: preview.Preview | None = None
+        self.flash: Flash | None = None
+        self.error_since: float | None = None
+        self.message = ""  # the last thing said to the players (rejection, status)
+        self.reader_offline = False
+        self.leds_failing = False
+        self.screen = "attract"
+        self.screen_since = now
+        self.last_input = now
+        self.turn_started = now
+        self._turn_key = None
+        if session is not None:
+            self._enter_game(session, now)
+        else:
+            self.demo.start(now)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def state(self) -> GameState | None:
+        if self.screen in ("game", "confirm", "over") and self.session is not None:
+            return self.session.state
+        if self.screen == "attract":
+            return self.demo.state
+        return None
+
+    @property
+    def express_seconds(self) -> float:
+        # The engine refuses a timeout before its own EXPRESS_SECONDS have passed.
+        return max(float(self.settings.express_s), EXPRESS_SECONDS)
+
+    def _express_on(self) -> bool:
+        s = self.session.state if self.session else None
+        return (self.screen in ("game", "confirm") and s is not None and not s.over
+                and s.config.has("express"))
+
+    def view(self, now: float) -> View:
+        return View(
+            screen=self.screen, state=self.state,
+            preview=self.preview if self.screen == "game" else None,
+            setup=self.setup if self.screen == "setup" else None,
+            flash=self.flash if self.flash and now < self.flash.since + self.flash.seconds else None,
+            error_since=self.error_since if self.error_since is not None
+            and now < self.error_since + self.settings.error_s else None,
+            error_seconds=self.settings.error_s,
+            express_started=self.turn_started if self._express_on() else None,
+            express_seconds=self.express_seconds,
+            reader_offline=self.reader_offline, leds_failing=self.leds_failing,
+            screen_since=self.screen_since, signals=self.edition.signals,
+        )
+
+    def next_deadline(self, now: float) -> float | None:
+        """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
+        times = []
+        if self.screen == "attract":
+            times.append(self.demo.next_at)
+        if self.screen in ("setup", "over"):
+            times.append(self.last_input + self.settings.attract_after_s)
+        if self.screen == "confirm":
+            times.append(self.screen_since + self.settings.confirm_s)
+        if self._express_on():
+            times.append(self.turn_started + self.express_seconds)
+        if self.flash:
+            times.append(self.flash.since + self.flash.seconds)
+        if self.error_since is not None:
+            times.append(self.error_since + self.settings.error_s)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event, now: float) -> None:
+        if isinstance(event, ReaderEvent):
+            self._reader(event, now)
+        elif isinstance(event, CardTap):
+            self.last_input = now
+            self._tap(event.card, None, event.reader, now)
+        elif isinstance(event, ButtonEvent):
+            if event.kind == "chord":
+                self.last_input = now
+                self._reset_gesture(now)
+            elif event.kind == "press":
+                self.last_input = now
+                self._button(event.button, now)
+        self.tick(now)
+
+    def tick(self, now: float) -> None:
+        """Whatever time alone makes happen: demo moves, Express timeouts, idle returns."""
+        if self.flash and now >= self.flash.since + self.flash.seconds:
+            self.flash = None
+        if self.error_since is not None and now >= self.error_since + self.settings.error_s:
+            self.error_since = None
+        if self.screen == "attract":
+            if self.demo.due(now):
+                moved = self.demo.step(now)
+                if moved:
+                    self._maybe_flash(*moved, now)
+        elif self.screen in ("setup", "over"):
+            if now >= self.last_input + self.settings.attract_after_s:
+                log.info("no input for %.0f s: back to attract", self.settings.attract_after_s)
+                self._to_attract(now)
+        elif self.screen == "confirm":
+            if now >= self.screen_since + self.settings.confirm_s:
+                self._go("game", now)
+        if self._express_on() and now >= self.turn_started + self.express_seconds:
+            s = self.session.state
+            elapsed = round(now - self.turn_started, 3)
+            if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
+                self.turn_started = now  # never spin on a refused timeout
+        if self.screen == "game" and self.preview is None and self.session is not None:
+            self._pending_choice(now)
+
+    # ------------------------------------------------------------------ screens
+
+    def _go(self, screen: str, now: float) -> None:
+        self.screen = screen
+        self.screen_since = now
+
+    def _to_attract(self, now: float) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        self.setup = None
+        self.preview = None
+        self.flash = None
+        self._go("attract", now)
+        self.demo.start(now)
+        self.report("Attract: the demo plays. Press PLAY to set up a game.")
+
+    def _enter_game(self, session: GameSession, now: float) -> None:
+        self.session = session
+        self.setup = None
+        self.preview = None
+        self.turn_started = now
+        self._turn_key = (session.state.turn.seat, session.state.turn.number)
+        self._go("over" if session.state.over else "game", now)
+        self._status()
+
+    def _status(self, extra: str = "") -> None:
+        if self.session is None:
+            return
+        from ..text_board import render
+
+        text = render(self.session.state, actions=self.session.actions)
+        self.report(text + (extra + "\n" if extra else ""))
+
+    # ------------------------------------------------------------------ readers
+
+    def _reader(self, ev: ReaderEvent, now: float) -> None:
+        if ev.kind == "tag":
+            self.last_input = now
+            card = self.cards.card_for(ev.uid) if ev.uid else None
+            self._tap(card, ev.uid, ev.reader, now)
+        elif ev.kind == "offline":
+            self.reader_offline = True
+            log.warning("card reader offline: %s", ev.detail)
+        elif ev.kind == "online":
+            if self.reader_offline:
+                log.info("card reader back online: %s", ev.detail)
+            self.reader_offline = False
+        elif ev.kind == "fault":
+            log.warning("card reader %s fault: %s", ev.reader, ev.detail)
+        elif ev.kind == "recovered":
+            log.info("card reader %s recovered", ev.reader)
+
+    def _tap(self, card: str | None, uid: str | None, reader: int | None, now: float) -> None:
+        if card is None:
+            log.warning("unknown tag %s ignored (not enrolled: run `clacks-hw enroll`)", uid)
+            self._error(now, f"Unknown card tag {uid}.")
+            return
+        if self.screen == "setup":
+            word = word_of(card)
+            if word and self.setup.page == "words" and word in self.edition.words:
+                self.setup = self.setup.tap_word(word, now)
+                self.report(self.setup.describe())
+            else:
+                self._error(now, f"{card} means nothing during setup.")
+            return
+        if self.screen != "game":
+            return  # attract, the reset question, game over: taps change nothing
+        state = self.session.state
+        if card in self.edition.jacquards:
+            self._preview_jacquard(state, card, now)
+        elif card in self.edition.cards and self.edition.cards[card].deck == "fault":
+            self._fault(state, card, now)
+        else:
+            self._error(now, f"{self.edition.card_label(card)} cannot be played on the board now.")
+
+    # ------------------------------------------------------------------ buttons
+
+    def _button(self, name: str, now: float) -> None:
+        if self.screen == "attract":
+            if name == "PLAY":
+                s = self.settings
+                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now)
+                self._go("setup", now)
+                self.report(self.setup.describe())
+        elif self.screen == "setup":
+            self._setup_button(name, now)
+        elif self.screen == "game":
+            self._game_button(name, now)
+        elif self.screen == "confirm":
+            if name == "PLAY":
+                self._abandon(now)
+            elif name == "BACK":
+                self._go("game", now)
+                self.report("Reset cancelled: the game goes on.")
+        elif self.screen == "over":
+            if name == "PLAY":
+                self._to_attract(now)
+                self._button("PLAY", now)
+
+    def _setup_button(self, name: str, now: float) -> None:
+        m = self.setup
+        if name in ("PREV", "NEXT"):
+            m = m.step(1 if name == "NEXT" else -1, now)
+        elif name == "TURN":
+            m = m.toggle(now)
+        elif name == "BACK":
+            m = m.back(now)
+            if m is None:
+                self._to_attract(now)
+                return
+        elif name == "PLAY":
+            if m.page == "words":
+                self._start_game(m, now)
+                return
+            m = m.confirm(now)
+        self.setup = m
+        self.report(m.describe())
+
+    def _start_game(self, menu: SetupMenu, now: float) -> None:
+        seed = self.rng.randrange(1 << 31)
+        config = menu.game_config(self.edition.words, seed, self.settings.hands)
+        try:
+            session = self.store.new_session(config)
+        except (SetupError, OSError, ValueError) as exc:
+            log.error("cannot start the game: %s", exc)
+            self._error(now, f"Cannot start the game: {exc}")
+            return
+        self._enter_game(session, now)
+
+    def _reset_gesture(self, now: float) -> None:
+        if self.screen == "game":
+            self.preview = None
+            self._go("confirm", now)
+            self.report("Abandon this game? PLAY abandons it, BACK keeps playing.")
+        elif self.screen in ("setup", "over"):
+            self._to_attract(now)
+
+    def _abandon(self, now: float) -> None:
+        session = self.session
+        log.info("game abandoned by the reset gesture (journal %s)", session.path)
+        session.close()
+        if session.path is not None:  # so it is not resumed after a restart
+            try:
+                session.path.rename(session.path.with_name(session.path.name + ".abandoned"))
+            except OSError as exc:
+                log.warning("cannot mark %s abandoned: %s", session.path, exc)
+        self.session = None
+        self._to_attract(now)
+
+    def _game_button(self, name: str, now: float) -> None:
+        state = self.session.state
+        p = self.preview
+        if name in TOWER_BY_NAME:
+            tower = TOWER_BY_NAME[name].index
+            if p is not None and p.choose == "tower":
+                self.preview = p.pick_tower(tower)
+            elif state.config.mode == "competitive":
+                self.preview = None
+                self._submit(Action(state.turn.seat, "move", tower=tower, time=self._time(state, now)), now)
+        elif name in ("NEXT", "PREV"):
+            if p is not None:
+                self.preview = p.step(1 if name == "NEXT" else -1)
+        elif name == "TURN":
+            if p is not None:
+                self.preview = p.turn()
+        elif name == "BACK":
+            self.preview = None
+        elif name == "PLAY":
+            if p is None:
+                self._submit(Action(state.turn.seat, "end", time=self._time(state, now)), now)
+            elif not p.affordable:
+                self._error(now, f"{self.edition.card_label(p.card)} costs more than the "
+                                 f"{state.turn.left} stress points left.")
+            else:
+                action = Action(p.seat, p.act, card=p.card, time=self._time(state, now) if p.act == "play" else None,
+                                **p.action_fields())
+                if self._submit(action, now):
+                    self.preview = None
+
+    def _time(self, state: GameState, now: float) -> float | None:
+        return round(now - self.turn_started, 3) if state.config.has("express") else None
+
+    # ------------------------------------------------------------------ cards
+
+    def _preview_jacquard(self, state: GameState, card: str, now: float) -> None:
+        seat = state.turn.seat
+        options = preview.ordered(state, seat, self.edition.jacquards[card].shape.placements, card)
+        rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
+        if rejection and rejection.code != "over_budget":
+            self._rejected(Action(seat, "play", card=card), rejection, now)
+            return
+        self.preview = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now)
+        if rejection:
+            self.message = rejection.message
+            log.info("preview of %s: %s", card, rejection.message)
+            self.report(f"{self.edition.card_label(card)}: {rejection.message}")
+
+    def _fault_seat(self, state: GameState, card: str) -> str:
+        if state.pending_seat is not None:
+            return state.pending_seat
+        holders = [p.seat for p in state.players if card in p.faults]
+        if state.turn.seat in holders or not holders:
+            return state.turn.seat
+        return holders[0]
+
+    def _fault(self, state: GameState, card: str, now: float) -> None:
+        seat = self._fault_seat(state, card)
+        c = self.edition.cards[card]
+        effects = c.night_shift if state.pending else c.effects
+        kinds = {e.kind: e for e in effects}
+        if "flip" in kinds:
+            options = preview.ordered(state, seat, self.edition.shapes[kinds["flip"].arg].placements)
+            self._open_fault_preview(state, seat, card, options, "lamps", now)
+        elif "flip_tower" in kinds:
+            self._open_fault_preview(state, seat, card, tuple(range(len(TOWERS))), "tower", now)
+        else:
+            self.preview = None
+            self._submit(Action(seat, "fault", card=card), now)
+
+    def _open_fault_preview(self, state, seat, card, options, choose, now) -> None:
+        p = preview.Preview(seat, "fault", card, tuple(options), choose=choose, since=now)
+        action = Action(seat, "fault", card=card, **p.action_fields())
+        rejection = validate(state, action)
+        if rejection:
+            self._rejected(action, rejection, now)
+            return
+        self.preview = p
+
+    def _pending_choice(self, now: float) -> None:
+        """Co-op Night Shift / Junior: a revealed card waits for a choice: preview it."""
+        state = self.session.state
+        if state.pending and state.pending[0] is not None and not state.over:
+            self._fault(state, state.pending[0], now)
+
+    # ------------------------------------------------------------------ engine
+
+    def _submit(self, action: Action, now: float) -> bool:
+        before = self.session.state
+        result = self.session.apply(action)
+        if isinstance(result, Rejection):
+            self._rejected(action, result, now)
+            return False
+        log.info("accepted: %s", action)
+        self.message = ""
+        sent = self._maybe_flash(before, result, now)
+        key = (result.turn.seat, result.turn.number)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.turn_started = now
+            self.preview = None
+        extra = ""
+        if sent:
+            extra = f"{sent[0]} transmitted from {TOWERS[sent[1]].name}!"
+        if result.over:
+            log.info("game over: %s won (journal %s)", result.winner, self.session.path)
+            extra += f" Game over: {result.winner} won."
+            self.preview = None
+            self._go("over", now)
+        self._status(extra.strip())
+        return True
+
+    def _maybe_flash(self, before: GameState, after: GameState, now: float):
+        sent = transmitted(before, after)
+        if sent:
+            seat, tower = sent
+            self.flash = Flash(TOWERS[tower].mask, palette.SEAT[seat], now, self.settings.flash_s)
+        return sent
+
+    def _rejected(self, action: Action, rejection: Rejection, now: float) -> None:
+        log.warning("rejected: %s: %s (%s)", action, rejection.message, rejection.code)
+        self._error(now, rejection.message)
+
+    def _error(self, now: float, message: str) -> None:
+        self.error_since = now
+        self.message = message
+        self.report(f"! {message}")
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()

@@ -1,0 +1,122 @@
+"""The daemon's one event loop: one thread, one consumer.
+
+Drivers put events on a ``queue.Queue`` from their own threads. The loop waits on it with a
+timeout bounded by the next deadline (button timing, an LED retry, the controller's timers,
+the renderer's next animation step, the watchdog), hands every event to the controller (which
+journals accepted actions, fsync'd), then renders and shows the frame: so an action is on disk
+before any frame shows it.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from typing import Callable
+
+from ..drivers.leds import LedOutput
+from . import renderer
+from .events import Quit
+
+log = logging.getLogger(__name__)
+
+
+class EventLoop:
+    def __init__(self, events: queue.Queue, controller, leds: LedOutput, clock, *, buttons=None,
+                 notifier=None, stop: threading.Event | None = None, max_wait_s: float = 0.25,
+                 observer: Callable[[object], None] | None = None) -> None:
+        self.events = events
+        self.controller = controller
+        self.leds = leds
+        self.clock = clock
+        self.buttons = buttons
+        self.notifier = notifier
+        self.stop = stop or threading.Event()
+        self.max_wait_s = max_wait_s
+        self.observer = observer  # told of every event handled and every frame shown
+        self.iterations = 0
+        self._status = None
+
+    def deadline(self, now: float) -> float | None:
+        view = self.controller.view(now)
+        times = [
+            self.buttons.next_deadline() if self.buttons else None,
+            self.leds.next_deadline(),
+            self.controller.next_deadline(now),
+            renderer.animation_deadline(view, now),
+            self.notifier.next_deadline() if self.notifier else None,
+        ]
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    def run(self, until: float | None = None) -> None:
+        now = self.clock.now()
+        if self.notifier:
+            self.notifier.ready(now)
+        self.draw(now)
+        while not self.stop.is_set():
+            now = self.clock.now()
+            if until is not None and now >= until:
+                break
+            deadline = self.deadline(now)
+            if until is not None:
+                deadline = until if deadline is None else min(deadline, until)
+            wait = self.max_wait_s if deadline is None else min(self.max_wait_s, max(0.0, deadline - now))
+            self.step(wait)
+
+    def step(self, wait: float = 0.0) -> None:
+        """One iteration: wait up to ``wait`` s for an event, handle everything due, draw."""
+        try:
+            first = self.events.get(timeout=wait) if wait > 0 else self.events.get_nowait()
+        except queue.Empty:
+            first = None
+        if self.buttons:
+            self.buttons.poll()  # due button events go onto the queue
+        pending = [] if first is None else [first]
+        while True:
+            for event in pending:
+                self._handle(event)
+            try:
+                pending = [self.events.get_nowait()]
+            except queue.Empty:
+                break
+        now = self.clock.now()
+        self.controller.tick(now)
+        self.draw(now)
+        self.iterations += 1
+        if self.notifier:
+            self.notifier.tick(now)
+            self.notifier.status(self._describe())
+
+    def _handle(self, event) -> None:
+        if isinstance(event, Quit):
+            log.info("stopping: %s", event.reason or "asked to")
+            self.stop.set()
+            return
+        try:
+            self.controller.handle(event, self.clock.now())
+        except Exception:  # one bad event must not end the board; the state stays consistent
+            log.exception("error handling %r; the game goes on", event)
+        if self.observer:
+            self.observer(event)
+
+    def draw(self, now: float) -> None:
+        retried = self.leds.poll()  # a frame held back by a failure, once its backoff passed
+        self.controller.leds_failing = not self.leds.health.ok
+        frame = renderer.render(self.controller.view(now), now)
+        shown = self.leds.show(frame)
+        if (shown or retried) and self.observer:
+            self.observer(self.leds.last_frame)
+
+    def _describe(self) -> str:
+        c = self.controller
+        state = c.state
+        if c.screen == "game" and state is not None:
+            text = f"game: turn {state.turn.number}, {state.turn.seat} to act"
+        else:
+            text = c.screen
+        if c.reader_offline:
+            text += "; card reader offline"
+        if c.leds_failing:
+            text += "; LEDs failing"
+        return text

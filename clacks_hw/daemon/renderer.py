@@ -1,0 +1,173 @@
+"""Drawing: a pure function (View, time) -> Frame. Nothing here keeps state or reads a clock.
+
+Lamps show the board; a pawn is its tower button's LED in its owner's colour; the Deep Dwarf
+has its own colour; the current seat's indicator lights in its colour (Express: fading as the
+time runs down, blinking for the last 10 s). A preview blinks the placement's lamps (red when
+the card cannot be paid). A transmission flashes the tower in the sender's colour. A reader
+that is offline makes the seat indicators pulse amber; an unknown tag or a refused action
+flashes them red. Co-op: the tower-button LEDs are the route, the seat indicators go from
+green to red as the Post Office nears Genua.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..drivers.frame import SEATS as FRAME_SEATS
+from ..drivers.frame import TOWERS as FRAME_TOWERS
+from ..drivers.frame import Frame
+from ..game.board import TOWER_BY_NAME
+from ..game.turns import target_mask
+from . import palette as P
+from .setup_menu import variants_of
+from .view import View
+
+BLINK_S = 0.8  # preview blink period (on half, off half)
+FLASH_BLINK_S = 0.3
+CONFIRM_BLINK_S = 1.0
+EXPRESS_BLINK_LAST_S = 10.0
+EXPRESS_BLINK_S = 0.5
+PULSE_S = 2.0  # amber pulse of an offline reader
+ANIMATION_STEP_S = 0.1  # pulses and fades are redrawn this often
+SETUP_TOWER = TOWER_BY_NAME["R2"].index  # the letters are spelled here, read from seat S
+COOP = ("race", "solitaire")
+
+
+def blink_on(now: float, since: float, period: float) -> bool:
+    return ((now - since) % period) < period / 2
+
+
+def _next_edge(now: float, since: float, period: float) -> float:
+    half = period / 2
+    k = math.floor((now - since) / half) + 1
+    return since + k * half
+
+
+def _lamps(board: int) -> list:
+    return [P.LAMP_ON if board >> i & 1 else P.OFF for i in range(16)]
+
+
+def _overlay(lamps: list, mask: int, colour) -> None:
+    for i in range(16):
+        if mask >> i & 1:
+            lamps[i] = colour
+
+
+def render(view: View, now: float) -> Frame:
+    if view.screen == "setup" and view.setup is not None:
+        lamps, towers, seats = _setup(view, now)
+    elif view.state is None:
+        lamps, towers, seats = [P.OFF] * 16, {}, {}
+    else:
+        lamps, towers, seats = _game(view, now)
+    if view.reader_offline:
+        k = 0.5 + 0.5 * math.cos(2 * math.pi * ((now % PULSE_S) / PULSE_S))
+        seats = {s: P.scale(P.AMBER, 0.15 + 0.85 * k) for s in FRAME_SEATS}
+    if view.error_since is not None and now < view.error_since + view.error_seconds:
+        seats = {s: P.ERROR for s in FRAME_SEATS}
+    return Frame.build(lamps=lamps, towers=towers, seats=seats)
+
+
+def _game(view: View, now: float):
+    state = view.state
+    lamps = _lamps(state.board)
+    towers: dict[str, tuple] = {}
+    seats: dict[str, tuple] = {}
+    mode = state.config.mode
+    if mode == "competitive":
+        for p in state.players:
+            if p.tower is not None:
+                towers[FRAME_TOWERS[p.tower]] = P.SEAT[p.seat]
+        if len(state.players) == 3 and state.dwarf is not None:
+            towers[FRAME_TOWERS[state.dwarf]] = P.DWARF
+    elif mode in COOP:
+        for k in range(min(state.signals_sent, len(FRAME_TOWERS))):
+            towers[FRAME_TOWERS[k]] = P.ROUTE
+    else:  # junior: each pawn on the route tower it has reached
+        for p in state.players:
+            if p.sent:
+                towers[FRAME_TOWERS[min(p.sent, len(FRAME_TOWERS)) - 1]] = P.SEAT[p.seat]
+    if not state.over:
+        seat = state.turn.seat
+        if mode in COOP:
+            goal = state.post_office_goal or 1
+            colour = P.mix((0, 255, 0), (255, 0, 0), state.post_office / goal)
+            for s in state.config.seats:
+                seats[s] = colour if s == seat else P.scale(colour, 0.25)
+        else:
+            seats[seat] = P.SEAT[seat]
+        if view.express_started is not None:
+            left = view.express_seconds - (now - view.express_started)
+            colour = seats[seat]
+            if left <= EXPRESS_BLINK_LAST_S:
+                on = blink_on(now, view.express_started, EXPRESS_BLINK_S)
+                seats[seat] = colour if on and left > 0 else P.OFF
+            else:
+                seats[seat] = P.scale(colour, 0.2 + 0.8 * left / view.express_seconds)
+    else:
+        if state.winner in P.SEAT and blink_on(now, view.screen_since, CONFIRM_BLINK_S):
+            seats[state.winner] = P.SEAT[state.winner]
+    p = view.preview
+    if p is not None and blink_on(now, p.since, BLINK_S):
+        _overlay(lamps, p.mask, P.PREVIEW if p.affordable else P.UNAFFORDABLE)
+    f = view.flash
+    if f is not None and now < f.since + f.seconds and blink_on(now, f.since, FLASH_BLINK_S):
+        _overlay(lamps, f.mask, f.colour)
+    if view.screen == "confirm" and blink_on(now, view.screen_since, CONFIRM_BLINK_S):
+        lamps = [P.CONFIRM if c != P.OFF else P.scale(P.CONFIRM, 0.2) for c in lamps]
+    return lamps, towers, seats
+
+
+def _setup(view: View, now: float):
+    m = view.setup
+    lamps = [P.OFF] * 16
+    towers: dict[str, tuple] = {}
+    seats: dict[str, tuple] = {}
+    letter = m.letter
+    colour = P.SETUP_LETTER
+    if m.page == "variants":
+        colour = P.SETUP_ON if m.letter_on else P.SETUP_OFF
+        for k, v in enumerate(variants_of(m.mode)):
+            on = v in m.variants
+            c = P.SETUP_ON if on else P.SETUP_OFF
+            if k == m.cursor:
+                c = P.SETUP_CURSOR if blink_on(now, m.since, BLINK_S) else c
+            towers[FRAME_TOWERS[k]] = c
+    if letter is not None and letter in view.signals:
+        _overlay(lamps, target_mask("S", SETUP_TOWER, view.signals[letter]), colour)
+    if m.page in ("seats", "words"):
+        waiting = m.waiting_seat() if m.page == "words" else None
+        for s in m.seats:
+            if s == waiting:
+                seats[s] = P.SEAT[s] if blink_on(now, m.since, BLINK_S) else P.OFF
+            else:
+                seats[s] = P.SEAT[s]
+    return lamps, towers, seats
+
+
+def animation_deadline(view: View, now: float) -> float | None:
+    """When the frame drawn for ``view`` next changes with time alone (None: it does not)."""
+    times = []
+    if view.reader_offline:
+        times.append(now + ANIMATION_STEP_S)
+    if view.error_since is not None:
+        times.append(view.error_since + view.error_seconds)
+    if view.screen == "setup" and view.setup is not None:
+        if view.setup.page in ("variants", "words"):
+            times.append(_next_edge(now, view.setup.since, BLINK_S))
+        return min(times) if times else None
+    if view.state is None:
+        return min(times) if times else None
+    if view.preview is not None:
+        times.append(_next_edge(now, view.preview.since, BLINK_S))
+    if view.flash is not None:
+        times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
+    if view.screen in ("confirm", "over"):
+        times.append(_next_edge(now, view.screen_since, CONFIRM_BLINK_S))
+    if view.express_started is not None:
+        left = view.express_seconds - (now - view.express_started)
+        if left <= EXPRESS_BLINK_LAST_S:
+            times.append(_next_edge(now, view.express_started, EXPRESS_BLINK_S))
+        else:
+            times.append(now + 0.5)  # the fade: a few steps a second is smooth enough
+    return min(times) if times else None

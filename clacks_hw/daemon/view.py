@@ -1,0 +1,38 @@
+"""What the board should show, as data: the controller builds it, the renderer draws it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..game.state import GameState
+from .preview import Preview
+from .setup_menu import SetupMenu
+
+SCREENS = ("attract", "setup", "game", "confirm", "over")
+
+
+@dataclass(frozen=True)
+class Flash:
+    """A transmission: ``mask`` flashes in ``colour`` from ``since`` for ``seconds``."""
+
+    mask: int
+    colour: tuple[int, int, int]
+    since: float
+    seconds: float
+
+
+@dataclass(frozen=True)
+class View:
+    screen: str
+    state: GameState | None = None  # the game (the demo game in attract)
+    preview: Preview | None = None
+    setup: SetupMenu | None = None
+    flash: Flash | None = None
+    error_since: float | None = None  # a brief red flash (unknown tag, rejected action)
+    error_seconds: float = 0.6
+    express_started: float | None = None  # Express: when the turn's clock started
+    express_seconds: float = 60.0
+    reader_offline: bool = False
+    leds_failing: bool = False
+    screen_since: float = 0.0
+    signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

@@ -1,0 +1,202 @@
+"""The systemd unit that runs the board daemon, as one template filled from the config.
+
+``render_unit(unit_settings(config, ...))`` gives the text ``clacks-hw install-service``
+writes. Decisions, each also explained by a comment in the unit itself:
+
+- ``Type=notify`` + ``WatchdogSec=30``: the daemon says READY=1 once the board shows its
+  first frame and WATCHDOG=1 from its loop (sd_notify); a hung loop is killed and restarted.
+- ``Restart=on-failure``, ``RestartSec=2``; ``RestartPreventExitStatus=2``: a bad config
+  (exit 2) is not retried, since restarting cannot fix it (``systemctl status`` shows why).
+- An unprivileged ``User=`` with only the groups its devices need (spi, gpio, dialout) and a
+  closed device policy listing those devices; root only for the ws281x LED backend, which
+  maps ``/dev/mem`` for PWM and DMA.
+- ``ProtectSystem=strict`` with ``StateDirectory=clacks-hw``: the only writable place is
+  ``/var/lib/clacks-hw`` (journals and ``cards.toml``), plus ``journal.dir`` if the config
+  moves it elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from string import Template
+
+from . import __version__
+
+STATE_DIR = "/var/lib/clacks-hw"
+DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
+HOME_DIRS = ("/home/", "/root/", "/run/user/")
+
+TEMPLATE = Template("""\
+# clacks-hw board daemon. Written by `clacks-hw install-service` (clacks-hw $version);
+# run it again after changing the config's LED backend, reader or journal.dir.
+# Setup and troubleshooting: docs/setup.md in clacks-hw.
+[Unit]
+Description=Clacks board daemon (clacks-hw)
+After=network.target
+# Never give up restarting a kiosk board for good; RestartSec spaces the attempts.
+StartLimitIntervalSec=0
+
+[Service]
+# The daemon reports READY=1 when the board is up and feeds the watchdog (WATCHDOG=1)
+# from its event loop; a loop stuck for WatchdogSec is killed and restarted.
+Type=notify
+NotifyAccess=main
+ExecStart=$exec_start
+Restart=on-failure
+RestartSec=2
+# Exit status 2 is a bad configuration: restarting cannot fix it, so don't.
+RestartPreventExitStatus=2
+WatchdogSec=30
+TimeoutStopSec=10
+Environment=PYTHONUNBUFFERED=1
+$identity
+# Journals and cards.toml live in /var/lib/clacks-hw (created and owned for the service user).
+StateDirectory=clacks-hw
+# lgpio (the buttons) creates its notification pipes in the working directory, which must
+# be writable; under ProtectSystem=strict that is the state directory.
+WorkingDirectory=$state_dir
+
+# Hardening: the whole file system is read-only except the state directory$rw_note.
+ProtectSystem=strict
+$protect_home
+PrivateTmp=yes
+$no_new_privileges
+$read_write_paths
+$devices
+
+[Install]
+WantedBy=multi-user.target
+""")
+
+
+@dataclass(frozen=True)
+class UnitSettings:
+    exec_path: str  # the clacks-hw executable, absolute
+    config_path: str  # absolute
+    user: str  # "root" only for the ws281x backend
+    led_backend: str
+    spi_device: str
+    reader_type: str
+    pin_factory: str
+    journal_dir: str
+
+    @property
+    def runs_as_root(self) -> bool:
+        return self.user == "root"
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Supplementary groups for the devices this config uses (Raspberry Pi OS names)."""
+        groups = []
+        if self.led_backend == "spi":
+            groups.append("spi")
+        if self.pin_factory != "mock":
+            groups.append("gpio")
+        if self.reader_type != "none":
+            groups.append("dialout")
+        return tuple(groups)
+
+    @property
+    def installed_under_home(self) -> bool:
+        return self.exec_path.startswith(HOME_DIRS)
+
+
+def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSettings:
+    """From a loaded :class:`clacks_hw.config.Config`. ``user`` is ignored (root) for ws281x."""
+    leds = config.leds
+    return UnitSettings(
+        exec_path=exec_path,
+        config_path=config_path,
+        user="root" if leds.backend == "ws281x" else user,
+        led_backend=leds.backend,
+        spi_device=leds.spi_device,
+        reader_type=config.reader.type,
+        pin_factory=config.buttons.pin_factory,
+        journal_dir=config.journal.dir,
+    )
+
+
+def _quote(arg: str) -> str:
+    """systemd command-line quoting (double quotes, backslash escapes) where needed."""
+    if arg and all(c.isalnum() or c in "/._-+:=@,%" for c in arg):
+        return arg.replace("%", "%%")
+    return '"' + arg.replace("\\", "\\\\").replace('"', '\\"').replace("%", "%%") + '"'
+
+
+def _identity(s: UnitSettings) -> str:
+    if s.runs_as_root:
+        return ("# Root, only because the ws281x LED backend needs it: rpi-ws281x drives the PWM and\n"
+                "# DMA hardware through /dev/mem. The spi backend runs unprivileged (groups spi, gpio).\n"
+                "User=root")
+    lines = ["# An unprivileged user; the groups give it exactly the devices it uses:",
+             "# spi = /dev/spidev*, gpio = /dev/gpiochip* (buttons), dialout = the reader's serial port."]
+    lines.append(f"User={s.user}")
+    if s.groups:
+        lines.append("SupplementaryGroups=" + " ".join(s.groups))
+    return "\n".join(lines)
+
+
+def _protect_home(s: UnitSettings) -> str:
+    if s.installed_under_home:
+        return ("# clacks-hw is installed under a home directory, so homes stay readable (not hidden):\n"
+                "# install it outside /home (sudo pipx install --global, or a venv in /opt) for ProtectHome=yes.\n"
+                "ProtectHome=read-only")
+    return "ProtectHome=yes"
+
+
+def _no_new_privileges(s: UnitSettings) -> str:
+    if s.runs_as_root:
+        return ("# Safe with root and ws281x: NoNewPrivileges only stops gaining privileges through\n"
+                "# execve (setuid, file capabilities); root keeps CAP_SYS_RAWIO, which /dev/mem needs.\n"
+                "NoNewPrivileges=yes")
+    return "NoNewPrivileges=yes"
+
+
+def _read_write_paths(s: UnitSettings) -> str:
+    jd = s.journal_dir.rstrip("/") or "/"
+    if jd == STATE_DIR or jd.startswith(STATE_DIR + "/"):
+        return ""
+    return (f"# journal.dir is outside the state directory: it must exist and be writable by {s.user}.\n"
+            f"ReadWritePaths={_quote(jd)}")
+
+
+def _devices(s: UnitSettings) -> str:
+    if s.runs_as_root:
+        return ("# No device policy: rpi-ws281x needs /dev/mem and the VideoCore mailbox (/dev/vcio),\n"
+                "# and a closed policy would break it.")
+    lines = ["# Devices: only the board's (plus systemd's basic set: null, zero, urandom, tty, ...).",
+             "DevicePolicy=closed"]
+    if s.led_backend == "spi":
+        lines.append(f"DeviceAllow={_quote(s.spi_device)} rw")
+    if s.pin_factory != "mock":
+        lines.append("DeviceAllow=char-gpiochip rw")
+        if s.pin_factory in ("rpigpio", "native"):
+            lines.append("DeviceAllow=/dev/gpiomem rw")
+    if s.reader_type == "hub":
+        lines += ["DeviceAllow=char-ttyACM rw", "DeviceAllow=char-ttyUSB rw"]
+    elif s.reader_type == "rdm6300":
+        lines += ["DeviceAllow=char-ttyAMA rw", "DeviceAllow=char-ttyS rw"]
+    return "\n".join(lines)
+
+
+def render_unit(s: UnitSettings) -> str:
+    rw_note = f" and {s.journal_dir}" if _read_write_paths(s) else ""
+    text = TEMPLATE.substitute(
+        version=__version__,
+        exec_start=" ".join(_quote(a) for a in (s.exec_path, "run", "--config", s.config_path)),
+        identity=_identity(s),
+        state_dir=STATE_DIR,
+        rw_note=rw_note,
+        protect_home=_protect_home(s),
+        no_new_privileges=_no_new_privileges(s),
+        read_write_paths=_read_write_paths(s),
+        devices=_devices(s),
+    )
+    # Blocks that came out empty leave blank lines; keep at most one in a row.
+    out: list[str] = []
+    for line in text.splitlines():
+        if line == "" and out and out[-1] == "":
+            continue
+        out.append(line)
+    return "\n".join(out).rstrip("\n") + "\n"
+
