@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-race test bench clean firmware-wasm
+.PHONY: demo demo-game demo-race test bench clean firmware-wasm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The board daemon on emulated hardware for a minute: it plays its attract demo until
+# someone presses a key (press ? for the keys); fine without a terminal too.
 demo: $(STAMP)
+	$(BIN)/clacks-hw run --virtual --for 60
+
+# A whole competitive game, and a Race to Genua, played by the automatic players.
+demo-game: $(STAMP)
 	$(BIN)/clacks-hw demo
 
-# The co-operative Race to Genua, played by the automatic players.
 demo-race: $(STAMP)
 	$(BIN)/clacks-hw demo --mode race --players 3
 

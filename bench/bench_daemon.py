@@ -23,14 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clacks_hw.clock import SystemClock  # noqa: E402
-from clacks_hw.config import load_config  # noqa: E402
-from clacks_hw.daemon import app  # noqa: E402
-from clacks_hw.drivers.card_reader import ReaderEvent  # noqa: E402
-from clacks_hw.drivers.debounce import ButtonEvent  # noqa: E402
-from clacks_hw.enrolment import Enrolment, save_enrolment  # noqa: E402
-from tests.fakes.daemon_rig import EDITION, all_cards, uid_of  # noqa: E402
-from tests.fakes.emulated_hub import EmulatedHub  # noqa: E402
+from clacks_hw.clock import SystemClock
+from clacks_hw.config import load_config
+from clacks_hw.daemon import app
+from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.debounce import ButtonEvent
+from clacks_hw.enrolment import Enrolment, save_enrolment
+from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
+from tests.fakes.emulated_hub import EmulatedHub
 
 TAPS = 200
 LATENCY_P99_MS = 10.0
@@ -40,7 +40,7 @@ RSS_MB = 60.0
 
 class TimedSink:
     def __init__(self) -> None:
-        self.shown: "queue.Queue[tuple[float, object]]" = queue.Queue()
+        self.shown: queue.Queue[tuple[float, object]] = queue.Queue()
 
     def show(self, frame) -> None:
         self.shown.put((time.monotonic(), frame))

@@ -25,6 +25,7 @@ from .config_errors import ConfigError, ConfigProblem, format_problems
 from .drivers.buttons import PIN_FACTORIES
 from .drivers.debounce import BUTTONS, RESET_CHORD
 from .drivers.frame import SEATS, TOWERS
+from .game.state import HANDS, MODES, ROUTES, SEAT_SETS, VARIANTS
 from .drivers.leds_ws281x import PIN_CHANNEL
 from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
 
@@ -35,17 +36,8 @@ LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
 DEFAULT_BAUD = {"hub": 115200, "rdm6300": 9600, "none": 115200}
 RDM6300_AUTO_PORT = "/dev/serial0"
-HANDS = ("tracked", "physical")
-MODES = ("competitive", "race", "solitaire", "junior")
-# Which variants each mode allows (GAME.md sections 5-7).
-MODE_VARIANTS = {
-    "competitive": ("express", "long_message", "quick_game"),
-    "race": ("night_shift", "long_distance", "hard_route"),
-    "solitaire": ("night_shift", "hard_route"),
-    "junior": (),
-}
-# Seat sets for competitive and race (GAME.md 5: 2 players S+N, 3 players S+W+N).
-TEAM_SEATS = (("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E"))
+# Modes, variants and seatings are the engine's own (GAME.md sections 5-7), never restated here.
+TEAM_SEATS = tuple(SEAT_SETS.values())
 HEADER_GPIOS = range(0, 28)  # BCM GPIOs on the 40-pin header
 # Never suggested for a button, whatever the backend (BOARD.md): ID EEPROM, SPI0, UART, PWM.
 KEEP_FREE = frozenset({0, 1, 7, 8, 9, 10, 11, 14, 15, 18})
@@ -89,10 +81,13 @@ class ReaderConfig:
 
 
 @dataclass(frozen=True)
-class GameConfig:
+class GameDefaults:
+    """The game the board offers first in setup (players change it on the board)."""
+
     mode: str
     hands: str
     variants: tuple[str, ...]
+    route: str
     seats: tuple[str, ...]  # in turn order S, W, N, E
     express_s: int
     attract_after_s: int
@@ -114,7 +109,7 @@ class Config:
     leds: LedConfig
     buttons: ButtonConfig
     reader: ReaderConfig
-    game: GameConfig
+    game: GameDefaults
     journal: JournalConfig
     status: StatusConfig
     source: str  # the file read, or "<built-in defaults>"
@@ -281,7 +276,8 @@ _SCHEMA: dict[str, dict[str, Any]] = {
     "game": {
         "mode": _choice(MODES),
         "hands": _choice(HANDS),
-        "variants": _string_list(sorted({v for vs in MODE_VARIANTS.values() for v in vs})),
+        "variants": _string_list(sorted({v for vs in VARIANTS.values() for v in vs})),
+        "route": _choice(tuple(ROUTES)),
         "seats": _string_list(SEATS),
         "express_s": _integer(10, 600),
         "attract_after_s": _integer(10, 86_400),
@@ -540,7 +536,7 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
     mode = game.get("mode")
     if mode is None:
         return
-    allowed = MODE_VARIANTS[mode]
+    allowed = VARIANTS[mode]
     for v in game.get("variants", ()):
         if v not in allowed:
             fix = (
@@ -636,7 +632,7 @@ def _build(v: dict, source: str) -> Config:
             baud=r.get("baud", DEFAULT_BAUD[r["type"]]),
             gone_after_ms=r["gone_after_ms"],
         ),
-        game=GameConfig(**v["game"]),
+        game=GameDefaults(**v["game"]),
         journal=JournalConfig(**v["journal"]),
         status=StatusConfig(**v["status"]),
         source=source,
@@ -650,7 +646,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "ConfigProblem",
-    "GameConfig",
+    "GameDefaults",
     "JournalConfig",
     "LedConfig",
     "ReaderConfig",

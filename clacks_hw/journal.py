@@ -42,7 +42,7 @@ FORMAT = 1
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
 # route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
-HEADER_OPTIONAL = ("route", "first", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 QUOTE = 80  # characters of a bad line quoted in a message
 
@@ -259,6 +259,9 @@ def check_header(obj, line: int = 1) -> dict:
             raise bad(f"{key} {h[key]!r} must be a string")
     if h.get("first") is not None and not isinstance(h["first"], str):
         raise bad(f"first {h['first']!r} must be a seat or null")
+    es = h.get("express_seconds")
+    if es is not None and (isinstance(es, bool) or not isinstance(es, (int, float)) or not 10 <= es <= 600):
+        raise bad(f"express_seconds {es!r} must be a number of seconds from 10 to 600")
     if not _is_int(h["seed"]):
         raise bad(f"seed {h['seed']!r} must be a whole number")
     if not _str_list(h["seats"]) or not h["seats"]:
@@ -294,6 +297,8 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         h["route"] = config.route
     if getattr(config, "first", None) is not None:
         h["first"] = config.first
+    if "express" in config.variants:
+        h["express_seconds"] = config.express_seconds
     if config_hash is not None:
         h["config"] = config_hash
     h["created"] = created if created is not None else datetime.now(UTC).isoformat(timespec="seconds")
@@ -301,7 +306,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
 
 
 def config_from_header(header: dict) -> GameConfig:
-    extra = {k: header[k] for k in ("route", "first") if header.get(k) is not None}
+    extra = {k: header[k] for k in ("route", "first", "express_seconds") if header.get(k) is not None}
     return GameConfig(
         seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
         seed=header["seed"], hands=header["hands"], mode=header["mode"],

@@ -85,7 +85,7 @@ def position_json(state: GameState, actions: int | None = None, view: str | None
         "budget_left": max(0, turn.left) if budget else None,
         "played": list(turn.played),
         "players": {p.seat: player_json(state, p.seat, view) for p in state.players},
-        "dwarf": tower_name(state.dwarf) if len(state.players) == 3 and state.config.mode == "competitive" else None,
+        "dwarf": tower_name(state.dwarf) if state.has_dwarf else None,
         "sabotage": None if state.sabotage is None else
         {"sender": state.sabotage[0], "tower": tower_name(state.sabotage[1])},
         "winner": state.winner,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .game.board import TOWER_BY_NAME, TOWERS
 from .game.coop_setup import junior_route
-from .game.state import COOP, NO_BUDGET, GameState
+from .game.state import COOP, NO_BUDGET, ROUTE_TOWERS, GameState
 from .position_json import words_of
 
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
@@ -82,14 +82,10 @@ def _lamps(board: int, on: str, off: str) -> list[str]:
     return out
 
 
-def _has_dwarf(state: GameState) -> bool:
-    return len(state.players) == 3 and state.config.mode == "competitive"
-
-
 def _occupant(state: GameState, name: str) -> str:
     index = TOWER_BY_NAME[name].index
     who = "".join(p.seat for p in state.players if p.tower == index)
-    if _has_dwarf(state) and state.dwarf == index:
+    if state.has_dwarf and state.dwarf == index:
         who += "D"  # the Deep Dwarf
     return who or "."
 
@@ -102,7 +98,7 @@ def _buttons(state: GameState) -> list[str]:
     for i in range(3):
         a = red[i] if i < len(red) else ""
         out.append(a.ljust(width) + GAP + green[i])
-    if _has_dwarf(state):
+    if state.has_dwarf:
         out.append("(D = the Deep Dwarf)")
     return out
 
@@ -116,10 +112,10 @@ def _message(signals: tuple[str, ...], sent: int) -> str:
 def _route(state: GameState, on: str, off: str) -> list[str]:
     """The team games' map: towers lit along the route and the Post Office track."""
     if state.config.mode == "junior":
-        out = ["", "route to Genua (12 towers)"]
+        out = ["", f"route to Genua ({ROUTE_TOWERS} towers)"]
         for p in state.players:
             route = junior_route(state.config, p.seat)
-            out.append(f"{p.seat} {route:<4} " + "".join(on if i < p.sent else off for i in range(12))
+            out.append(f"{p.seat} {route:<4} " + "".join(on if i < p.sent else off for i in range(ROUTE_TOWERS))
                        + f"  tower {p.sent}")
         return out
     goal = state.post_office_goal

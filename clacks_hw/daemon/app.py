@@ -12,9 +12,10 @@ import queue
 import random
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..clock import SystemClock
 from ..config import Config
@@ -57,7 +58,7 @@ class Seams:
     observer: Callable[[object], None] | None = None  # sees every event handled and frame shown
     frame_log: str | None = None
     edition: Edition | None = None
-    on_ready: Callable[["Daemon"], None] | None = None
+    on_ready: Callable[[Daemon], None] | None = None
     settings: dict = field(default_factory=dict)  # Settings overrides (e.g. demo_step_s)
 
 
@@ -122,7 +123,8 @@ class Daemon:
 
         g = cfg.game
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
-                            mode=g.mode, variants=tuple(g.variants), seats=tuple(g.seats), **s.settings)
+                            mode=g.mode, variants=tuple(g.variants), route=g.route, seats=tuple(g.seats),
+                            **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
                                      session=session, now=self.clock.now(), report=report)

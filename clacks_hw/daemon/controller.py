@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..drivers.card_reader import ReaderEvent
 from ..drivers.debounce import ButtonEvent
@@ -44,6 +44,7 @@ class Settings:
     hands: str = "tracked"
     mode: str = "competitive"
     variants: tuple[str, ...] = ()
+    route: str = "easy"
     seats: tuple[str, ...] = ("S", "N")
     demo_step_s: float = 0.8
     flash_s: float = 1.5  # the transmission flash
@@ -113,8 +114,10 @@ class Controller:
 
     @property
     def express_seconds(self) -> float:
-        # The engine refuses a timeout before its own EXPRESS_SECONDS have passed.
-        return max(float(self.settings.express_s), EXPRESS_SECONDS)
+        """The turn length of the game in play (recorded in its journal), else the setting."""
+        if self.session is not None:
+            return self.session.state.config.express_seconds
+        return float(self.settings.express_s)
 
     def _express_on(self) -> bool:
         s = self.session.state if self.session else None
@@ -279,7 +282,7 @@ class Controller:
         if self.screen == "attract":
             if name == "PLAY":
                 s = self.settings
-                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now)
+                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route)
                 self._go("setup", now)
                 self.report(self.setup.describe())
         elif self.screen == "setup":
@@ -318,7 +321,8 @@ class Controller:
 
     def _start_game(self, menu: SetupMenu, now: float) -> None:
         seed = self.rng.randrange(1 << 31)
-        config = menu.game_config(self.edition.words, seed, self.settings.hands)
+        config = menu.game_config(self.edition.words, seed, self.settings.hands,
+                                  express_seconds=float(self.settings.express_s))
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError) as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from .events import CardTap, Quit

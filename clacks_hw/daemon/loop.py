@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
 from . import renderer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from ..drivers.frame import Frame
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import logging
-
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,7 +13,14 @@ from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import new_game
 from ..game.state import GameConfig, GameState
-from ..journal import JournalError, JournalWriter, make_header, read_journal, replay, resume_game
+from ..journal import (
+    JournalError,
+    JournalWriter,
+    make_header,
+    read_journal,
+    replay,
+    resume_game,
+)
 
 log = logging.getLogger(__name__)
 

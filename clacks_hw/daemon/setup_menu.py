@@ -12,16 +12,13 @@ import random
 from dataclasses import dataclass, replace
 
 from ..game.board import SEATS
-from ..game.state import SEAT_SETS, VARIANTS, GameConfig
+from ..game.state import EXPRESS_SECONDS, MODES, SEAT_SETS, VARIANTS, GameConfig
 
-MODES = ("competitive", "race", "solitaire", "junior")
 MODE_LETTER = {"competitive": "C", "race": "R", "solitaire": "S", "junior": "J"}
 # Variant letters; "hard_route" is the route toggle (off = easy route).
 LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
           "long_distance": "D", "hard_route": "H"}
 PAGES = ("mode", "variants", "seats", "words")
-# config.toml names -> engine names
-CONFIG_VARIANT = {"quick_game": "quick"}
 
 
 def variants_of(mode: str) -> tuple[str, ...]:
@@ -56,9 +53,11 @@ class SetupMenu:
     since: float = 0.0  # when the page was entered (blinking phase)
 
     @classmethod
-    def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0) -> SetupMenu:
+    def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
+                      route: str = "easy") -> SetupMenu:
         mode = mode if mode in MODES else "competitive"
-        names = {CONFIG_VARIANT.get(v, v) for v in variants} & set(variants_of(mode))
+        toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
+        names = toggles & set(variants_of(mode))
         seats = tuple(seats) if tuple(seats) in seat_sets(mode) else seat_sets(mode)[0]
         return cls(mode=mode, variants=frozenset(names), seats=seats, since=now)
 
@@ -153,7 +152,8 @@ class SetupMenu:
             return self
         return replace(self, words=self.words + (word,), since=now)
 
-    def game_config(self, edition_words, seed: int, hands: str = "tracked") -> GameConfig:
+    def game_config(self, edition_words, seed: int, hands: str = "tracked",
+                    express_seconds: float = EXPRESS_SECONDS) -> GameConfig:
         """The game to start: tapped words first, the rest dealt from the seed."""
         rng = random.Random(f"clacks/{seed}/setup-words")
         pool = [w for w in edition_words if w not in self.words]
@@ -170,5 +170,5 @@ class SetupMenu:
         if self.mode != "competitive":
             extra["route"] = "hard" if "hard_route" in self.variants else "easy"
         return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
-                          variants=variants, **extra)
+                          variants=variants, express_seconds=express_seconds, **extra)
 

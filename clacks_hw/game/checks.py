@@ -5,15 +5,15 @@ from __future__ import annotations
 from .actions import Action
 from .board import lamps_of
 from .rejection import Rejection
-from .state import EXPRESS_SECONDS, GameState
+from .state import GameState
 
 
 def turn_check(state: GameState, action: Action) -> Rejection | None:
     if action.seat != state.turn.seat:
         return Rejection("not_your_turn", f"It is {state.turn.seat}'s turn, not {action.seat}'s.")
     if (action.time is not None and state.config.has("express") and action.act != "timeout"
-            and action.time > EXPRESS_SECONDS):
-        return Rejection("time_up", f"The {EXPRESS_SECONDS:g} s of this turn ran out "
+            and action.time > state.config.express_seconds):
+        return Rejection("time_up", f"The {state.config.express_seconds:g} s of this turn ran out "
                                     f"({action.time:g} s have passed).")
     return None
 

@@ -12,10 +12,10 @@ from dataclasses import replace
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF
 from .checks import jacquard_check, placement_check, turn_check
-from .coop_effects import apply_effects, needs_choice, resolve, reveal
+from .coop_effects import apply_effects, needs_choice, pop_pending, resolve, reveal
 from .deck import UNKNOWN, give, is_stamped, take_from_bag, take_from_hand
 from .rejection import Rejection
-from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, ROUTE_TOWERS, GameState, Turn
+from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, GameState, Turn
 from .turns import target_mask
 
 
@@ -77,7 +77,8 @@ def validate_end(state: GameState, action: Action) -> Rejection | None:
         return r
     if state.turn.lifted is not None:
         lifted = "the lifted jacquard" if state.turn.lifted == "*" else state.turn.lifted
-        return Rejection("must_play_lifted", f"{lifted} was lifted by a swap and must be played this turn.")
+        return Rejection("must_play_lifted", f"{lifted[0].upper()}{lifted[1:]} was lifted by a swap "
+                                             "and must be played this turn.")
     if not state.turn.played and state.current.hand_count > 0:
         return Rejection("must_play", "At least one jacquard must be played before the turn can end.")
     return None
@@ -177,9 +178,11 @@ def apply_swap(state: GameState, action: Action) -> GameState:
 def apply_fault(state: GameState, action: Action) -> GameState:
     """A revealed Fault Report card applied with the player's choice."""
     card = state.edition.cards[action.card]
-    pending = state.pending[1:]
-    state = replace(state, pending=pending, pending_seat=state.pending_seat if pending else None)
-    return resolve(state, card, action.seat, action)
+    if not state.pending:  # physical: a card the players revealed and tapped
+        return resolve(state, card, action.seat, action)
+    known = state.pending[0] is not None
+    state, chained = pop_pending(state)
+    return resolve(state, card, action.seat, action, chained, shielded=not known)
 
 
 def apply_end(state: GameState, action: Action) -> GameState:
@@ -211,11 +214,10 @@ def finish_turn(state: GameState) -> GameState:
         if state.winner is not None:
             return state
         state, reveals = _settle_hands(state, seat)
-        if not state.config.has("night_shift"):
-            reveals = 0
+        reveals = reveals + turn.stamps_drawn if state.config.has("night_shift") else 0
     else:
         p = state.current
-        if p.sent >= ROUTE_TOWERS:
+        if p.finished:  # the whole message sent: the pawn stands in Genua
             return replace(state, winner=seat)
         state, _ = _draw(state, seat, HAND_SIZE["junior"] - p.hand_count)
         reveals = 1 if turn.transmitted and p.sent in JUNIOR_FAULT_TOWERS else 0
@@ -252,7 +254,7 @@ def _settle_hands(state: GameState, seat: str) -> tuple[GameState, int]:
     """Race: pass the unplayed jacquard left (or draw one to pass), then draw one to keep.
     Solitaire: draw back up to two. WORKERS' STRIKE skips the keeping draw."""
     stamps = 0
-    skip = state.skip_draw == seat
+    skip = state.skip_draw == state.turn.number
     if skip:
         state = replace(state, skip_draw=None)
     p = state.player(seat)

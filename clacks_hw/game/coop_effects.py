@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from .actions import Action
 from .board import FULL, TOWERS
-from .deck import give, take_from_bag
+from .deck import give, is_stamped, take_from_bag
 from .edition import Card, Effect
 from .state import GameState
 
@@ -66,14 +66,16 @@ def _apply(state: GameState, e: Effect, action: Action, seat: str, during_turn: 
     elif kind == "one_jacquard_per_turn":
         return replace(state, one_jacquard_until=turn.number + arg * len(state.players))
     elif kind == "draw_jacquard":
+        stamps = 0
         for _ in range(arg):
             state, card = take_from_bag(state)
             if card is None:
                 break
+            stamps += is_stamped(state, card)
             state = give(state, seat, card)
-        return state
-    elif kind == "skip_draw":
-        return replace(state, skip_draw=state.next_seat(turn.seat))
+        return replace(state, turn=replace(state.turn, stamps_drawn=state.turn.stamps_drawn + stamps))
+    elif kind == "skip_draw":  # the next turn's player (yourself again in solitaire)
+        return replace(state, skip_draw=turn.number + 1)
     elif kind == "cancel_next" and state.config.mode != "junior":
         return replace(state, shield=arg)
     if flips:
@@ -89,7 +91,7 @@ def reveal(state: GameState, seat: str, n: int, chained: bool = False) -> GameSt
         if state.winner is not None:
             break
         if state.config.hands == "physical":  # the players turn the card over and tap it
-            state = replace(state, pending=state.pending + (None,), pending_seat=seat)
+            state = _push_pending(state, None, seat, chained)
             continue
         if not state.fault_deck:
             break
@@ -99,18 +101,33 @@ def reveal(state: GameState, seat: str, n: int, chained: bool = False) -> GameSt
     return state
 
 
-def resolve(state: GameState, card: Card, seat: str, action: Action | None, chained: bool = False) -> GameState:
-    """One revealed card: shielded, waiting for a choice, or applied now."""
+def _push_pending(state: GameState, card: str | None, seat: str, chained: bool) -> GameState:
+    return replace(state, pending=state.pending + (card,), pending_seat=seat,
+                   pending_chained=state.pending_chained + (chained,))
+
+
+def pop_pending(state: GameState) -> tuple[GameState, bool]:
+    """Take the first pending card off the queue; returns whether a Technician revealed it."""
+    chained = bool(state.pending_chained) and state.pending_chained[0]
+    rest = state.pending[1:]
+    return replace(state, pending=rest, pending_chained=state.pending_chained[1:],
+                   pending_seat=state.pending_seat if rest else None), chained
+
+
+def resolve(state: GameState, card: Card, seat: str, action: Action | None, chained: bool = False,
+            shielded: bool = True) -> GameState:
+    """One revealed card: shielded, waiting for a choice, or applied now. ``shielded=False``:
+    the shield was already weighed when the card was revealed (a known card awaiting a choice)."""
     effects = card.night_shift
     if state.config.mode == "junior" and any(e.kind in JUNIOR_NOTHING for e in effects):
         return state
-    if state.shield:
+    if state.shield and shielded:
         shield = state.shield
         state = replace(state, shield=())
         if card.name in shield:
             return state  # EMERGENCY REPAIR cancelled it
     if action is None and needs_choice(effects):
-        return replace(state, pending=state.pending + (card.id,), pending_seat=seat)
+        return _push_pending(state, card.id, seat, chained)
     for e in effects:
         if e.kind == "reveal_next":
             if not chained:  # a second Technician among the revealed cards does nothing

@@ -7,7 +7,7 @@ from dataclasses import replace
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF
 from .rules import validate
-from .state import EXPRESS_SECONDS, GameState
+from .state import GameState
 
 
 def candidate_actions(state: GameState) -> list[Action]:
@@ -26,7 +26,7 @@ def candidate_actions(state: GameState) -> list[Action]:
     out.append(Action(seat, "end"))
     if state.config.has("express"):
         for card in (p.hand or (None,)) if not state.turn.played else (None,):
-            out.append(Action(seat, "timeout", card=card, time=EXPRESS_SECONDS))
+            out.append(Action(seat, "timeout", card=card, time=state.config.express_seconds))
     for q in state.players:
         faults = q.faults if state.config.hands == "tracked" else edition.deck("fault")
         for card_id in dict.fromkeys(faults):

@@ -175,8 +175,7 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
         options = [] if p.tower is None else [(p.tower, turn.move_cost)]
     else:
         blocked = {q.tower for q in state.players if q.seat != seat}
-        if len(state.players) == 3:
-            blocked.add(turn.dwarf_before if seat == "W" else state.dwarf)
+        blocked.add(state.dwarf_for(seat))
         start = turn.start_tower
         options = [(t.index, 0 if start is None else distance(start, t.index))
                    for t in TOWERS_OF[COLOUR[seat]] if t.index not in blocked]

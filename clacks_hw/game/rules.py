@@ -16,10 +16,8 @@ from .checks import jacquard_check, placement_check, turn_check
 from .deck import take_from_hand
 from .faults import apply_fault, validate_fault
 from .rejection import Rejection, left, points
-from .state import EXPRESS_SECONDS, GameState
+from .state import DWARF_SEAT, GameState
 from .turns import after_lamps_change, finish_turn
-
-DWARF_SEAT = "W"
 
 
 def validate(state: GameState, action: Action) -> Rejection | None:
@@ -67,8 +65,7 @@ def _validate_move(state: GameState, action: Action) -> Rejection | None:
         if q.seat != seat and q.tower == target.index:
             return Rejection("occupied", f"{q.seat}'s pawn stands on {target.name}; pawns may pass "
                                          "through but not stop there.")
-    dwarf = turn.dwarf_before if seat == DWARF_SEAT else state.dwarf
-    if dwarf == target.index and len(state.players) == 3:
+    if state.dwarf_for(seat) == target.index:
         return Rejection("occupied", f"The Deep Dwarf stands on {target.name}.")
     cost = _move_cost(state, target.index)
     if cost > turn.budget - turn.card_cost:
@@ -86,7 +83,7 @@ def _move_cost(state: GameState, tower: int) -> int:
 def _apply_move(state: GameState, action: Action) -> GameState:
     turn, t = state.turn, action.tower
     state = state.with_player(replace(state.current, tower=t))
-    if action.seat == DWARF_SEAT and len(state.players) == 3:
+    if action.seat == DWARF_SEAT and state.has_dwarf:
         # The Dwarf follows onto the button W left; a tentative move back undoes that.
         moved_away = t != turn.start_tower and turn.start_tower is not None
         state = replace(state, dwarf=turn.start_tower if moved_away else turn.dwarf_before)
@@ -152,8 +149,9 @@ def _validate_timeout(state: GameState, action: Action) -> Rejection | None:
         return Rejection("not_express", "Only an Express game has a turn timer.")
     if action.seat != state.turn.seat:
         return Rejection("not_your_turn", f"It is {state.turn.seat}'s turn, not {action.seat}'s.")
-    if action.time is not None and action.time < EXPRESS_SECONDS:
-        return Rejection("too_early", f"The turn's {EXPRESS_SECONDS:g} s have not run out "
+    limit = state.config.express_seconds
+    if action.time is not None and action.time < limit:
+        return Rejection("too_early", f"The turn's {limit:g} s have not run out "
                                       f"({action.time:g} s so far).")
     if not state.turn.played and action.card is not None:
         return jacquard_check(state, action)  # the card discarded must be one the player holds

@@ -34,6 +34,8 @@ def _check_common(config: GameConfig) -> None:
                          f"choose from {allowed}")
     if not isinstance(config.seed, int):
         raise SetupError(f"seed {config.seed!r} must be a whole number")
+    if not 10 <= config.express_seconds <= 600:
+        raise SetupError(f"express_seconds {config.express_seconds!r} must be from 10 to 600")
 
 
 def check_config(edition: Edition, config: GameConfig) -> None:

@@ -42,6 +42,7 @@ class GameConfig:
     mode: str = "competitive"
     variants: frozenset[str] = frozenset()
     route: str = "easy"  # race/solitaire: the team's route; junior: the first seat's route
+    express_seconds: float = EXPRESS_SECONDS  # Express: the length of a turn (a house rule may change it)
     first: str | None = None  # race: the seat nearest Ankh-Morpork (default: the first seat)
 
     def has(self, variant: str) -> bool:
@@ -84,6 +85,7 @@ class Turn:
     budget_delta: int = 0
     no_move: bool = False
     transmitted: bool = False
+    stamps_drawn: int = 0  # Night Shift: stamped jacquards drawn by card effects this turn
     base_budget: int = BUDGET
     # co-operative modes
     swapped: bool = False  # at most one swap a turn
@@ -148,9 +150,11 @@ class GameState:
     card_moves: int = 0  # Post Office steps added (or taken away) by cards
     reports: tuple[Report, ...] = ()
     one_jacquard_until: int = 0  # CHARACTER SABOTAGE lasts until this turn number begins
-    skip_draw: str | None = None  # WORKERS' STRIKE: this seat skips its next draw
+    skip_draw: int | None = None  # WORKERS' STRIKE: the turn (number) that skips its draw
     shield: tuple[str, ...] = ()  # Night Shift EMERGENCY REPAIR: cancels the next reveal if named
-    pending: tuple[str | None, ...] = ()  # revealed Fault Report cards awaiting a choice
+    pending: tuple[str | None, ...] = ()  # revealed Fault Report cards awaiting a choice (None:
+    # physical, unknown until tapped)
+    pending_chained: tuple[bool, ...] = ()  # each pending card: revealed by a CLACKS TECHNICIAN?
     pending_seat: str | None = None  # who makes those choices
 
     @property
@@ -162,6 +166,17 @@ class GameState:
             if p.seat == seat:
                 return p
         raise KeyError(seat)
+
+    @property
+    def has_dwarf(self) -> bool:
+        """The Deep Dwarf plays in a 3-player competitive game, following W."""
+        return self.config.mode == "competitive" and len(self.players) == 3
+
+    def dwarf_for(self, seat: str) -> int | None:
+        """Where the Dwarf blocks ``seat``: for W, where it stood when W's turn began."""
+        if not self.has_dwarf:
+            return None
+        return self.turn.dwarf_before if seat == DWARF_SEAT else self.dwarf
 
     @property
     def current(self) -> Player:

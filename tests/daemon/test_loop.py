@@ -1,0 +1,46 @@
+"""The event loop on a fake clock: journal before frame, deadlines, one consumer."""
+
+import queue
+
+from clacks_hw.daemon.loop import EventLoop
+from clacks_hw.drivers.debounce import ButtonEvent
+from clacks_hw.drivers.leds import LedOutput
+from tests.fakes.clock import FakeClock
+from tests.fakes.daemon_rig import Rig
+from tests.fakes.recording_leds import RecordingLeds
+
+
+class JournalCheckingLeds(RecordingLeds):
+    """Asserts, for every frame, that the journal already holds every action the game has."""
+
+    def __init__(self, clock, rig):
+        super().__init__(clock)
+        self.rig = rig
+
+    def show(self, frame):
+        s = self.rig.ctrl.session
+        if s is not None:
+            assert len(s.path.read_text().splitlines()) == 1 + s.actions
+        super().show(frame)
+
+
+def test_every_action_is_journalled_before_its_frame(tmp_path):
+    clock = FakeClock(0.0)
+    rig = Rig(tmp_path, clock, seed=3)
+    leds = JournalCheckingLeds(clock, rig)
+    events = queue.Queue()
+    loop = EventLoop(events, rig.ctrl, LedOutput(leds, clock), clock)
+    for name in ["PLAY"] * 5 + ["R2", "G3"]:
+        events.put(ButtonEvent("press", name, clock.now()))
+        clock.advance(0.1)
+        loop.step()
+    assert rig.ctrl.session.actions == 1
+    assert len(leds.frames) > 3
+
+
+def test_deadline_follows_the_demo_and_is_bounded(tmp_path):
+    clock = FakeClock(0.0)
+    rig = Rig(tmp_path, clock)
+    loop = EventLoop(queue.Queue(), rig.ctrl, LedOutput(RecordingLeds(clock), clock), clock)
+    d = loop.deadline(clock.now())
+    assert d is not None and d <= rig.ctrl.demo.next_at
