@@ -31,7 +31,7 @@ from ..enrolment import (
 )
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
-from .doctor_cmd import list_serial_ports, resolve_hub_port
+from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
 

@@ -71,11 +71,15 @@ class ButtonPanel:
         pin_factory=None,
         debounce_s: float = 0.03,
         long_press_s: float = 3.0,
+        on_edge: Callable[[], None] | None = None,
     ) -> None:
         from gpiozero import DigitalInputDevice
         from gpiozero.exc import GPIOZeroError
 
         self.clock = clock
+        # Called after every raw edge, so the daemon's loop can wake and decide the press
+        # within the debounce time instead of at its next timeout.
+        self.on_edge = on_edge
         chords = (RESET_CHORD,) if all(n in pins for n in RESET_CHORD) else ()
         self.debouncer = Debouncer(pins, sink, debounce_s, long_press_s, chords)
         self._devices: dict[str, DigitalInputDevice] = {}
@@ -93,7 +97,8 @@ class ButtonPanel:
                 self.debouncer.seed(name, True, clock.now())
 
     @classmethod
-    def from_config(cls, buttons, sink: Callable[[ButtonEvent], None], clock, pin_factory=None) -> ButtonPanel:
+    def from_config(cls, buttons, sink: Callable[[ButtonEvent], None], clock, pin_factory=None,
+                    on_edge: Callable[[], None] | None = None) -> ButtonPanel:
         """From a validated :class:`clacks_hw.config.ButtonConfig`; ``pin_factory`` overrides
         ``buttons.pin_factory`` (e.g. a MockFactory the virtual keyboard drives)."""
         factory = pin_factory if pin_factory is not None else make_pin_factory(buttons.pin_factory)
@@ -104,10 +109,13 @@ class ButtonPanel:
             pin_factory=factory,
             debounce_s=buttons.debounce_ms / 1000,
             long_press_s=buttons.long_press_s,
+            on_edge=on_edge,
         )
 
     def _edge(self, name: str, pressed: bool) -> None:
         self.debouncer.edge(name, pressed, self.clock.now())
+        if self.on_edge is not None:
+            self.on_edge()
 
     def poll(self) -> None:
         self.debouncer.poll(self.clock.now())

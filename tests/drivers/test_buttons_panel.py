@@ -139,3 +139,21 @@ def test_from_config_uses_the_configured_timing_and_pins():
         clock.advance(0.01)
         panel.poll()
         assert drain(events) == [("press", "PLAY")]
+
+
+def test_every_raw_edge_wakes_the_caller_before_the_press_is_decided():
+    factory, clock, events = MockFactory(), FakeClock(0.0), queue.Queue()
+    wakes = []
+    panel = ButtonPanel(PINS, events.put, clock, pin_factory=factory, on_edge=lambda: wakes.append(clock.now()))
+    try:
+        pin = factory.pin(PINS["PLAY"])
+        pin.drive_low()
+        pin.drive_high()
+        pin.drive_low()
+        assert len(wakes) == 3  # one wake per edge, bounces included
+        assert events.empty()  # the press itself waits for the debounce time
+        clock.advance(0.05)
+        panel.poll()
+        assert drain(events) == [("press", "PLAY")]
+    finally:
+        panel.close()

@@ -9,11 +9,10 @@ from clacks_hw.commands.doctor_cmd import (
     OK,
     WARN,
     Doctor,
-    PortInfo,
     System,
     format_checks,
-    hub_candidates,
 )
+from clacks_hw.drivers.hub_ports import PortInfo, hub_candidates
 from clacks_hw.drivers.card_reader import ProbeResult
 
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
