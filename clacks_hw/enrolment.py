@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from .atomic_file import write_atomically
 from .game.edition import Edition
 
 FILE_NAME = "cards.toml"
@@ -327,31 +327,7 @@ def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Editi
     over the old one, so a power cut leaves either the old or the new file, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(enrolment, edition)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)  # the daemon (another user) reads it
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)  # make the rename itself durable
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
+    write_atomically(path, dumps(enrolment, edition))
 
 
 def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[str]:

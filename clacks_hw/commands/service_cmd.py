@@ -11,11 +11,11 @@ import os
 import pwd
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 
+from ..atomic_file import write_atomically
 from ..config import DEFAULT_PATH, ConfigError, load_config
 from ..systemd_unit import DEFAULT_UNIT_PATH, render_unit, unit_settings
 from . import COMMANDS
@@ -57,23 +57,6 @@ def _user_exists(name: str) -> bool:
         return True
     except KeyError:
         return False
-
-
-def write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 @click.command("install-service")

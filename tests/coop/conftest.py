@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from clacks_hw.game.actions import Action
-from clacks_hw.game.board import COLOUR, TOWER_BY_NAME, TOWERS, TOWERS_OF
+from clacks_hw.game.board import COLOUR, TOWERS, TOWERS_OF
 from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.rejection import Rejection
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import NO_BUDGET, GameConfig, GameState, Report, Turn
 from clacks_hw.game.turns import target_mask
+from tests.game.conftest import L, T  # one definition of these helpers
 
 ED = default_edition()
 TEAM_WORDS = ("AHMED", "COHEN")  # message: A H M E D SPACE C O H E N END
@@ -31,15 +32,6 @@ I = {c.name: c.id for c in ED.cards.values() if c.deck == "incident"}
 LOG = {c.name: c.id for c in ED.cards.values() if c.deck == "log"}
 
 
-def T(name: str) -> int:
-    return TOWER_BY_NAME[name].index
-
-
-def L(*lamps: int) -> int:
-    m = 0
-    for i in lamps:
-        m |= 1 << i
-    return m
 
 
 def sig(seat: str, tower: str, signal: str) -> int:

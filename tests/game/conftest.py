@@ -17,6 +17,7 @@ from clacks_hw.game.rejection import Rejection
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig, GameState
+from clacks_hw.game.board import mask_of
 from clacks_hw.game.turns import target_mask
 
 ED = default_edition()
@@ -33,10 +34,7 @@ def T(name: str) -> int:
 
 def L(*lamps: int) -> int:
     """A 16-bit mask from lamp indices."""
-    m = 0
-    for i in lamps:
-        m |= 1 << i
-    return m
+    return mask_of(lamps)
 
 
 def game(players: int = 2, *, words=None, seed: int = 0, hands: str = "tracked",
