@@ -6,7 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from clacks_hw.config import OPTIONAL_KEYS, load_config, schema_keys
+from clacks_hw.config import load_config
+from clacks_hw.config_schema import OPTIONAL_KEYS, schema_keys
 from clacks_hw.drivers.pi import HEADER_PIN
 
 ROOT = Path(__file__).resolve().parents[1]

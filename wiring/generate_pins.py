@@ -14,7 +14,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from clacks_hw.config import KEEP_FREE, load_config  # noqa: E402
+from clacks_hw.config import load_config  # noqa: E402
+from clacks_hw.config_schema import KEEP_FREE  # noqa: E402
 from clacks_hw.drivers.debounce import CONTROLS  # noqa: E402
 from clacks_hw.drivers.pi import GROUND_PINS, HEADER_PIN  # noqa: E402
 

@@ -1,0 +1,199 @@
+"""The config file's schema: every key, what it may hold, and the value checkers.
+
+Each checker returns the parsed value or raises ``_Bad``; ``config.load_config`` names the key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Any
+
+from .drivers.buttons import PIN_FACTORIES
+from .drivers.debounce import BUTTONS
+from .drivers.frame import SEATS, TOWERS
+from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
+from .game.state import HANDS, MODES, ROUTES, SEAT_SETS, VARIANTS
+
+LED_BACKENDS = ("spi", "ws281x", "virtual")
+READER_TYPES = ("hub", "rdm6300", "none")
+DEFAULT_BAUD = {"hub": 115200, "rdm6300": 9600, "none": 115200}
+RDM6300_AUTO_PORT = "/dev/serial0"
+# Modes, variants and seatings are the engine's own (GAME.md sections 5-7), never restated here.
+TEAM_SEATS = tuple(SEAT_SETS.values())
+HEADER_GPIOS = range(0, 28)  # BCM GPIOs on the 40-pin header
+# Never suggested for a button, whatever the backend (BOARD.md): ID EEPROM, SPI0, UART, PWM.
+KEEP_FREE = frozenset({0, 1, 7, 8, 9, 10, 11, 14, 15, 18})
+
+
+# -- problems (ConfigProblem and ConfigError live in config_errors) ----------------------------
+
+
+class _Bad(Exception):
+    """One checker's verdict on one value, before it knows its key."""
+
+    def __init__(self, message: str, fix: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.fix = fix
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return str(value)
+
+
+def _type_name(value: Any) -> str:
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
+
+
+# -- value checkers: each returns the parsed value or raises _Bad ----------------------------
+
+
+def _choice(options):
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(
+                f"expected a string, got {_type_name(v)} {_toml(v)}",
+                f"use one of {', '.join(map(_toml, options))}",
+            )
+        if v not in options:
+            close = difflib.get_close_matches(v, options, n=1)
+            hint = f"did you mean {_toml(close[0])}? " if close else ""
+            raise _Bad(
+                f"{_toml(v)} is not one of {', '.join(map(_toml, options))}",
+                f"{hint}use one of {', '.join(map(_toml, options))}",
+            )
+        return v
+
+    return check
+
+
+def _integer(lo, hi):
+    def check(v):
+        if type(v) is not int:
+            raise _Bad(
+                f"expected an integer, got {_type_name(v)} {_toml(v)}",
+                f"write a whole number from {lo} to {hi}",
+            )
+        if not lo <= v <= hi:
+            raise _Bad(f"{v} is out of range", f"use a value from {lo} to {hi}")
+        return v
+
+    return check
+
+
+def _number(lo, hi):
+    def check(v):
+        if type(v) not in (int, float):
+            raise _Bad(
+                f"expected a number, got {_type_name(v)} {_toml(v)}", f"write a number from {lo} to {hi}"
+            )
+        if not lo <= v <= hi:
+            raise _Bad(f"{v} is out of range", f"use a value from {lo} to {hi}")
+        return float(v)
+
+    return check
+
+
+def _string(nonempty=True, absolute=False):
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the value in double quotes")
+        if nonempty and not v.strip():
+            raise _Bad("must not be empty", "give a value")
+        if absolute and not v.startswith("/"):
+            raise _Bad(f"{_toml(v)} is not an absolute path", "write a path starting with /")
+        return v
+
+    return check
+
+
+def _string_list(options, permutation=False):
+    def check(v):
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise _Bad(
+                f"expected a list of strings, got {_type_name(v)} {_toml(v)}", f"e.g. {_toml(list(options))}"
+            )
+        unknown = [x for x in v if x not in options]
+        if unknown:
+            raise _Bad(
+                f"{', '.join(map(_toml, unknown))} not allowed", f"use only {', '.join(map(_toml, options))}"
+            )
+        dupes = sorted({x for x in v if v.count(x) > 1})
+        if dupes:
+            raise _Bad(f"{', '.join(map(_toml, dupes))} listed twice", "list each once")
+        if permutation and len(v) != len(options):
+            missing = [x for x in options if x not in v]
+            raise _Bad(
+                f"{', '.join(map(_toml, missing))} missing",
+                f"list all of {_toml(list(options))} in your wiring order",
+            )
+        return tuple(v)
+
+    return check
+
+
+_SCHEMA: dict[str, dict[str, Any]] = {
+    "leds": {
+        "backend": _choice(LED_BACKENDS),
+        "lamp_order": _choice(LAMP_ORDERS),
+        "chain": _string_list(GROUPS, permutation=True),
+        "button_order": _string_list(TOWERS, permutation=True),
+        "seat_order": _string_list(SEATS, permutation=True),
+        "lead_pixels": _integer(0, 16),
+        "colour_order": _choice(COLOUR_ORDERS),
+        "brightness": _number(0.0, 1.0),
+        "gamma": _number(1.0, 4.0),
+        "spi_device": _string(absolute=True),
+        "ws281x_pin": _integer(0, 27),
+    },
+    "buttons": {
+        "debounce_ms": _integer(1, 500),
+        "long_press_s": _number(0.5, 30.0),
+        "pin_factory": _choice(PIN_FACTORIES),
+        "pins": {name: _integer(HEADER_GPIOS.start, HEADER_GPIOS.stop - 1) for name in BUTTONS},
+    },
+    "reader": {
+        "type": _choice(READER_TYPES),
+        "port": _string(),
+        "baud": _integer(1200, 4_000_000),
+        "gone_after_ms": _integer(50, 10_000),
+    },
+    "game": {
+        "mode": _choice(MODES),
+        "hands": _choice(HANDS),
+        "variants": _string_list(sorted({v for vs in VARIANTS.values() for v in vs})),
+        "route": _choice(tuple(ROUTES)),
+        "seats": _string_list(SEATS),
+        "express_s": _integer(10, 600),
+        "attract_after_s": _integer(10, 86_400),
+    },
+    "journal": {"dir": _string(absolute=True)},
+    "status": {"bind": _string(), "port": _integer(0, 65_535)},
+}
+OPTIONAL_KEYS = frozenset({"reader.baud"})  # defaults depend on another key
+
+
+def schema_keys() -> list[str]:
+    """Every dotted key the file may hold (for docs and tests)."""
+    out = []
+    for section, fields in _SCHEMA.items():
+        for key, spec in fields.items():
+            if isinstance(spec, dict):
+                out.extend(f"{section}.{key}.{sub}" for sub in spec)
+            else:
+                out.append(f"{section}.{key}")
+    return out
