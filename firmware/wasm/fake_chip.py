@@ -1,7 +1,9 @@
-# A fake MFRC522 and ISO 14443-A cards at the register level, for real MicroPython (the
-# WebAssembly port, see run.mjs). The same model as tests/fakes/mfrc522_chip.py (which
-# CPython uses), rewritten without threading, typing, annotations and the bytearray methods
-# MicroPython lacks (pop, clear, insert).
+# A fake MFRC522 and ISO 14443-A cards at the register level: the one model both test
+# worlds use. Real MicroPython (the WebAssembly port, see run.mjs) runs this file as it is;
+# CPython loads it by path from tests/fakes/mfrc522_chip.py, which subclasses FakeMFRC522
+# with a lock for its threaded emulated hub. So: MicroPython-compatible Python only (no
+# threading, typing, dataclasses, f-strings, annotations, nor the bytearray methods
+# MicroPython lacks: pop, clear, insert).
 #
 # The chip answers SPI bytes as the datasheet describes (address byte, read/write bursts),
 # keeps a 64-byte FIFO, interrupt and error registers, and runs Transceive when StartSend is
@@ -9,20 +11,12 @@
 # card flickering at the edge of the field, a chip that stops answering (MISO reads 0x00, no
 # interrupts) and a chip that browns out (registers reset).
 
-COMMAND = 0x01
-COM_IRQ = 0x04
-ERROR = 0x06
-FIFO_DATA = 0x09
-FIFO_LEVEL = 0x0A
-CONTROL = 0x0C
-BIT_FRAMING = 0x0D
-TX_CONTROL = 0x14
-T_MODE = 0x2A
-T_RELOAD_H = 0x2C
-T_RELOAD_L = 0x2D
-VERSION = 0x37
-TRANSCEIVE = 0x0C
-SOFT_RESET = 0x0F
+# Register addresses and commands (MFRC522 datasheet section 9), the fake's own copy on
+# purpose: firmware/mfrc522.py has its own, so a wrong address there is caught here.
+COMMAND, COM_IRQ, ERROR, FIFO_DATA, FIFO_LEVEL = 0x01, 0x04, 0x06, 0x09, 0x0A
+CONTROL, BIT_FRAMING, TX_CONTROL, VERSION = 0x0C, 0x0D, 0x14, 0x37
+T_MODE, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2C, 0x2D
+TRANSCEIVE, SOFT_RESET = 0x0C, 0x0F
 
 # Reset values (datasheet section 9.3) of the registers the firmware reads back.
 _RESET_VALUES = ((COMMAND, 0x20), (0x02, 0x80), (COM_IRQ, 0x14), (CONTROL, 0x10),
@@ -31,12 +25,24 @@ _SELS = (0x93, 0x95, 0x97)
 
 
 def crc_a(data):
+    # CRC_A (ISO/IEC 14443-3 Annex B) bit by bit, deliberately not shared with firmware/mfrc522.py's
+    # byte-wise version: an independent CRC is what catches a wrong firmware CRC.
     crc = 0x6363
     for b in data:
-        b ^= crc & 0xFF
-        b = (b ^ (b << 4)) & 0xFF
-        crc = (crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)
-    return bytes((crc & 0xFF, (crc >> 8) & 0xFF))
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
+    return bytes((crc & 0xFF, crc >> 8))
+
+
+class _NoLock:
+    # What FakeMFRC522 holds around state changes: nothing here (MicroPython has no
+    # threads); the CPython subclass puts a threading.RLock in its place.
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 class FakeCard:
@@ -92,6 +98,10 @@ class FakeCard:
 
 
 class FakeMFRC522:
+    # Test controls and SPI bytes may come from different threads (CPython's emulated hub):
+    # both take self._lock, a no-op here.
+    _lock = _NoLock()
+
     def __init__(self, version=0x92):
         self.version = version
         self.alive = True
@@ -107,20 +117,25 @@ class FakeMFRC522:
 
     # --- test controls ---
     def place(self, card):
-        self.card = card if isinstance(card, FakeCard) else FakeCard(bytes(card))
+        # A FakeCard, or the UID (4, 7 or 10 bytes) of a new one.
+        with self._lock:
+            self.card = card if isinstance(card, FakeCard) else FakeCard(bytes(card))
 
     def remove(self):
-        self.card = None
-        self._bounce = []
-        self._pull_after = None
+        with self._lock:
+            self.card = None
+            self._bounce = []
+            self._pull_after = None
 
     def bounce(self, pattern):
         # Per wake-up (WUPA/REQA) from now on: True = card in the field, False = just out.
-        self._bounce = list(pattern)
+        with self._lock:
+            self._bounce = list(pattern)
 
     def pull_away_after(self, frames):
         # The card answers `frames` more frames, tears the next answer and is gone.
-        self._pull_after = frames
+        with self._lock:
+            self._pull_after = frames
 
     def kill(self):
         # The chip stops answering: MISO reads 0x00, writes are lost.
@@ -128,12 +143,14 @@ class FakeMFRC522:
 
     def revive(self):
         # Power comes back: the chip answers again, with its registers at reset values.
-        self.alive = True
-        self._reset()
+        with self._lock:
+            self.alive = True
+            self._reset()
 
     def brown_out(self):
         # The chip resets itself (a known MFRC522 failure): settings lost, antenna off.
-        self._reset()
+        with self._lock:
+            self._reset()
 
     # --- SPI side (driven by fake_machine) ---
     def select(self):
@@ -146,6 +163,10 @@ class FakeMFRC522:
     def exchange(self, byte):
         if not self.alive:
             return 0x00
+        with self._lock:
+            return self._exchange(byte)
+
+    def _exchange(self, byte):
         out = self._pending
         self._pending = 0
         if self._addr is None:  # first byte of a transaction: the address byte

@@ -1,19 +1,19 @@
-# A fake `machine` module for running the firmware under real MicroPython (the WebAssembly
-# port, see run.mjs). MicroPython-only syntax and library: no threading, dataclasses, typing,
-# annotations or f-strings. It is stricter than tests/fakes/machine.py where the RP2040 port
-# is strict: SPI pins must belong to the chosen SPI bus, write_readinto needs buffers of one
-# length, the watchdog timeout has the RP2040 limit.
+# A fake MicroPython `machine` module: the one both test worlds use. Real MicroPython (the
+# WebAssembly port, see run.mjs) runs this file as it is; CPython loads it by path from
+# tests/fakes/machine.py (FakeBoard). So: MicroPython-compatible Python only (no threading,
+# dataclasses, typing, annotations or f-strings).
 #
-# The harness installs it with sys.modules["machine"] = fake_machine; chips are attached to
-# chip-select pins with attach(pin, chip), and SPI bytes go to the chip whose CS is low.
+# A Board is one emulated Pico. Its Pin, SPI, WDT and Timer classes behave like MicroPython's
+# and are as strict as the RP2040 port: pin numbers 0..29, SPI pins must belong to the
+# chosen SPI bus, write_readinto needs buffers of one length, the watchdog timeout has the
+# RP2040 limit. Chips (fake_chip.FakeMFRC522) are attached to chip-select pins with
+# attach(pin, chip); SPI bytes go to the chip whose CS is low, as on a real bus.
+#
+# The module itself works as `machine` (sys.modules["machine"] = fake_machine, as harness.py
+# does) through the default board BOARD: Pin, SPI, WDT, Timer, unique_id and freq below are
+# BOARD's, and reset() gives a fresh BOARD.
 
-_levels = {}  # pin id -> level
-_chips = {}  # cs pin id -> chip (fake_chip.FakeMFRC522)
-_uid = b"\xe6\x61\x41\x03\xe7\x45\x2d\x2f"
-wdt = None  # the WDT the firmware created
-timers = []  # Timers the firmware created
-bus_errors = 0  # SPI bytes clocked with no chip, or several, selected
-selects = 0  # chip-select falling edges (SPI transactions)
+DEFAULT_UID = b"\xe6\x61\x41\x03\xe7\x45\x2d\x2f"
 
 # RP2040 SPI pin functions (datasheet 2.19.2), by bus: SCK, MOSI (TX), MISO (RX).
 _SPI_PINS = {
@@ -23,58 +23,13 @@ _SPI_PINS = {
 WDT_MAX_MS = 8388  # RP2040 port: larger timeouts raise ValueError
 
 
-def reset():
-    # A fresh board: no chips, all pins high, no watchdog.
-    global wdt, bus_errors, selects
-    _levels.clear()
-    _chips.clear()
-    del timers[:]
-    wdt = None
-    bus_errors = 0
-    selects = 0
-
-
-def attach(cs_pin, chip):
-    _chips[cs_pin] = chip
-
-
-def _set_level(pin, level):
-    global selects
-    old = _levels.get(pin, 1)
-    _levels[pin] = level
-    chip = _chips.get(pin)
-    if chip is not None and old != level:
-        if level == 0:
-            selects += 1
-            chip.select()
-        else:
-            chip.deselect()
-
-
-def _exchange(byte):
-    global bus_errors
-    chip = None
-    n = 0
-    for pin in _chips:
-        if _levels.get(pin, 1) == 0:
-            chip = _chips[pin]
-            n += 1
-    if n != 1:
-        bus_errors += 1
-        return 0xFF
-    return chip.exchange(byte)
-
-
-def _pin_id(p):
-    return p.id if isinstance(p, Pin) else p
-
-
-class Pin:
+class _Pin:
     IN = 0
     OUT = 1
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    board = None  # set per board (Board.__init__)
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         if not isinstance(id, int) or not 0 <= id <= 29:
@@ -91,8 +46,8 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            return _levels.get(self.id, 1)
-        _set_level(self.id, 1 if v else 0)
+            return self.board.levels.get(self.id, 1)
+        self.board.set_level(self.id, 1 if v else 0)
         return None
 
     def __call__(self, v=None):
@@ -105,9 +60,14 @@ class Pin:
         self.value(0)
 
 
-class SPI:
+def _pin_id(p):
+    return p.id if isinstance(p, _Pin) else p
+
+
+class _SPI:
     MSB = 0
     LSB = 1
+    board = None
 
     def __init__(self, id, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
                  sck=None, mosi=None, miso=None):
@@ -118,11 +78,11 @@ class SPI:
                 raise ValueError("bad %s pin" % name)
         self.id = id
         self.baudrate = baudrate
-        self.bytes = 0
+        self.bytes = 0  # bytes clocked, for timing estimates
 
     def _xfer(self, byte):
         self.bytes += 1
-        return _exchange(byte)
+        return self.board.exchange(byte)
 
     def write(self, buf):
         for b in memoryview(buf):  # any buffer-protocol object, as on the port
@@ -145,36 +105,95 @@ class SPI:
         return bytes(buf)
 
 
-class WDT:
+class _WDT:
+    board = None
+
     def __init__(self, id=0, timeout=5000):
-        global wdt
         if timeout > WDT_MAX_MS:
             raise ValueError("timeout too large")
         self.timeout = timeout
         self.feeds = 0
-        wdt = self
+        self.board.wdt = self
 
     def feed(self):
         self.feeds += 1
 
 
-class Timer:
+class _Timer:
     ONE_SHOT = 0
     PERIODIC = 1
+    board = None
 
     def __init__(self, id=-1, mode=1, period=-1, callback=None, freq=-1):
         self.mode = mode
         self.period = period
         self.callback = callback
-        timers.append(self)
+        self.board.timers.append(self)
 
     def deinit(self):
         self.callback = None
 
 
-def unique_id():
-    return _uid
+class Board:
+    # One emulated Pico with chips attached to chip-select pins.
+
+    def __init__(self, uid=DEFAULT_UID):
+        self.uid = bytes(uid)
+        # This board's machine classes: each knows its board, as a module-level class would.
+        self.Pin = type("Pin", (_Pin,), {"board": self})
+        self.SPI = type("SPI", (_SPI,), {"board": self})
+        self.WDT = type("WDT", (_WDT,), {"board": self})
+        self.Timer = type("Timer", (_Timer,), {"board": self})
+        self.reset()
+
+    def reset(self):
+        # Power-on: no chips, all pins high, no watchdog, no timers.
+        self.levels = {}  # pin id -> level
+        self.chips = {}  # cs pin id -> chip
+        self.wdt = None  # the WDT the firmware created
+        self.timers = []  # Timers the firmware created
+        self.bus_errors = 0  # SPI bytes clocked with no chip, or several, selected
+        self.selects = 0  # chip-select falling edges (SPI transactions), for timing estimates
+
+    def attach(self, cs_pin, chip):
+        self.chips[cs_pin] = chip
+
+    def set_level(self, pin, level):
+        old = self.levels.get(pin, 1)
+        self.levels[pin] = level
+        chip = self.chips.get(pin)
+        if chip is not None and old != level:
+            if level == 0:
+                self.selects += 1
+                chip.select()
+            else:
+                chip.deselect()
+
+    def exchange(self, byte):
+        chip = None
+        n = 0
+        for pin in self.chips:
+            if self.levels.get(pin, 1) == 0:
+                chip = self.chips[pin]
+                n += 1
+        if n != 1:
+            self.bus_errors += 1
+            return 0xFF
+        return chip.exchange(byte)
+
+    def unique_id(self):
+        return self.uid
+
+    def freq(self, hz=None):
+        return 125000000
 
 
-def freq(hz=None):
-    return 125000000
+BOARD = Board()
+Pin = BOARD.Pin
+SPI = BOARD.SPI
+WDT = BOARD.WDT
+Timer = BOARD.Timer
+unique_id = BOARD.unique_id
+freq = BOARD.freq
+reset = BOARD.reset
+attach = BOARD.attach

@@ -3,7 +3,8 @@
 #
 # 1. Every protocol vector (protocol_vectors.json) through the firmware's hubproto, both ways.
 # 2. The firmware's own entry point, main.main(): main.build() against a fake `machine`
-#    (fake_machine.py) with fake MFRC522 chips (fake_chip.py) on the real config.py, then
+#    (fake_machine.py) with fake MFRC522 chips (fake_chip.py; the same two fakes CPython's
+#    tests use through tests/fakes) on the real config.py, then
 #    Hub.run(), its endless loop, on a virtual clock (fake_time.py). A schedule places and
 #    removes cards, kills chips and types host commands as virtual time passes; the run is
 #    bounded by a KeyboardInterrupt from sleep_ms after a fixed number of iterations, as
@@ -329,19 +330,19 @@ def scenario():
           len(hbs) >= END_MS // config.HB_MS and max(gaps) <= config.HB_MS + poll and ok_up
           and ups == sorted(ups), (gaps, ups))
 
-    wdt = fake_machine.wdt
+    wdt = fake_machine.BOARD.wdt
     loops = fake_time.sleeps - 2
     check("watchdog: WDT(timeout=WDT_MS) fed on every one of the %d healthy iterations" % loops,
           wdt is not None and wdt.timeout == config.WDT_MS and wdt.feeds == loops, (wdt and wdt.feeds, loops))
-    timers = fake_machine.timers
+    timers = fake_machine.BOARD.timers
     fed = wdt.feeds if wdt else 0
     if timers and timers[-1].callback:
         timers[-1].callback(timers[-1])
     check("Ctrl-C: main() hands watchdog feeding to a 1 s Timer and re-raises",
           len(timers) == 1 and timers[0].period == 1000 and wdt and wdt.feeds == fed + 1
           and len(fw_main._keep) >= 1, (len(timers), wdt and wdt.feeds))
-    check("SPI bus: never two chips (or none) selected during a transfer", fake_machine.bus_errors == 0,
-          fake_machine.bus_errors)
+    check("SPI bus: never two chips (or none) selected during a transfer", fake_machine.BOARD.bus_errors == 0,
+          fake_machine.BOARD.bus_errors)
 
 
 def absent_at_boot():
