@@ -32,6 +32,7 @@ from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .session import JournalStore
+from .status_page import SnapshotBox, StatusPublisher, open_status_page
 from .watchdog import SystemdNotifier
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,9 @@ class Seams:
     edition: Edition | None = None
     on_ready: Callable[[Daemon], None] | None = None
     settings: dict = field(default_factory=dict)  # Settings overrides (e.g. demo_step_s)
+    # The status page (status.bind/status.port; port 0 = off). None: as configured, except that
+    # a test rig (an injected clock or LED backend) gets none unless it sets this to True.
+    status_page: bool | None = None
 
 
 class Daemon:
@@ -77,6 +81,7 @@ class Daemon:
         self.buttons = self.reader = self.keyboard = None
         self.leds = None
         self.controller = None
+        self.status_page = None
         self._drawing = None  # the virtual board's drawing, when it is ours
         self._closers: list[Callable[[], None]] = []
         try:
@@ -138,8 +143,15 @@ class Daemon:
         if self.virtual and s.input is not None:
             self.keyboard = Keyboard(s.input, self.events.put, self.clock, out=self.out)
         self.notifier = SystemdNotifier(s.env)
+        publisher = None
+        wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
+        if wanted:
+            self.status_page = open_status_page(cfg.status, SnapshotBox())  # None: off or cannot bind (logged)
+            if self.status_page is not None:
+                self._closers.append(self.status_page.close)
+                publisher = StatusPublisher(self.status_page.box, reader=self.reader is not None)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
-                              notifier=self.notifier, stop=self.stop, observer=s.observer)
+                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
 
     def _report(self, text: str) -> None:
         try:
@@ -160,6 +172,8 @@ class Daemon:
             self._closers.append(self.keyboard.stop)
             if self.keyboard._tty:
                 self._report(HELP)
+        if self.status_page is not None:
+            self.status_page.start()
         log.info("board daemon running (%s)", "virtual board" if self.virtual else f"LEDs: {self.config.leds.backend}")
         if self.seams.on_ready:
             self.seams.on_ready(self)

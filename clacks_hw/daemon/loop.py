@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 class EventLoop:
     def __init__(self, events: queue.Queue, controller, leds: LedOutput, clock, *, buttons=None,
                  notifier=None, stop: threading.Event | None = None, max_wait_s: float = 0.25,
-                 observer: Callable[[object], None] | None = None) -> None:
+                 observer: Callable[[object], None] | None = None, status=None) -> None:
         self.events = events
         self.controller = controller
         self.leds = leds
@@ -36,6 +36,7 @@ class EventLoop:
         self.observer = observer  # told of every event handled and every frame shown
         self.iterations = 0
         self._status = None
+        self.status = status  # a status_page.StatusPublisher: one snapshot per iteration
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -54,6 +55,7 @@ class EventLoop:
         if self.notifier:
             self.notifier.ready(now)
         self.draw(now)
+        self._publish(now)
         while not self.stop.is_set():
             now = self.clock.now()
             if until is not None and now >= until:
@@ -83,6 +85,7 @@ class EventLoop:
         now = self.clock.now()
         self.controller.tick(now)
         self.draw(now)
+        self._publish(now)
         self.iterations += 1
         if self.notifier:
             self.notifier.tick(now)
@@ -97,6 +100,8 @@ class EventLoop:
             self.controller.handle(event, self.clock.now())
         except Exception:  # one bad event must not end the board; the state stays consistent
             log.exception("error handling %r; the game goes on", event)
+        if self.status is not None:
+            self.status.observe(event)
         if self.observer:
             self.observer(event)
 
@@ -107,6 +112,14 @@ class EventLoop:
         shown = self.leds.show(frame)
         if (shown or retried) and self.observer:
             self.observer(self.leds.last_frame)
+
+    def _publish(self, now: float) -> None:
+        if self.status is not None:
+            try:
+                self.status.publish(self.controller, self.leds, now)  # references only; JSON is lazy
+            except Exception:  # the status page must never stop the board (nor flood the log)
+                log.exception("cannot publish the status snapshot; the status page stops updating")
+                self.status = None
 
     def _describe(self) -> str:
         c = self.controller

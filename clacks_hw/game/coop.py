@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .actions import Action
-from .board import COLOUR, TOWERS, TOWERS_OF
+from .board import COLOUR, TOWERS_OF
 from .checks import jacquard_check, placement_check, turn_check
 from .coop_effects import apply_effects, needs_choice, pop_pending, resolve, reveal
 from .deck import UNKNOWN, give, is_stamped, take_from_bag, take_from_hand

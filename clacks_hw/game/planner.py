@@ -267,7 +267,7 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     seat, turn = state.turn.seat, state.turn
     tab, jac = tables(state.edition), state.edition.jacquards
     d = _local(tower, state.board & TOWERS[tower].mask)
-    for cost, k, combo, shapes in _subsets(_hand(state, seat, cards), jac, turn.left):
+    for _cost, _k, combo, shapes in _subsets(_hand(state, seat, cards), jac, turn.left):
         if tab.reach(tower, shapes)[0] >> d & 1:
             return _build(tab, jac, tower, 0, combo, d, False)
     return None

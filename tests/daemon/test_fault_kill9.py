@@ -27,7 +27,10 @@ def wait_until(pred, timeout=10.0):
 
 
 def start(jdir, frame_log):
-    return subprocess.Popen([*CLI, "run", "--virtual", "--journal-dir", str(jdir), "--frame-log", str(frame_log)],
+    config = jdir.parent / "config.toml"
+    config.write_text("[status]\nport = 0\n")  # no status page: tests never take a fixed port
+    return subprocess.Popen([*CLI, "run", "--virtual", "--journal-dir", str(jdir), "--frame-log", str(frame_log),
+                             "--config", str(config)],
                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -10,8 +10,16 @@ from clacks_hw.cli import cli
 CLI = [sys.executable, "-c", "from clacks_hw.cli import main; main()"]
 
 
+def quiet_config(tmp_path):
+    """The defaults, with no status page: tests never take a fixed port."""
+    path = tmp_path / "config.toml"
+    path.write_text("[status]\nport = 0\n")
+    return str(path)
+
+
 def test_virtual_run_without_terminals_prints_boards_and_exits(tmp_path):
-    out = subprocess.run([*CLI, "run", "--virtual", "--for", "1.5", "--journal-dir", str(tmp_path)],
+    out = subprocess.run([*CLI, "run", "--virtual", "--for", "1.5", "--journal-dir", str(tmp_path),
+                          "--config", quiet_config(tmp_path)],
                          stdin=subprocess.DEVNULL, capture_output=True, timeout=20)
     assert out.returncode == 0, out.stderr
     text = out.stdout.decode()
@@ -20,8 +28,8 @@ def test_virtual_run_without_terminals_prints_boards_and_exits(tmp_path):
 
 
 def test_keys_from_a_pipe_drive_the_board(tmp_path):
-    result = CliRunner().invoke(cli, ["run", "--virtual", "--for", "0.5", "--journal-dir", str(tmp_path)],
-                                input="     ")
+    result = CliRunner().invoke(cli, ["run", "--virtual", "--for", "0.5", "--journal-dir", str(tmp_path),
+                                      "--config", quiet_config(tmp_path)], input="     ")
     assert result.exit_code == 0, result.output
     assert "Turn 1" in result.output
     assert list(tmp_path.glob("*.jsonl"))

@@ -1,0 +1,117 @@
+"""The status page over HTTP: GET and HEAD only, 404 elsewhere, a self-contained HTML page,
+nothing that changes anything, and a busy port is a logged message, never a crash."""
+
+from __future__ import annotations
+
+import http.client
+import logging
+import re
+import socket
+import urllib.error
+import urllib.request
+
+import pytest
+
+from clacks_hw.config import StatusConfig
+from clacks_hw.daemon.status_page import SnapshotBox, StatusPage, StatusSnapshot, open_status_page
+
+TIMEOUT = 5
+
+
+@pytest.fixture
+def page():
+    box = SnapshotBox(StatusSnapshot(seq=1, screen="attract"))
+    p = StatusPage(box, "127.0.0.1", 0).start()
+    yield p
+    p.close()
+
+
+def request(page, method: str, path: str, body: bytes | None = None):
+    host, port = page.address
+    conn = http.client.HTTPConnection(host, port, timeout=TIMEOUT)
+    try:
+        conn.request(method, path, body=body)
+        r = conn.getresponse()
+        return r.status, dict(r.getheaders()), r.read()
+    finally:
+        conn.close()
+
+
+def test_the_html_page_is_served_and_self_contained(page):
+    with urllib.request.urlopen(page.url, timeout=TIMEOUT) as r:
+        assert r.status == 200
+        assert r.headers["Content-Type"] == "text/html; charset=utf-8"
+        csp = r.headers["Content-Security-Policy"]
+        html = r.read().decode("utf-8")
+    assert "default-src 'none'" in csp and "connect-src 'self'" in csp
+    assert html.startswith("<!DOCTYPE html>") and "status.json" in html and "<script>" in html
+    assert 'name="viewport"' in html
+    assert not re.search(r"https?:|//[a-z0-9]|\bsrc=|@import|url\(", html, re.IGNORECASE)  # no external assets
+    assert re.findall(r'href="([^"]*)"', html) == ["data:,"]
+
+
+def test_unknown_paths_are_404(page):
+    for path in ("/nope", "/index.html", "/status.json/x", "/../etc/passwd", "/static/app.js"):
+        status, _, _ = request(page, "GET", path)
+        assert status == 404, path
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(page.url + "favicon.ico", timeout=TIMEOUT)
+    assert err.value.code == 404
+
+
+def test_head_is_get_without_the_body(page):
+    status, headers, body = request(page, "HEAD", "/status.json")
+    assert status == 200 and body == b"" and int(headers["Content-Length"]) > 0
+    assert headers["Cache-Control"] == "no-store"
+
+
+def test_every_other_method_is_405_and_changes_nothing(page):
+    before = request(page, "GET", "/status.json")[2]
+    snapshot = page.box.get()
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"):
+        for path in ("/", "/status.json", "/nope"):
+            status, headers, _ = request(page, method, path, body=b'{"screen": "game"}')
+            assert status == 405, (method, path)
+            assert headers["Allow"] == "GET, HEAD"
+    assert page.box.get() is snapshot
+    assert request(page, "GET", "/status.json")[2] == before
+
+
+def test_a_query_string_is_ignored(page):
+    assert request(page, "GET", "/status.json?seat=S")[2] == request(page, "GET", "/status.json")[2]
+
+
+def test_requests_are_logged_at_debug_level_only(page, caplog):
+    with caplog.at_level(logging.DEBUG, logger="clacks_hw.daemon.status_page"):
+        request(page, "GET", "/status.json")
+        request(page, "GET", "/nope")
+    records = [r for r in caplog.records if r.name == "clacks_hw.daemon.status_page"]
+    assert records and {r.levelno for r in records} == {logging.DEBUG}
+
+
+def test_a_port_in_use_is_logged_and_the_board_goes_on(caplog):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with caplog.at_level(logging.ERROR):
+            assert open_status_page(StatusConfig("127.0.0.1", port), SnapshotBox()) is None
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(errors) == 1
+    text = errors[0].getMessage()
+    assert f"127.0.0.1 port {port}" in text and "in use" in text and "status.port" in text
+    assert errors[0].exc_info is None  # a message, not a traceback
+
+
+def test_port_zero_in_the_config_means_no_page():
+    assert open_status_page(StatusConfig("127.0.0.1", 0), SnapshotBox()) is None
+
+
+def test_close_is_prompt_and_idempotent():
+    p = StatusPage(SnapshotBox(), "127.0.0.1", 0).start()
+    port = p.address[1]
+    p.close()
+    p.close()
+    assert not p._thread.is_alive()
+    with socket.socket() as s:  # the port is released
+        s.bind(("127.0.0.1", port))
