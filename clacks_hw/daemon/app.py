@@ -119,12 +119,13 @@ class Daemon:
         if factory is None and self.virtual:
             factory = make_pin_factory("mock")
         try:
-            self.buttons = ButtonPanel.from_config(cfg.buttons, self.events.put, self.clock, pin_factory=factory)
+            # Every raw edge wakes the loop, so a press is decided within the debounce time.
+            self.buttons = ButtonPanel.from_config(cfg.buttons, self.events.put, self.clock, pin_factory=factory,
+                                                   on_edge=lambda: self.events.put(Wake()))
         except ButtonError as exc:
             raise StartupError(f"buttons: {exc}\n    fix: check buttons.pins and buttons.pin_factory "
                                "(or run with --virtual)") from None
         self._closers.append(self.buttons.close)
-        wake_on_edges(self.buttons, self.events.put)
 
         g = cfg.game
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
@@ -189,26 +190,6 @@ class Daemon:
             except Exception:
                 log.exception("error while shutting down")
         self._closers = []
-
-
-def wake_on_edges(panel: ButtonPanel, put: Callable[[object], None]) -> None:
-    """After each raw pin edge, also wake the loop (the debouncer's own callback runs first),
-    so a press is decided within the debounce time instead of at the loop's next timeout."""
-    from ..drivers.debounce import BUTTONS
-
-    def chain(original):
-        def callback():  # no parameters: gpiozero then calls it without the device
-            original()
-            put(Wake())
-        return callback
-
-    for name in BUTTONS:
-        try:
-            device = panel.device(name)
-        except KeyError:
-            continue
-        device.when_activated = chain(device.when_activated)
-        device.when_deactivated = chain(device.when_deactivated)
 
 
 def run(config: Config, *, virtual: bool = False, duration: float | None = None, journal_dir=None,
