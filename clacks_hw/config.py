@@ -71,6 +71,7 @@ class ReaderConfig:
     port: str  # a device path, or "auto" (hub: found by USB id)
     baud: int
     gone_after_ms: int
+    seats: tuple[str, ...] = ()  # seat of each reader, in reader order; () = one shared reader
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class GameDefaults:
     hands: str
     variants: tuple[str, ...]
     route: str
+    first: str  # race: the seat nearest Ankh-Morpork, who starts ("" = the first seat)
     seats: tuple[str, ...]  # in turn order S, W, N, E
     express_s: int
     attract_after_s: int
@@ -290,6 +292,7 @@ def _build(v: dict, source: str) -> Config:
             port=port,
             baud=r.get("baud", DEFAULT_BAUD[r["type"]]),
             gone_after_ms=r["gone_after_ms"],
+            seats=tuple(r["seats"]),
         ),
         game=GameDefaults(**v["game"]),
         journal=JournalConfig(**v["journal"]),

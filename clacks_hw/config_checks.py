@@ -89,6 +89,14 @@ def _check_pins(values: dict, user_keys: set[str], problems: list[ConfigProblem]
 
 
 def _check_reader(reader: dict, problems: list[ConfigProblem]) -> None:
+    seats = reader.get("seats", ())
+    if reader.get("type") == "rdm6300" and len(seats) > 1:
+        problems.append(ConfigProblem(
+            "reader.seats", f"the RDM6300 is one reader; it can sit at one seat, not {len(seats)}",
+            'use at most one seat, e.g. seats = ["S"], or [] for a shared reader'))
+    if reader.get("type") == "none" and seats:
+        problems.append(ConfigProblem("reader.seats", "reader.type is none: there is no reader to seat",
+                                      "remove reader.seats"))
     if reader.get("type") == "rdm6300" and reader.get("baud", 9600) != 9600:
         problems.append(
             ConfigProblem(

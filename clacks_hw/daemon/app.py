@@ -129,11 +129,13 @@ class Daemon:
 
         g = cfg.game
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
-                            mode=g.mode, variants=tuple(g.variants), route=g.route, seats=tuple(g.seats),
+                            mode=g.mode, variants=tuple(g.variants), route=g.route, first=g.first or None,
+                            seats=tuple(g.seats),
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
-                                     session=session, now=self.clock.now(), report=report)
+                                     session=session, now=self.clock.now(), report=report,
+                                     reader_seats=cfg.reader.seats)
         self._closers.append(self.controller.close)
 
         r = cfg.reader

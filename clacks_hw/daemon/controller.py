@@ -7,6 +7,9 @@ and never reads a clock: every method takes ``now``.
 Screens: attract (bots play a demo; PLAY opens setup) -> setup (mode, variants, seats, words)
 -> game (moves, previews, commits, faults, Express) -> over (back to attract after a while).
 PREV+NEXT held 3 s in a game asks to abandon it (confirm: PLAY abandons, BACK keeps playing).
+Cards tapped in a game (jacquards, Fault Report cards, the co-op swap from a report card) are
+routed by the ``CardInput`` mixin (card_input.py); ``reader_seats`` maps reader indices to
+seats when each seat has its own reader (reader_seats.py; None or empty: one shared reader).
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from ..game.actions import Action
 from ..game.board import COLOUR, TOWER_BY_NAME, TOWERS, TOWERS_OF
 from ..game.edition import Edition
 from ..game.rejection import Rejection
-from ..game.rules import validate
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
 from ..game.turns import target_mask
-from . import palette, preview
+from . import palette, preview, swap_flow
+from .card_input import CardInput
 from .cards import CardMap, word_of
 from .demo import Demo
 from .events import CardTap
+from .reader_seats import ReaderSeats
 from .session import GameSession, JournalStore
 from .setup_menu import SetupMenu
 from .view import Flash, View
@@ -45,6 +49,7 @@ class Settings:
     mode: str = "competitive"
     variants: tuple[str, ...] = ()
     route: str = "easy"
+    first: str | None = None  # race: who starts (the seat nearest Ankh-Morpork)
     seats: tuple[str, ...] = ("S", "N")
     demo_step_s: float = 0.8
     flash_s: float = 1.5  # the transmission flash
@@ -72,11 +77,11 @@ def transmitted(before: GameState, after: GameState) -> tuple[str, int] | None:
     return None
 
 
-class Controller:
+class Controller(CardInput):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
-                 report: Callable[[str], None] | None = None) -> None:
+                 report: Callable[[str], None] | None = None, reader_seats=None) -> None:
         self.edition = edition
         self.store = store
         self.cards = cards or CardMap()
@@ -87,6 +92,8 @@ class Controller:
         self.session: GameSession | None = None
         self.setup: SetupMenu | None = None
         self.preview: preview.Preview | None = None
+        self.swap: swap_flow.SwapFlow | None = None  # a co-op swap being put together
+        self.readers = ReaderSeats(reader_seats)  # reader index -> seat (empty: one shared reader)
         self.flash: Flash | None = None
         self.error_since: float | None = None
         self.message = ""  # the last thing said to the players (rejection, status)
@@ -127,7 +134,7 @@ class Controller:
     def view(self, now: float) -> View:
         return View(
             screen=self.screen, state=self.state,
-            preview=self.preview if self.screen == "game" else None,
+            preview=self._shown_preview() if self.screen == "game" else None,
             setup=self.setup if self.screen == "setup" else None,
             flash=self.flash if self.flash and now < self.flash.since + self.flash.seconds else None,
             error_since=self.error_since if self.error_since is not None
@@ -138,6 +145,11 @@ class Controller:
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
             screen_since=self.screen_since, signals=self.edition.signals,
         )
+
+    def _shown_preview(self) -> preview.Preview | None:
+        if self.swap is not None:
+            return self.swap.display(self.edition)
+        return self.preview
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
@@ -197,7 +209,7 @@ class Controller:
             elapsed = round(now - self.turn_started, 3)
             if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
                 self.turn_started = now  # never spin on a refused timeout
-        if self.screen == "game" and self.preview is None and self.session is not None:
+        if self.screen == "game" and self.preview is None and self.swap is None and self.session is not None:
             self._pending_choice(now)
 
     # ------------------------------------------------------------------ screens
@@ -212,6 +224,7 @@ class Controller:
             self.session = None
         self.setup = None
         self.preview = None
+        self.swap = None
         self.flash = None
         self._go("attract", now)
         self.demo.start(now)
@@ -221,6 +234,7 @@ class Controller:
         self.session = session
         self.setup = None
         self.preview = None
+        self.swap = None
         self.turn_started = now
         self._turn_key = (session.state.turn.seat, session.state.turn.number)
         self._go("over" if session.state.over else "game", now)
@@ -268,13 +282,7 @@ class Controller:
             return
         if self.screen != "game":
             return  # attract, the reset question, game over: taps change nothing
-        state = self.session.state
-        if card in self.edition.jacquards:
-            self._preview_jacquard(state, card, now)
-        elif card in self.edition.cards and self.edition.cards[card].deck == "fault":
-            self._fault(state, card, now)
-        else:
-            self._error(now, f"{self.edition.card_label(card)} cannot be played on the board now.")
+        self._game_tap(card, self.readers.seat_of(reader), now)
 
     # ------------------------------------------------------------------ buttons
 
@@ -322,7 +330,7 @@ class Controller:
     def _start_game(self, menu: SetupMenu, now: float) -> None:
         seed = self.rng.randrange(1 << 31)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
-                                  express_seconds=float(self.settings.express_s))
+                                  express_seconds=float(self.settings.express_s), first=self.settings.first)
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError) as exc:
@@ -334,6 +342,7 @@ class Controller:
     def _reset_gesture(self, now: float) -> None:
         if self.screen == "game":
             self.preview = None
+            self.swap = None
             self._go("confirm", now)
             self.report("Abandon this game? PLAY abandons it, BACK keeps playing.")
         elif self.screen in ("setup", "over"):
@@ -353,6 +362,9 @@ class Controller:
 
     def _game_button(self, name: str, now: float) -> None:
         state = self.session.state
+        if self.swap is not None:
+            self._swap_button(state, name, now)
+            return
         p = self.preview
         if name in TOWER_BY_NAME:
             tower = TOWER_BY_NAME[name].index
@@ -384,58 +396,6 @@ class Controller:
     def _time(self, state: GameState, now: float) -> float | None:
         return round(now - self.turn_started, 3) if state.config.has("express") else None
 
-    # ------------------------------------------------------------------ cards
-
-    def _preview_jacquard(self, state: GameState, card: str, now: float) -> None:
-        seat = state.turn.seat
-        options = preview.ordered(state, seat, self.edition.jacquards[card].shape.placements, card)
-        rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
-        if rejection and rejection.code != "over_budget":
-            self._rejected(Action(seat, "play", card=card), rejection, now)
-            return
-        self.preview = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now)
-        if rejection:
-            self.message = rejection.message
-            log.info("preview of %s: %s", card, rejection.message)
-            self.report(f"{self.edition.card_label(card)}: {rejection.message}")
-
-    def _fault_seat(self, state: GameState, card: str) -> str:
-        if state.pending_seat is not None:
-            return state.pending_seat
-        holders = [p.seat for p in state.players if card in p.faults]
-        if state.turn.seat in holders or not holders:
-            return state.turn.seat
-        return holders[0]
-
-    def _fault(self, state: GameState, card: str, now: float) -> None:
-        seat = self._fault_seat(state, card)
-        c = self.edition.cards[card]
-        effects = c.night_shift if state.pending else c.effects
-        kinds = {e.kind: e for e in effects}
-        if "flip" in kinds:
-            options = preview.ordered(state, seat, self.edition.shapes[kinds["flip"].arg].placements)
-            self._open_fault_preview(state, seat, card, options, "lamps", now)
-        elif "flip_tower" in kinds:
-            self._open_fault_preview(state, seat, card, tuple(range(len(TOWERS))), "tower", now)
-        else:
-            self.preview = None
-            self._submit(Action(seat, "fault", card=card), now)
-
-    def _open_fault_preview(self, state, seat, card, options, choose, now) -> None:
-        p = preview.Preview(seat, "fault", card, tuple(options), choose=choose, since=now)
-        action = Action(seat, "fault", card=card, **p.action_fields())
-        rejection = validate(state, action)
-        if rejection:
-            self._rejected(action, rejection, now)
-            return
-        self.preview = p
-
-    def _pending_choice(self, now: float) -> None:
-        """Co-op Night Shift / Junior: a revealed card waits for a choice: preview it."""
-        state = self.session.state
-        if state.pending and state.pending[0] is not None and not state.over:
-            self._fault(state, state.pending[0], now)
-
     # ------------------------------------------------------------------ engine
 
     def _submit(self, action: Action, now: float) -> bool:
@@ -452,6 +412,7 @@ class Controller:
             self._turn_key = key
             self.turn_started = now
             self.preview = None
+            self.swap = None
         extra = ""
         if sent:
             extra = f"{sent[0]} transmitted from {TOWERS[sent[1]].name}!"

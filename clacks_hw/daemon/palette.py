@@ -16,6 +16,13 @@ SETUP_ON = (0, 255, 60)  # a variant that is on
 SETUP_OFF = (90, 20, 0)  # a variant that is off (its letter dim)
 SETUP_CURSOR = (255, 255, 255)
 ROUTE = (255, 200, 0)  # co-op: towers of the route already reached
+PO_FAR = (0, 255, 0)  # co-op seat indicators: the Post Office far from Genua ...
+PO_NEAR = (255, 0, 0)  # ... and at Genua (mixed in between by how far it has come)
+TEAM_WON = (0, 255, 0)  # co-op game over: the team sent END in time (seats blink)
+PO_WON = (255, 0, 0)  # co-op game over: the Post Office reached Genua (seats blink)
+DISCARD = (255, 140, 0)  # a swap: the hand jacquard that would be discarded (its pattern blinks)
+PENDING = (255, 255, 255)  # a revealed Fault Report card waits: that seat's indicator blinks
+JUNIOR_HALF = 0.3  # junior: a button half-way (one of its two route towers reached) is this dim
 CONFIRM = (255, 60, 0)  # the reset question
 
 

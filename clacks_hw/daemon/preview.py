@@ -63,8 +63,9 @@ def _score(board: int, mask: int, goals) -> int:
 
 
 def planned_mask(state: GameState, card: str) -> int | None:
-    """The placement the planner gives ``card`` in the cheapest full plan using it, if any."""
-    if state.config.mode != "competitive" or state.turn.seat is None:
+    """The placement the planner gives ``card`` in the cheapest full plan using it, if any
+    (every mode: in the team and junior games the plan may use any tower of the seat's colour)."""
+    if state.turn.seat is None or state.pending:
         return None
     seat = state.turn.seat
     held = state.player(seat).hand if state.config.hands == "tracked" else ()

@@ -5,8 +5,17 @@ has its own colour; the current seat's indicator lights in its colour (Express: 
 time runs down, blinking for the last 10 s). A preview blinks the placement's lamps (red when
 the card cannot be paid). A transmission flashes the tower in the sender's colour. A reader
 that is offline makes the seat indicators pulse amber; an unknown tag or a refused action
-flashes them red. Co-op: the tower-button LEDs are the route, the seat indicators go from
-green to red as the Post Office nears Genua.
+flashes them red.
+
+Co-op (race, solitaire): no pawns; the tower-button LEDs are the route, R1..R6 then G1..G6,
+one more lit per signal sent (scaled to 12 towers if owners' words make the message longer or
+shorter); the playing seats' indicators go from green to red as the Post Office nears Genua
+(the current seat bright, the others dim); game over blinks them green (the team won) or red
+(the Post Office). Junior: each player's progress on the six buttons of their own colour (the
+red seat on R1..R6, the green seat on G1..G6): each button is two towers of the route, dim
+when the first of them is reached, full when both are. A revealed Fault Report card that
+waits (Night Shift, Junior) blinks the indicator of the seat that must deal with it. A swap
+shows the jacquard that would be discarded blinking orange in the top-left corner.
 """
 
 from __future__ import annotations
@@ -16,7 +25,8 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from ..game.board import TOWER_BY_NAME
+from ..game.board import COLOUR, TOWER_BY_NAME
+from ..game.state import ROUTE_TOWERS
 from ..game.turns import target_mask
 from . import palette as P
 from .setup_menu import variants_of
@@ -81,22 +91,21 @@ def _game(view: View, now: float):
         if len(state.players) == 3 and state.dwarf is not None:
             towers[FRAME_TOWERS[state.dwarf]] = P.DWARF
     elif mode in COOP:
-        for k in range(min(state.signals_sent, len(FRAME_TOWERS))):
-            towers[FRAME_TOWERS[k]] = P.ROUTE
-    else:  # junior: each pawn on the route tower it has reached
+        towers.update(route_leds(state.signals_sent, len(state.message)))
+    else:
         for p in state.players:
-            if p.sent:
-                towers[FRAME_TOWERS[min(p.sent, len(FRAME_TOWERS)) - 1]] = P.SEAT[p.seat]
+            towers.update(junior_leds(p.seat, p.sent, len(p.signals)))
     if not state.over:
         seat = state.turn.seat
         if mode in COOP:
-            goal = state.post_office_goal or 1
-            colour = P.mix((0, 255, 0), (255, 0, 0), state.post_office / goal)
+            colour = post_office_colour(state.post_office, state.post_office_goal)
             for s in state.config.seats:
                 seats[s] = colour if s == seat else P.scale(colour, 0.25)
         else:
             seats[seat] = P.SEAT[seat]
-        if view.express_started is not None:
+        if state.pending and state.pending_seat is not None:
+            seats[state.pending_seat] = P.PENDING if blink_on(now, 0.0, BLINK_S) else P.OFF
+        if view.express_started is not None and seat in seats:
             left = view.express_seconds - (now - view.express_started)
             colour = seats[seat]
             if left <= EXPRESS_BLINK_LAST_S:
@@ -104,18 +113,46 @@ def _game(view: View, now: float):
                 seats[seat] = colour if on and left > 0 else P.OFF
             else:
                 seats[seat] = P.scale(colour, 0.2 + 0.8 * left / view.express_seconds)
-    else:
-        if state.winner in P.SEAT and blink_on(now, view.screen_since, CONFIRM_BLINK_S):
+    elif blink_on(now, view.screen_since, CONFIRM_BLINK_S):
+        if state.winner in P.SEAT:
             seats[state.winner] = P.SEAT[state.winner]
+        elif state.winner in ("team", "post_office"):
+            for s in state.config.seats:
+                seats[s] = P.TEAM_WON if state.winner == "team" else P.PO_WON
     p = view.preview
     if p is not None and blink_on(now, p.since, BLINK_S):
-        _overlay(lamps, p.mask, P.PREVIEW if p.affordable else P.UNAFFORDABLE)
+        colour = P.DISCARD if p.act == "discard" else P.PREVIEW if p.affordable else P.UNAFFORDABLE
+        _overlay(lamps, p.mask, colour)
     f = view.flash
     if f is not None and now < f.since + f.seconds and blink_on(now, f.since, FLASH_BLINK_S):
         _overlay(lamps, f.mask, f.colour)
     if view.screen == "confirm" and blink_on(now, view.screen_since, CONFIRM_BLINK_S):
         lamps = [P.CONFIRM if c != P.OFF else P.scale(P.CONFIRM, 0.2) for c in lamps]
     return lamps, towers, seats
+
+
+def route_leds(sent: int, length: int) -> dict[str, tuple]:
+    """Co-op: the route towers reached, lit in order R1..R6, G1..G6."""
+    reached = min(ROUTE_TOWERS, ROUTE_TOWERS * sent // length) if length else 0
+    return {FRAME_TOWERS[k]: P.ROUTE for k in range(reached)}
+
+
+def junior_leds(seat: str, sent: int, length: int) -> dict[str, tuple]:
+    """Junior: ``seat``'s progress on the six buttons of its colour, two route towers each."""
+    reached = min(ROUTE_TOWERS, ROUTE_TOWERS * sent // length) if length else 0
+    names = [n for n in FRAME_TOWERS if n[0] == COLOUR[seat][0].upper()]
+    out = {}
+    for k, name in enumerate(names):
+        if reached >= 2 * k + 2:
+            out[name] = P.SEAT[seat]
+        elif reached == 2 * k + 1:
+            out[name] = P.scale(P.SEAT[seat], P.JUNIOR_HALF)
+    return out
+
+
+def post_office_colour(post_office: int, goal: int) -> tuple:
+    """Co-op seat indicators: green while the Post Office is far from Genua, red when it is there."""
+    return P.mix(P.PO_FAR, P.PO_NEAR, post_office / (goal or 1))
 
 
 def _setup(view: View, now: float):
@@ -164,6 +201,8 @@ def animation_deadline(view: View, now: float) -> float | None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):
         times.append(_next_edge(now, view.screen_since, CONFIRM_BLINK_S))
+    if view.state.pending and not view.state.over:
+        times.append(_next_edge(now, 0.0, BLINK_S))
     if view.express_started is not None:
         left = view.express_seconds - (now - view.express_started)
         if left <= EXPRESS_BLINK_LAST_S:

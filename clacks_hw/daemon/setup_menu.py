@@ -153,7 +153,7 @@ class SetupMenu:
         return replace(self, words=self.words + (word,), since=now)
 
     def game_config(self, edition_words, seed: int, hands: str = "tracked",
-                    express_seconds: float = EXPRESS_SECONDS) -> GameConfig:
+                    express_seconds: float = EXPRESS_SECONDS, first: str | None = None) -> GameConfig:
         """The game to start: tapped words first, the rest dealt from the seed."""
         rng = random.Random(f"clacks/{seed}/setup-words")
         pool = [w for w in edition_words if w not in self.words]
@@ -169,6 +169,8 @@ class SetupMenu:
         extra = {}
         if self.mode != "competitive":
             extra["route"] = "hard" if "hard_route" in self.variants else "easy"
+        if self.mode == "race" and first in self.seats:  # else the first seat starts
+            extra["first"] = first
         return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
                           variants=variants, express_seconds=express_seconds, **extra)
 

@@ -1,13 +1,12 @@
 """GAME.md section 5, set-up: seats, colours, the deal, the first player, turn order."""
 
-from dataclasses import replace
 
 import pytest
 
 from clacks_hw.game.setup import SetupError, new_game
 from clacks_hw.game.state import GameConfig
 
-from .conftest import ED, L, game, move, ok, refused, at_turn, player, end, play
+from .conftest import ED, L, game, move, ok, refused, at_turn, end, play
 
 CHECKERBOARD = L(0, 2, 5, 7, 8, 10, 13, 15)
 

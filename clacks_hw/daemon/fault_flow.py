@@ -1,0 +1,57 @@
+"""Fault Report cards on the board: who plays a tapped one, and what it asks for.
+
+Competitive: tapped at any time by whoever holds it (the current player when both might).
+Night Shift and the Junior Race: a revealed card waiting in ``state.pending`` is previewed
+for ``state.pending_seat`` by itself when it needs a choice (tracked hands); with physical
+hands the players turn the card over and tap it, and it is sent as a ``fault`` action (its
+Night Shift meaning, docs/coop.md section 7). A per-seat reader says who tapped.
+"""
+
+from __future__ import annotations
+
+from ..game.actions import Action
+from ..game.board import TOWERS
+from ..game.rejection import Rejection
+from ..game.rules import validate
+from ..game.state import GameState
+from . import preview as pv
+
+
+def effects_of(state: GameState, card: str):
+    c = state.edition.cards[card]
+    return c.effects if state.config.mode == "competitive" else c.night_shift
+
+
+def seat_for(state: GameState, card: str, actor: str | None = None) -> str:
+    """Who plays ``card``: the seat at the reader it was tapped on, else whoever must choose for
+    a revealed card, else a holder (the current player first)."""
+    if actor is not None:
+        return actor
+    if state.pending_seat is not None:
+        return state.pending_seat
+    holders = [p.seat for p in state.players if card in p.faults]
+    if state.turn.seat in holders or not holders:
+        return state.turn.seat
+    return holders[0]
+
+
+def open_card(state: GameState, seat: str, card: str, now: float) -> pv.Preview | Action | Rejection:
+    """The preview for a card that flips lamps or a tower, else the action to send at once;
+    or the engine's refusal of the previewed action."""
+    kinds = {e.kind: e for e in effects_of(state, card)}
+    if "flip" in kinds:
+        options = pv.ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements)
+        p = pv.Preview(seat, "fault", card, tuple(options), since=now)
+    elif "flip_tower" in kinds:
+        p = pv.Preview(seat, "fault", card, tuple(range(len(TOWERS))), choose="tower", since=now)
+    else:
+        return Action(seat, "fault", card=card)
+    action = Action(seat, "fault", card=card, **p.action_fields())
+    return validate(state, action) or p
+
+
+def waiting(state: GameState) -> str | None:
+    """A revealed card the board knows, waiting for its choice (tracked Night Shift / Junior)."""
+    if state.pending and state.pending[0] is not None and not state.over:
+        return state.pending[0]
+    return None
