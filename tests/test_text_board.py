@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import TOWER_BY_NAME

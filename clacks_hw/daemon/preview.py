@@ -8,7 +8,8 @@ mirrors): placements whose pattern, moved to the top-left corner, is the same sh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..game.values import replace
 
 from ..game.board import COLOUR, TOWERS, TOWERS_OF
 from ..game.planner import plan

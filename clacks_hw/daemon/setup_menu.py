@@ -9,7 +9,8 @@ page (from the first page: leave setup).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..game.values import replace
 
 from ..game.board import SEATS
 from ..game.state import EXPRESS_SECONDS, MODES, SEAT_SETS, VARIANTS, GameConfig

@@ -18,7 +18,8 @@ flow and sends the action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..game.values import replace
 
 from ..game.actions import Action
 from ..game.board import TOWERS

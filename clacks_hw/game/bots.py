@@ -10,7 +10,7 @@ the ``random.Random`` the caller passes, so games are reproducible.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from .values import replace
 
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF

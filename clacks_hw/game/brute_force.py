@@ -14,8 +14,11 @@ from .state import GameState
 from .turns import target_mask
 
 
-def cheapest_cost(state: GameState, cards=None) -> int | None:
-    """The fewest stress points (move + cards) that send the next signal this turn."""
+def cheapest_cost(state: GameState, cards=None, exhaustive: bool = False) -> int | None:
+    """The fewest stress points (move + cards) that send the next signal this turn.
+
+    ``exhaustive``: try every subset and every placement even after an answer is found (the
+    benchmark's yardstick); otherwise dearer subsets and further placements are skipped."""
     seat, turn = state.turn.seat, state.turn
     p = state.player(seat)
     jac = state.edition.jacquards
@@ -33,7 +36,9 @@ def cheapest_cost(state: GameState, cards=None) -> int | None:
                 if required is not None and required not in combo:
                     continue
                 cost = move_cost + sum(jac[c].cost for c in combo)
-                if cost > turn.budget - turn.card_cost or best is not None and cost >= best:
+                if cost > turn.budget - turn.card_cost:
+                    continue
+                if best is not None and cost >= best and not exhaustive:
                     continue
                 for masks in itertools.product(*(jac[c].shape.placements for c in combo)):
                     flips = 0
@@ -41,6 +46,7 @@ def cheapest_cost(state: GameState, cards=None) -> int | None:
                         flips ^= m
                     touched = turn.flipped & mask or any(m & mask for m in masks)
                     if touched and (state.board ^ flips) & mask == want:
-                        best = cost
-                        break
+                        best = cost if best is None else min(best, cost)
+                        if not exhaustive:
+                            break
     return best

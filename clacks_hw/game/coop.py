@@ -7,7 +7,7 @@ signal moves the sender's own pawn along their route.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from .actions import Action
 from .board import COLOUR, TOWERS_OF

@@ -8,7 +8,7 @@ choice (a lamp, a tower) waits in ``pending`` for that choice.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from .actions import Action
 from .board import FULL, TOWERS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from .board import COLOUR
 from .deck import give, shuffled, take_from_bag

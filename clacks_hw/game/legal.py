@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF

@@ -7,7 +7,7 @@ what the board offers and what the engine allows can never drift apart.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from . import coop
 from .actions import Action

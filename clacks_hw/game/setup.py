@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 
 from .deck import draw_faults, draw_up_to, shuffled
 from .edition import Edition

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .values import replace
 from functools import lru_cache
 
 from .board import TOWERS, signal_mask

@@ -1,12 +1,12 @@
 """Helpers for the Race to Genua, Solitaire and Junior Race tests.
 
-Positions start from a real ``new_game`` and are changed with ``dataclasses.replace`` (states
+Positions start from a real ``new_game`` and are changed with ``replace`` (states
 are frozen), so each test states exactly the board, hands, reports and decks it relies on.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import COLOUR, TOWERS, TOWERS_OF

@@ -2,7 +2,7 @@
 signal moves that player's pawn, no budget, no need to change towers, hands of 4, Fault
 Report cards on landing on towers 3, 6 and 9, first to Genua wins (decision 8)."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Night Shift reveals: which draws reveal, when the card applies, EMERGENCY REPAIR's shield
 and CLACKS TECHNICIAN's chain (decision 7, the Czech edition's wording)."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from .conftest import (F, FAR, L, STAMPED, at_turn, bag_top, board, end, fault, fault_top, hand,
                        night, ok, play, race, ready_to_send, s_turn_with_stamped_draw, sig, solitaire,

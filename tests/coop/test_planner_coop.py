@@ -2,7 +2,7 @@
 Post Office steps; held to the brute force on random positions."""
 
 import random
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Every stress point moves the Post Office; it reaching Genua loses the race, even on the
 turn END is sent (the tie goes to the Post Office)."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from .conftest import (I, LOG, L, at_turn, board, end, hand, ok, play, post_office, race, ready_to_send,
                        reports, sig, swap, unstamped_bag)

@@ -47,7 +47,7 @@ def test_every_turn_is_the_players_and_the_post_office_moves():
 
 
 def test_sending_and_winning_alone():
-    from dataclasses import replace
+    from clacks_hw.game.values import replace
 
     s = replace(board(at_turn(unstamped_bag(solitaire()), "S"), 0), signals_sent=11)
     s = hand(s, "S", "J30", "J33")

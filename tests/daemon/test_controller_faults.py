@@ -1,6 +1,6 @@
 """Fault Report cards: tapped at any time; flips use the same preview."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.board import FULL, TOWERS
 from tests.fakes.clock import FakeClock

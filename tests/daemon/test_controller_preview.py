@@ -1,6 +1,6 @@
 """Tapping a jacquard previews it; NEXT/PREV/TURN step, PLAY commits, BACK cancels."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon.preview import orientation, planned_mask
 from clacks_hw.daemon.renderer import render

@@ -1,7 +1,7 @@
 """Night Shift: a revealed Fault Report card that needs a choice waits in state.pending; the
 board previews it for state.pending_seat by itself and PLAY sends the `fault` action."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render

@@ -2,7 +2,7 @@
 and PLAY, or tap it), then the lifted jacquard is previewed; BACK cancels; refusals flash red
 with the engine's message."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render

@@ -2,7 +2,7 @@
 by the seat at whose reader it was tapped (competitive: at any time); a jacquard or report card
 tapped at another seat's reader during someone's turn is refused with a red flash."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 

@@ -1,6 +1,6 @@
 """The renderer: a pure function of (view, time) -> frame."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import animation_deadline, render

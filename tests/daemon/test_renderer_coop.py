@@ -1,7 +1,7 @@
 """Renderer frames for the team and junior games: the route on the button LEDs, the Post Office
 on the seat indicators, both junior players' progress, co-op game over, swap and reveal cues."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.preview import Preview

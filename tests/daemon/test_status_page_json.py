@@ -8,7 +8,7 @@ import json
 import random
 import urllib.request
 from contextlib import contextmanager
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.daemon.status_page import SnapshotBox, StatusPage, StatusSnapshot
 from clacks_hw.game.bots import bot_action

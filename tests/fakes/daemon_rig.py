@@ -198,7 +198,7 @@ def coop_game(tmp, mode: str = "race", seats=("S", "N"), hand=("J30", "J33"), re
               seed: int = 5, **settings) -> Rig:
     """A race or solitaire game started on the board, the current player holding ``hand`` and
     ``reports`` (Report tuples) on the table (tracked hands)."""
-    from dataclasses import replace
+    from clacks_hw.game.values import replace
 
     from tests.fakes.clock import FakeClock
 

@@ -1,12 +1,12 @@
 """Helpers for the rules tests: build a game, set up a position, act, and check answers.
 
-Positions are built from a real ``new_game`` with ``dataclasses.replace`` (states are frozen),
+Positions are built from a real ``new_game`` with ``replace`` (states are immutable),
 so each test states exactly the board, hands and turn it relies on.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 

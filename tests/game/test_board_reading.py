@@ -1,6 +1,6 @@
 """GAME.md sections 1-3: the 12 towers, their buttons, and reading a tower from a seat."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 

@@ -1,7 +1,7 @@
 """The planner is exact (it agrees with the brute force) and its plans really send."""
 
 import random
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 import pytest
 from hypothesis import given, settings
@@ -117,3 +117,10 @@ def test_plan_blackout_turns_a_tower_off():
         assert p.card_cost <= state.turn.left
         found += 1
     assert found > 10
+
+
+def test_the_exhaustive_brute_force_agrees_with_the_pruned_one():
+    rng = random.Random(21)
+    for seed in range(25):
+        state = position(seed, rng.getrandbits(16), rng.sample(CARDS, 3), rng.random() < 0.5, rng.randrange(6))
+        assert cheapest_cost(state, exhaustive=True) == cheapest_cost(state)

@@ -1,6 +1,6 @@
 """Fault Report cards: any player, any time, no stress points, the effects of GAME.md 8."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.board import FULL
 

@@ -1,6 +1,6 @@
 """Physical hands (GAME.md 10): the engine learns a card when it is played."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from .conftest import ED, L, T, at_turn, end, fault, game, ok, play, player, refused
 

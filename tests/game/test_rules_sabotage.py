@@ -1,6 +1,6 @@
 """Last Letter Sabotage: the next player may turn the final letter's tower dark."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from .conftest import L, T, at_turn, end, fault, game, move, ok, play, player, refused, sig
 

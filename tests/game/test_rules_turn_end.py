@@ -1,6 +1,6 @@
 """Ending a turn: at least one jacquard, unless none can be paid for (decision 3)."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from .conftest import ED, L, T, at_turn, end, game, move, ok, play, player, refused, turn
 

@@ -1,6 +1,6 @@
 """The competitive variants: Express, Long Message, Quick Game."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import TOWERS

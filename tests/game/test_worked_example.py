@@ -1,6 +1,6 @@
 """The manual's worked example: GUILD, G already sent, the U goes out for 4 stress points."""
 
-from dataclasses import replace
+from clacks_hw.game.values import replace
 
 from clacks_hw.game.board import read_tower
 
