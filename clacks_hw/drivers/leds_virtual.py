@@ -91,6 +91,11 @@ def render(frame: Frame, colour: bool) -> list[str]:
     return lines
 
 
+LEGEND = ("Virtual board as text: each lamp, tower button and seat indicator shows its "
+          "LED colour as a letter: r red, o orange, y yellow, g green, c cyan, b blue, m magenta, "
+          "w white, . off. North is up.")
+
+
 class VirtualLeds:
     def __init__(
         self,
@@ -109,6 +114,7 @@ class VirtualLeds:
         self.last_frame: Frame | None = None  # what the status page and tests read
         self._drawn_lines = 0
         self._last_plain: float | None = None
+        self._last_plain_count = 0  # plain-text boards printed so far
 
     def show(self, frame: Frame) -> None:
         self.last_frame = frame
@@ -119,6 +125,8 @@ class VirtualLeds:
             self._last_plain = now
         lines = render(frame, self.colour)
         out = []
+        if not self.colour and self._last_plain_count == 0:
+            out.append(LEGEND + "\n\n")  # once, so a log can be read without the source
         if self.colour and self._drawn_lines:
             out.append(f"\x1b[{self._drawn_lines}F")  # back to the top of the previous drawing
         out.append("\n".join(lines) + "\n")
@@ -127,6 +135,7 @@ class VirtualLeds:
         self.stream.write("".join(out))
         self.stream.flush()
         self._drawn_lines = len(lines)
+        self._last_plain_count += not self.colour
 
     def close(self) -> None:
         self._drawn_lines = 0

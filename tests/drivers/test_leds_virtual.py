@@ -67,3 +67,13 @@ def test_a_terminal_redraws_in_place():
     leds.show(Frame.blank())
     n = len(render(FRAME, True))
     assert out.getvalue().count(f"\x1b[{n}F") == 1
+
+
+def test_plain_output_explains_its_letters_once():
+    clock = FakeClock()
+    out = io.StringIO()
+    leds = VirtualLeds(stream=out, clock=clock, plain_interval_s=1.0)
+    leds.show(FRAME)
+    clock.advance(1.0)
+    leds.show(Frame.blank())
+    assert out.getvalue().count("r red") == 1 and out.getvalue().startswith("Virtual board as text")
