@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import os
 import shutil
 import subprocess
 
@@ -152,9 +154,9 @@ def test_unknown_fingerprint_is_refused(script):
 
 
 def test_the_installed_command(script):
-    exe = shutil.which("clacks-hw")
-    if exe is None:
-        pytest.skip("clacks-hw is not on PATH")
+    # The console script installed beside this Python (the venv's bin/, on PATH or not).
+    exe = shutil.which("clacks-hw", path=os.path.dirname(sys.executable)) or shutil.which("clacks-hw")
+    assert exe is not None, "clacks-hw is not installed: pip install -e ."
     with open(script, "a") as f:
         f.write(json.dumps({"seat": "S", "act": "move", "tower": "G1"}) + "\n")
     proc = subprocess.run([exe, "replay", "--json", str(script)], capture_output=True, text=True, timeout=60, check=False)
