@@ -48,8 +48,37 @@ def layout(p: dict) -> dict:
         holes.append((f"seat {seat}", x, y, p["seat_led_hole"]))
     n = len(p["controls"])
     for k, name in enumerate(p["controls"]):  # a row in the south (front) margin
-        holes.append((name, m + grid * (k + 0.5) / n, m + grid + 0.45 * m, p["control_button_hole"]))
-    return {"width": width, "height": height, "windows": windows, "holes": holes}
+        holes.append((name, m + grid * (k + 0.5) / n, m + grid + 0.35 * m, p["control_button_hole"]))
+    return {"width": width, "height": height, "windows": windows, "holes": holes,
+            "labels": labels(p, holes, width)}
+
+
+LABEL_SIZE = 3.0  # engraved label height, mm
+
+
+def label_box(text: str, x: float, y: float, anchor: str) -> tuple[float, float, float, float]:
+    """The rough extent (x0, y0, x1, y1) of a label: sans-serif capitals, baseline at ``y``."""
+    w = 0.62 * LABEL_SIZE * len(text)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    return x0, y - 0.75 * LABEL_SIZE, x0 + w, y + 0.2 * LABEL_SIZE
+
+
+def labels(p: dict, holes: list, width: float) -> list:
+    """Where each hole's name is engraved (text, x, y, anchor), clear of every window and hole.
+
+    Red tower buttons sit in the narrow gaps between lamp columns: name below. Green ones sit in
+    the gaps between rows, right under a lamp window: name beside, in the gap. The south seat
+    indicator is under the control row: name beside it, not on the TURN label.
+    """
+    pitch, m = p["tile_pitch"], p["margin"]
+    out = []
+    for name, x, y, d in holes:
+        between_rows = abs((y - m) / pitch - round((y - m) / pitch)) < 1e-9 and m < y < width - m
+        if (name.startswith("G") and between_rows) or name == "seat S":
+            out.append((name, x + d / 2 + 1.5, y + 0.3 * LABEL_SIZE, "start"))
+        else:
+            out.append((name, x, y + d / 2 + 4, "middle"))
+    return out
 
 
 def svg(p: dict) -> str:
@@ -66,7 +95,8 @@ def svg(p: dict) -> str:
         ident = name.replace(" ", "-")
         out.append(f'<circle id="{ident}" cx="{x:g}" cy="{y:g}" r="{d / 2:g}" fill="none" stroke="#00d" '
                    'stroke-width="0.2"/>')
-        out.append(f'<text x="{x:g}" y="{y + d / 2 + 4:g}" font-size="3" text-anchor="middle" '
+    for name, x, y, anchor in lay["labels"]:
+        out.append(f'<text x="{x:g}" y="{y:g}" font-size="{LABEL_SIZE:g}" text-anchor="{anchor}" '
                    f'font-family="sans-serif" fill="#888">{name}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -50,3 +50,24 @@ def test_no_hole_cuts_into_a_lamp_window_or_another_hole_or_the_edge():
 def test_the_panel_has_every_control_and_seat():
     assert {f"seat {s}" for s in "SWNE"} | set(P["controls"]) | {t.name for t in TOWERS} == set(HOLES)
     assert len(LAYOUT["windows"]) == 16
+
+
+def _boxes_overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_every_label_is_engraved_clear_of_the_cut_outs_the_edge_and_the_other_labels():
+    # A name inside a lamp window falls out with the cut-out; one across a hole is unreadable.
+    boxes = {name: panel.label_box(name, x, y, anchor) for name, x, y, anchor in LAYOUT["labels"]}
+    assert set(boxes) == set(HOLES)
+    for name, box in boxes.items():
+        assert 1 <= box[0] and box[2] <= LAYOUT["width"] - 1 and 1 <= box[1] and box[3] <= LAYOUT["height"] - 1, name
+        for i, sx, sy, size in LAYOUT["windows"]:
+            assert not _boxes_overlap(box, (sx - 0.5, sy - 0.5, sx + size + 0.5, sy + size + 0.5)), f"{name} on lamp {i}"
+        for other, (x, y, d) in HOLES.items():
+            r = d / 2 + 0.5
+            assert not _boxes_overlap(box, (x - r, y - r, x + r, y + r)), f"label {name} on hole {other}"
+    names = list(boxes)
+    for a in range(len(names)):
+        for b in range(a + 1, len(names)):
+            assert not _boxes_overlap(boxes[names[a]], boxes[names[b]]), f"{names[a]} on {names[b]}"

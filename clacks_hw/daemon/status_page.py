@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ..drivers.card_reader import ReaderEvent
+from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..game.board import COLOUR, TOWERS
 from ..game.state import COOP, NO_BUDGET, ROUTE_TOWERS, GameState
 from ..position_json import position_json
 from . import palette
+from .renderer import junior_leds, route_leds
 
 log = logging.getLogger(__name__)
 
@@ -158,8 +160,14 @@ def _letters(signals, sent: int) -> list:
 
 
 def _towers(state: GameState) -> dict:
-    """Each tower button: the pawns on it, the Deep Dwarf, and (team games) the route lit."""
-    out = {t.name: {"pawns": [], "dwarf": False, "route": False} for t in TOWERS}
+    """Each tower button as the board lights it: the pawns on it and the Deep Dwarf
+    (competitive); the route reached (race, solitaire: ``route``); in the Junior Race each
+    seat's progress on the six buttons of its own colour, two route towers a button (``route``
+    and ``seat``; ``half`` when only the first of its two towers is reached, the pawn on the
+    last button lit). The same sums as the board's renderer, so the page cannot disagree with
+    the LEDs."""
+    out = {t.name: {"pawns": [], "dwarf": False, "route": False, "seat": None, "half": False}
+           for t in TOWERS}
     mode = state.config.mode
     if mode == "competitive":
         for p in state.players:
@@ -168,12 +176,15 @@ def _towers(state: GameState) -> dict:
         if state.has_dwarf and state.dwarf is not None:
             out[TOWERS[state.dwarf].name]["dwarf"] = True
     elif mode in COOP:
-        for k in range(min(state.signals_sent, len(TOWERS))):
-            out[TOWERS[k].name]["route"] = True
-    else:  # junior: each pawn on the route tower it has reached
+        for name in route_leds(state.signals_sent, len(state.message)):
+            out[name]["route"] = True
+    else:  # junior
         for p in state.players:
-            if p.sent:
-                out[TOWERS[min(p.sent, len(TOWERS)) - 1].name]["pawns"].append(p.seat)
+            lit = junior_leds(p.seat, p.sent, len(p.signals))
+            for name, colour in lit.items():
+                out[name].update(route=True, seat=p.seat, half=colour != palette.SEAT[p.seat])
+            if lit:
+                out[max(lit, key=FRAME_TOWERS.index)]["pawns"].append(p.seat)
     return out
 
 
@@ -417,72 +428,89 @@ PAGE = r"""<!DOCTYPE html>
 <link rel="icon" href="data:,">
 <title>Clacks board</title>
 <style>
-:root { --bg:#101216; --panel:#1b1e25; --text:#f2efe8; --dim:#9aa0ab; --lamp:#ffe1aa;
+:root { --bg:#101216; --panel:#1b1e25; --text:#f2efe8; --dim:#a3a9b4; --lamp:#ffe1aa;
         --off:#2b2f38; --ok:#2ecc71; --warn:#ff9f1a; --bad:#ff3b30; --route:#ffc800; }
 * { box-sizing:border-box; }
-html { font-size:clamp(16px, 2.1vw, 30px); }
+html { font-size:clamp(16px, 1.6vw, 28px); }
 body { margin:0; background:var(--bg); color:var(--text);
        font-family:system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height:1.3; }
-header { display:flex; flex-wrap:wrap; align-items:center; gap:.5rem 1rem; padding:.6rem 1rem;
+header { display:flex; flex-wrap:wrap; align-items:center; gap:.4rem 1rem; padding:.5rem 1rem;
          background:var(--panel); }
 header h1 { font-size:1.3rem; margin:0; flex:1 1 auto; }
+#mode { display:inline-block; margin-left:.6rem; font-size:.95rem; font-weight:400; color:var(--dim); }
+.badges { display:flex; flex-wrap:wrap; gap:.4rem; }
 .badge { display:inline-block; padding:.1rem .6rem; border-radius:1rem; font-size:.8rem;
          background:var(--off); white-space:nowrap; }
 .badge.ok { background:#124d2b; } .badge.offline { background:#6b4100; }
 .badge.failing, .badge.lost { background:#7a1410; } .badge.none { color:var(--dim); }
-#banner { padding:.8rem 1rem; font-size:1.5rem; font-weight:600; display:flex; flex-wrap:wrap;
-          align-items:center; gap:.5rem 1.5rem; }
+#banner { padding:.7rem 1rem .5rem; font-size:1.5rem; font-weight:600; display:flex; flex-wrap:wrap;
+          align-items:center; gap:.3rem 1.5rem; }
 #banner .sub { font-size:1.1rem; font-weight:400; color:var(--dim); }
-#timer { font-variant-numeric:tabular-nums; font-size:2.2rem; font-weight:700; }
+#timer { font-variant-numeric:tabular-nums; font-size:2rem; font-weight:700; white-space:nowrap; }
+#timer .what { font-size:1rem; font-weight:400; color:var(--dim); margin-right:.4rem; }
 #timer.low { color:var(--bad); }
 .dot { display:inline-block; width:1em; height:1em; border-radius:50%; vertical-align:-.12em;
-       border:2px solid rgba(255,255,255,.5); }
-main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
-.panel { background:var(--panel); border-radius:.6rem; padding:.8rem 1rem; flex:1 1 18rem; }
-.panel h2 { font-size:1rem; margin:0 0 .5rem; color:var(--dim); font-weight:600;
+       border:2px solid rgba(255,255,255,.5); margin-right:.35em; }
+#notice { margin:0 1rem .7rem; padding:.4rem .8rem; border-left:.3rem solid var(--warn);
+          background:#2a2114; color:var(--warn); font-size:1.05rem; border-radius:.3rem; }
+main { display:flex; flex-wrap:wrap; align-items:flex-start; gap:1rem; padding:0 1rem 1rem; }
+.panel { background:var(--panel); border-radius:.6rem; padding:.7rem 1rem; flex:1 1 18rem; min-width:0; }
+.panel h2 { font-size:.95rem; margin:0 0 .5rem; color:var(--dim); font-weight:600;
             text-transform:uppercase; letter-spacing:.05em; }
-#board { flex:0 1 auto; }
+#board { flex:0 0 auto; display:flex; flex-direction:column; align-items:center; }
+#board h2 { align-self:flex-start; }
 .compass { color:var(--dim); text-align:center; font-size:.9rem; }
 .lamprow { display:flex; align-items:center; gap:.4rem; }
-.lamps { display:grid; grid-template-columns:repeat(4, 2.6rem); gap:.4rem; }
-.lamp { width:2.6rem; height:2.6rem; border-radius:.4rem; background:var(--off); }
-.lamp.on { background:var(--lamp); box-shadow:0 0 .8rem var(--lamp); }
-.grids { display:flex; gap:1.2rem; margin-top:.8rem; flex-wrap:wrap; }
+.lamps { display:grid; grid-template-columns:repeat(4, 2.5rem); gap:.4rem; }
+.lamp { width:2.5rem; height:2.5rem; border-radius:.4rem; background:var(--off); }
+.lamp.on { background:var(--lamp); box-shadow:0 0 .7rem var(--lamp); }
+.grids { display:flex; align-items:flex-start; justify-content:center; gap:1.2rem; margin-top:.8rem; }
 .tgrid { display:grid; gap:.35rem; }
-.tgrid.red { grid-template-columns:repeat(3, 3.3rem); }
-.tgrid.green { grid-template-columns:repeat(2, 3.3rem); }
-.tower { height:3.3rem; border-radius:.4rem; border:3px solid; display:flex; flex-direction:column;
+.tgrid.red { grid-template-columns:repeat(3, 3rem); }
+.tgrid.green { grid-template-columns:repeat(2, 3rem); }
+.tower { height:3rem; border-radius:.4rem; border:3px solid; display:flex; flex-direction:column;
          align-items:center; justify-content:center; font-size:.75rem; background:#14161b; }
-.tgrid.red .tower { border-color:#9b2a20; } .tgrid.green .tower { border-color:#1f7a33; }
-.tower.route { background:var(--route); color:#000; }
+.tgrid.red .tower { border-color:#b3362a; } .tgrid.green .tower { border-color:#26913e; }
+.tower.route { background:var(--route); color:#000; font-weight:700; }
+.tower.half { background-image:linear-gradient(rgba(20,22,27,.55), rgba(20,22,27,.55)); color:var(--text); }
 .tower .pawns { display:flex; gap:.15rem; min-height:1.1rem; }
 .pawn { width:1.1rem; height:1.1rem; border-radius:50%; font-size:.65rem; font-weight:700; color:#000;
-        display:flex; align-items:center; justify-content:center; }
-.player { padding:.5rem 0; border-top:1px solid #2c3039; }
-.player:first-of-type { border-top:0; }
-.player.current .who { text-decoration:underline; }
+        display:flex; align-items:center; justify-content:center; border:1px solid rgba(0,0,0,.5); }
+#towerkey { margin-top:.5rem; max-width:17rem; text-align:center; }
+#players { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); gap:.5rem 1.2rem; }
+.player { padding:.45rem .6rem; border-left:.3rem solid transparent; border-radius:.3rem; }
+.player.current { background:#262a33; }
+.player.winner { background:#1f3324; }
+.tag { display:inline-block; font-size:.75rem; font-weight:700; padding:.05rem .5rem; border-radius:1rem;
+       margin-left:.5rem; vertical-align:.15em; color:#000; background:var(--text); white-space:nowrap; }
 .who { font-weight:700; font-size:1.15rem; }
-.letters { display:flex; flex-wrap:wrap; gap:.25rem; margin:.3rem 0; }
+.letters { display:flex; flex-wrap:wrap; gap:.25rem .7rem; margin:.3rem 0; }
+.word { display:flex; gap:.2rem; }
 .letter { min-width:1.8rem; height:2.1rem; padding:0 .25rem; border-radius:.3rem; border:2px solid #4a505c;
           display:flex; align-items:center; justify-content:center; font-weight:700; font-size:1.2rem; }
 .letter.sent { color:#000; border-color:transparent; }
-.letter.next { border-color:var(--text); }
+.letter.next { border-color:var(--text); box-shadow:0 0 0 1px var(--text); }
 .small { font-size:.85rem; color:var(--dim); }
+.alert { font-size:.9rem; color:var(--warn); margin-bottom:.4rem; }
 .hand { font-size:.95rem; }
 .track { position:relative; height:1.4rem; background:var(--off); border-radius:.7rem; margin:.3rem 0 .8rem;
          overflow:hidden; }
 .track .fill { position:absolute; left:0; top:0; bottom:0; border-radius:.7rem; }
-#notice { padding:0 1rem 1rem; color:var(--warn); min-height:1rem; }
-.hidden { display:none; }
+.hidden { display:none !important; }
+@media (max-width: 40rem) {
+  #board { flex:1 1 100%; }
+  #banner { font-size:1.3rem; }
+}
 </style>
 </head>
 <body>
-<header><h1>Clacks <span id="screen">&hellip;</span></h1>
-<span class="badge" id="reader">reader</span><span class="badge" id="leds">LEDs</span>
-<span class="badge lost hidden" id="conn">no connection to the board</span></header>
+<header><h1>Clacks <span id="screen">&hellip;</span> <span id="mode"></span></h1>
+<div class="badges"><span class="badge" id="reader">Reader: &hellip;</span><span class="badge" id="leds">LEDs: &hellip;</span>
+<span class="badge lost hidden" id="conn">no connection to the board</span></div></header>
 <div id="banner"><span id="turn">Waiting for the board&hellip;</span><span class="sub" id="budget"></span>
 <span id="timer" class="hidden"></span></div>
-<main>
+<div id="notice" class="hidden"></div>
+<main id="main">
 <section class="panel" id="board"><h2>Board</h2>
 <div class="compass">N</div>
 <div class="lamprow"><span class="compass">W</span><div class="lamps" id="lamps"></div><span class="compass">E</span></div>
@@ -490,14 +518,16 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
 <div class="grids"><div class="tgrid red" id="red"></div><div class="tgrid green" id="green"></div></div>
 <div class="small" id="towerkey"></div>
 </section>
-<section class="panel" id="playerspanel"><h2 id="playershead">Players</h2><div id="players"></div></section>
-<section class="panel hidden" id="teampanel"><h2>Race to Genua</h2><div id="team"></div></section>
+<section class="panel" id="playerspanel"><h2 id="playershead">Players</h2><div class="alert hidden" id="sabotage"></div><div id="players"></div></section>
+<section class="panel hidden" id="teampanel"><h2 id="teamhead">Race to Genua</h2><div id="team"></div></section>
 </main>
-<div id="notice"></div>
 <script>
 (function () {
   "use strict";
   var RED = ["R1","R2","R3","R4","R5","R6"], GREEN = ["G1","G2","G3","G4","G5","G6"];
+  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race"};
+  var VARIANTS = {express: "Express", long_message: "Long Message", quick: "Quick", night_shift: "Night Shift",
+                  long_distance: "Long Distance"};
   var last = null, fetchedAt = 0, failures = 0;
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -507,22 +537,31 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     return e;
   }
   function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
+  function show(e, on) { e.classList.toggle("hidden", !on); }
   function seatName(d, s) { var x = d.seats[s]; return x ? s + " (" + x.name + ")" : s; }
-  function seatDot(d, s) {
-    var dot = el("span", "dot"); var x = d.seats[s];
-    if (x) { dot.style.background = x.colour; }
-    return dot;
-  }
+  function seatColour(d, s) { return d.seats[s] ? d.seats[s].colour : "#888"; }
+  function seatDot(d, s) { var dot = el("span", "dot"); dot.style.background = seatColour(d, s); return dot; }
   function token(t) { return t === "SPACE" ? "\u2423" : t; }
   function label(p, id) { return (p.labels && p.labels[id]) || id; }
-  function letters(d, list, colour, nextSent) {
-    var box = el("div", "letters"), i;
+  function coop(p) { return p.mode === "race" || p.mode === "solitaire"; }
+  function modeText(p) {
+    var v = [], i;
+    for (i = 0; i < p.variants.length; i++) { v.push(VARIANTS[p.variants[i]] || p.variants[i]); }
+    if (coop(p) && p.route) { v.push(p.route + " route"); }
+    return (MODES[p.mode] || p.mode) + (v.length ? " \u00b7 " + v.join(", ") : "");
+  }
+  function letters(list, colour, showNext) {
+    // One box per signal, kept together word by word (a word never breaks across lines).
+    var box = el("div", "letters"), word = el("span", "word"), i;
     for (i = 0; i < list.length; i++) {
       var sent = list[i][1], c = el("span", "letter" + (sent ? " sent" : ""), token(list[i][0]));
+      if (list[i][0] === "SPACE") { c.title = "space"; }
       if (sent) { c.style.background = colour; }
-      if (!sent && nextSent && (i === 0 || list[i - 1][1])) { c.className += " next"; }
-      box.appendChild(c);
+      if (!sent && showNext && (i === 0 || list[i - 1][1])) { c.className += " next"; }
+      word.appendChild(c);
+      if (list[i][0] === "SPACE" && i < list.length - 1) { box.appendChild(word); word = el("span", "word"); }
     }
+    if (word.firstChild) { box.appendChild(word); }
     return box;
   }
   function track(value, goal, colour) {
@@ -531,7 +570,7 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     f.style.background = colour; t.appendChild(f); return t;
   }
   function badge(id, what, value) {
-    var b = $(id), text = {ok: "ok", offline: "offline", failing: "failing", none: "none"}[value] || "?";
+    var b = $(id), text = {ok: "ok", offline: "offline", failing: "failing", none: "none"}[value] || "\u2026";
     b.className = "badge " + (value || ""); b.textContent = what + ": " + text;
   }
   function drawBoard(d, p) {
@@ -542,12 +581,16 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     function grid(id, names) {
       var g = $(id); clear(g);
       for (var k = 0; k < names.length; k++) {
-        var t = p ? p.towers[names[k]] : null, cell = el("div", "tower" + (t && t.route ? " route" : ""));
+        var t = p ? p.towers[names[k]] : null, cell = el("div", "tower");
+        if (t && t.route) {
+          cell.className += " route" + (t.half ? " half" : "");
+          if (t.seat) { cell.style.backgroundColor = seatColour(d, t.seat); }
+        }
         cell.appendChild(el("span", "", names[k]));
         var pawns = el("div", "pawns");
         if (t) {
           for (var j = 0; j < t.pawns.length; j++) {
-            var pw = el("span", "pawn", t.pawns[j]); pw.style.background = d.seats[t.pawns[j]].colour;
+            var pw = el("span", "pawn", t.pawns[j]); pw.style.background = seatColour(d, t.pawns[j]);
             pawns.appendChild(pw);
           }
           if (t.dwarf) { var dw = el("span", "pawn", "D"); dw.style.background = "#9650ff"; pawns.appendChild(dw); }
@@ -558,7 +601,8 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     grid("red", RED); grid("green", GREEN);
     var key = "";
     if (p && p.dwarf) { key = "D = the Deep Dwarf"; }
-    if (p && (p.mode === "race" || p.mode === "solitaire")) { key = "Lit towers: the route, one per signal sent"; }
+    if (p && coop(p)) { key = "Lit buttons: the route to Genua, R1 to G6"; }
+    if (p && p.mode === "junior") { key = "Lit buttons: each player's way to Genua on their colour, two towers a button (dim: one)"; }
     $("towerkey").textContent = key;
   }
   function hands(p, s, pl, box) {
@@ -576,70 +620,105 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
   }
   function drawPlayers(d, p) {
     var box = $("players"); clear(box);
+    var sab = $("sabotage"); show(sab, false);
     if (!p) { return; }
-    var coop = p.mode === "race" || p.mode === "solitaire";
-    $("playershead").textContent = coop ? "Players" : "Players and words";
+    $("playershead").textContent = coop(p) ? "Players" : "Players and words";
     for (var s in p.players) {
       if (!p.players.hasOwnProperty(s)) { continue; }
-      var pl = p.players[s], row = el("div", "player" + (p.turn === s ? " current" : ""));
+      var pl = p.players[s], colour = seatColour(d, s), row = el("div", "player");
       var who = el("div", "who"); who.appendChild(seatDot(d, s));
-      who.appendChild(document.createTextNode(" " + seatName(d, s) + (p.turn === s ? "  \u2190 to act" : "")));
+      who.appendChild(document.createTextNode(seatName(d, s)));
+      if (p.turn === s) {
+        row.className += " current"; row.style.borderLeftColor = colour;
+        var tag = el("span", "tag", "to act"); tag.style.background = colour; who.appendChild(tag);
+      }
+      if (p.winner === s) {
+        row.className += " winner"; row.style.borderLeftColor = colour;
+        var wt = el("span", "tag", "winner"); wt.style.background = colour; who.appendChild(wt);
+      }
       row.appendChild(who);
       if (pl.letters) {
         row.appendChild(el("div", "small", pl.word + ": " + pl.sent + " of " + pl.signals + " sent"));
-        row.appendChild(letters(d, pl.letters, d.seats[s].colour, true));
+        row.appendChild(letters(pl.letters, colour, !p.winner));
         if (p.mode === "junior") {
           row.appendChild(el("div", "small", pl.route + " route: tower " + pl.tower + " of " + p.route_towers));
-          row.appendChild(track(pl.tower, p.route_towers, d.seats[s].colour));
+          row.appendChild(track(pl.tower, p.route_towers, colour));
         } else {
           row.appendChild(el("div", "small", "Pawn: " + (pl.tower || "on the start button") +
                                            (pl.sabotaged ? " \u00b7 sabotaged once" : "")));
         }
       }
       hands(p, s, pl, row);
+      if (p.turn === s && p.played && p.played.length) {
+        var played = []; for (var k = 0; k < p.played.length; k++) { played.push(label(p, p.played[k])); }
+        row.appendChild(el("div", "small", "Played this turn: " + played.join(", ")));
+      }
       box.appendChild(row);
+    }
+    if (p.sabotage && !p.winner) {
+      sab.textContent = "Last Letter Sabotage: " + seatName(d, p.sabotage.sender) + "'s last letter, sent on " +
+                        p.sabotage.tower + ", can be taken back by turning all 6 of its lamps off.";
+      show(sab, true);
     }
   }
   function drawTeam(d, p) {
     var panel = $("teampanel"), box = $("team"); clear(box);
-    if (!p || !(p.mode === "race" || p.mode === "solitaire")) { panel.className = "panel hidden"; return; }
-    panel.className = "panel";
+    if (!p || !coop(p)) { show(panel, false); return; }
+    show(panel, true);
+    $("teamhead").textContent = MODES[p.mode] || p.mode;
     box.appendChild(el("div", "small", "The team's message: " + p.signals_sent + " of " + p.message.length + " signals sent"));
-    box.appendChild(letters(d, p.letters, "var(--route)", true));
+    box.appendChild(letters(p.letters, "var(--route)", !p.winner));
     box.appendChild(track(p.signals_sent, p.message.length, "var(--route)"));
     box.appendChild(el("div", "small", "Post Office (" + p.route + " route): " + p.post_office + " of " +
                                        p.post_office_goal + " steps to Genua"));
     box.appendChild(track(p.post_office, p.post_office_goal, "var(--bad)"));
     if (p.reports && p.reports.length) {
-      box.appendChild(el("div", "small", "Report cards:"));
-      for (var i = 0; i < p.reports.length; i++) {
-        var r = p.reports[i], deck = r.deck === "incident" ? "Incident Report" : "Operator's Log";
-        box.appendChild(el("div", "hand", deck + ": " + (r.jacquard ? label(p, r.jacquard) : "a jacquard face down")));
+      var kinds = {incident: [], log: []}, i;
+      for (i = 0; i < p.reports.length; i++) {
+        var r = p.reports[i];
+        (kinds[r.deck] || kinds.log).push(r.jacquard ? label(p, r.jacquard) : null);
+      }
+      if (kinds.incident.length) {
+        box.appendChild(el("div", "hand", "Incident Report cards (" + kinds.incident.length + "): " +
+                           kinds.incident.map(function (x) { return x || "face down"; }).join(", ")));
+      }
+      if (kinds.log.length) {
+        box.appendChild(el("div", "hand", "Operator's Log cards (" + kinds.log.length + "): " +
+                           (kinds.log.length === 1 ? "a jacquard" : "jacquards") + " face down"));
       }
     }
     if (p.pending) {
       var cards = []; for (var k = 0; k < p.pending.cards.length; k++) {
         cards.push(p.pending.cards[k] ? label(p, p.pending.cards[k]) : "a Fault Report card"); }
-      box.appendChild(el("div", "hand", "Revealed: " + cards.join(", ") + ", waiting for " + p.pending.seat));
+      box.appendChild(el("div", "alert", "Revealed: " + cards.join(", ") + ", waiting for " +
+                         seatName(d, p.pending.seat)));
     }
   }
-  function winnerText(d, w) {
-    if (w === "team") { return "The team wins: the message reached Genua first"; }
-    if (w === "post_office") { return "The Post Office wins: it reached Genua first"; }
-    return seatName(d, w) + " wins";
+  function winnerText(d, p) {
+    var w = p.winner;
+    if (w === "team") { return "the team wins, the message reached Genua first"; }
+    if (w === "post_office") { return "the Post Office wins, it reached Genua first"; }
+    var pl = p.players[w];
+    return seatName(d, w) + " wins" + (pl && pl.word ? " with " + pl.word : "");
+  }
+  function setupText(s) {
+    var m = /^\[(\w+)\]\s*setup:\s*(.*)$/.exec(s || "");
+    return m ? "Choosing " + m[1] + ": " + m[2] : (s || "");
   }
   function drawBanner(d, p) {
-    var turn = $("turn"), budget = $("budget"); turn.textContent = ""; budget.textContent = "";
+    var turn = $("turn"), budget = $("budget"); clear(turn); budget.textContent = "";
     if (d.screen === "starting") { turn.textContent = "Waiting for the board\u2026"; return; }
-    if (d.screen === "setup") { turn.textContent = "Setting up a game"; budget.textContent = d.setup || ""; return; }
+    if (d.screen === "setup") { turn.textContent = "Setting up a game"; budget.textContent = setupText(d.setup); return; }
     if (!p) { turn.textContent = d.screen_label; return; }
-    if (p.winner) { turn.textContent = "Game over: " + winnerText(d, p.winner); return; }
+    if (p.winner) {
+      if (p.players[p.winner]) { turn.appendChild(seatDot(d, p.winner)); }
+      turn.appendChild(document.createTextNode("Game over: " + winnerText(d, p))); return; }
     if (d.screen === "confirm") {
       turn.textContent = "Abandon this game? PLAY abandons it, BACK keeps playing."; return; }
     if (p.turn) {
       turn.appendChild(seatDot(d, p.turn));
       var colour = d.seats[p.turn] ? " \u00b7 " + d.seats[p.turn].towers + " towers" : "";
-      turn.appendChild(document.createTextNode(" " + seatName(d, p.turn) + " to act" +
+      turn.appendChild(document.createTextNode(seatName(d, p.turn) + " to act" +
                                                (p.mode === "competitive" ? colour : "")));
       if (p.budget_left !== null && p.budget_left !== undefined) {
         budget.textContent = p.budget_left + " of " + p.budget + " stress points left";
@@ -651,22 +730,25 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     var t = $("timer");
     if (!last || !last.express) { t.className = "hidden"; return; }
     var left = Math.max(0, last.express.seconds_left - (Date.now() - fetchedAt) / 1000);
-    t.textContent = "\u23f1 " + Math.ceil(left) + " s";
+    clear(t); t.appendChild(el("span", "what", "Express"));
+    t.appendChild(document.createTextNode(Math.ceil(left) + " s left"));
     t.className = left <= 10 ? "low" : "";
   }
   function draw(d) {
     var p = d.position;
     $("screen").textContent = "\u00b7 " + d.screen_label;
+    $("mode").textContent = p ? modeText(p) : "";
     if (d.health) { badge("reader", "Reader", d.health.reader); badge("leds", "LEDs", d.health.leds); }
+    show($("main"), !!p);
     drawBanner(d, p); drawBoard(d, p); drawPlayers(d, p); drawTeam(d, p); tickTimer();
-    $("notice").textContent = d.notice || "";
+    $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);
   }
   function poll() {
     var x = new XMLHttpRequest(), done = false;
     function next(ok) {
       if (done) { return; } done = true;
       failures = ok ? 0 : failures + 1;
-      $("conn").className = failures >= 3 ? "badge lost" : "badge lost hidden";
+      show($("conn"), failures >= 3);
       setTimeout(poll, 1000);
     }
     x.open("GET", "status.json", true);
@@ -683,6 +765,7 @@ main { display:flex; flex-wrap:wrap; gap:1rem; padding:0 1rem 1rem; }
     x.send();
   }
   drawBoard({seats: {}}, null);
+  show($("main"), false);
   setInterval(tickTimer, 250);
   poll();
 })();

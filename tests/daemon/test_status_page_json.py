@@ -155,3 +155,31 @@ def test_setup_screen_and_a_board_not_yet_running():
     assert d["screen_label"] == "Setup" and d["health"] == {"reader": "offline", "leds": "failing"}
     d, _ = status(None)
     assert d["screen"] == "starting" and d["position"] is None and d["seq"] is None
+
+
+def test_the_race_route_is_lit_as_the_board_lights_it_when_the_message_is_not_12_signals():
+    from clacks_hw.daemon.renderer import route_leds
+    s = new_game(ED, GameConfig(seats=("S", "N"), words={"team": ("AB", "CD")}, seed=1, mode="race"))
+    s = play(s, lambda s: s.signals_sent >= 2)
+    assert len(s.message) != 12  # the board scales the route to 12 towers
+    p = status(StatusSnapshot(seq=1, screen="game", state=s))[0]["position"]
+    lit = [name for name, t in p["towers"].items() if t["route"]]
+    assert lit == list(route_leds(s.signals_sent, len(s.message))) and len(lit) > s.signals_sent  # the old page lit only 2
+
+
+def test_the_junior_race_shows_each_seats_progress_on_its_own_colour_as_the_board_does():
+    from clacks_hw.daemon import palette
+    from clacks_hw.daemon.renderer import junior_leds
+    s = new_game(ED, GameConfig(seats=("S", "W"), words={"S": ("GROAT", "QUIRM"), "W": ("TRUNK", "GUILD")},
+                                seed=3, mode="junior"))
+    s = play(s, lambda s: s.player("S").sent % 2 == 1 and s.player("W").sent >= 2)
+    towers = status(StatusSnapshot(seq=1, screen="game", state=s))[0]["position"]["towers"]
+    for player in s.players:
+        leds = junior_leds(player.seat, player.sent, len(player.signals))
+        mine = {name: t for name, t in towers.items() if t["seat"] == player.seat}
+        assert set(mine) == set(leds) and all(t["route"] for t in mine.values())
+        assert {n for n, t in mine.items() if t["half"]} == {n for n, c in leds.items() if c != palette.SEAT[player.seat]}
+        assert [n for n, t in towers.items() if player.seat in t["pawns"]] == [max(leds, key=list(towers).index)]
+    assert all(name[0] == "R" for name, t in towers.items() if t["seat"] == "S")  # S is a red seat
+    assert all(name[0] == "G" for name, t in towers.items() if t["seat"] == "W")
+    assert any(t["half"] for t in towers.values())
