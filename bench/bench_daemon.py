@@ -46,7 +46,7 @@ class TimedSink:
         self.shown.put((time.monotonic(), frame))
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the sink only timestamps frames."""
 
 
 def _drain(q):

@@ -14,7 +14,7 @@ TEAM = "team"  # the key of the team's two words in GameConfig.words
 
 
 class CoopSetupError(ValueError):
-    pass
+    """A team or junior game that cannot be set up as asked (raised as SetupError)."""
 
 
 def team_message(words) -> tuple[str, ...]:
