@@ -58,6 +58,11 @@ class CardInput:
             self.message = rejection.message
             log.info("preview of %s: %s", card, rejection.message)
             self.report(f"{self.edition.card_label(card)}: {rejection.message}")
+        else:
+            lamps = ",".join(str(i) for i in range(16) if options[0] >> i & 1)
+            self.report(f"{seat}: {self.edition.card_label(card)} blinks at lamps {lamps} (most useful "
+                        f"first of {len(options)}): NEXT/PREV other places, TURN turns it, PLAY plays it, "
+                        "BACK cancels.")
 
     def _fault(self, state: GameState, card: str, now: float, actor: str | None = None) -> None:
         seat = fault_flow.seat_for(state, card, actor)

@@ -133,3 +133,12 @@ def test_unknown_tag_flashes_red_and_changes_nothing(tmp_path):
     assert all(frame.seat(s) == (255, 0, 0) for s in "SWNE")
     rig.tick(1.0)
     assert rig.ctrl.view(rig.clock.now()).error_since is None
+
+
+def test_a_preview_tells_the_virtual_board_what_the_buttons_do(tmp_path):
+    rig = game(tmp_path)
+    card = min(rig.state.current.hand, key=lambda c: EDITION.jacquards[c].cost)
+    rig.tap(card)
+    said = rig.reports[-1]
+    lamps = ",".join(str(i) for i in range(16) if rig.ctrl.preview.choice >> i & 1)
+    assert f"blinks at lamps {lamps}" in said and "PLAY plays it" in said and "BACK cancels" in said
