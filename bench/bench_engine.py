@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from clacks_hw.game.values import replace
 
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.brute_force import cheapest_cost
@@ -18,6 +17,7 @@ from clacks_hw.game.planner import plan
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import deal_words, new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 
 EDITION = default_edition()
 SEATS4 = ("S", "W", "N", "E")

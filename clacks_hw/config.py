@@ -21,17 +21,23 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .config_checks import (
+    _check_devices,
+    _check_game,
+    _check_pins,
+    _check_reader,
+    reserved_pins,
+)
 from .config_errors import ConfigError, ConfigProblem, format_problems
-from .drivers.debounce import BUTTONS, RESET_CHORD
-from .config_checks import _check_devices, _check_game, _check_pins, _check_reader, reserved_pins
 from .config_schema import (
+    _SCHEMA,
     DEFAULT_BAUD,
     RDM6300_AUTO_PORT,
     _Bad,
-    _SCHEMA,
     _toml,
     _type_name,
 )
+from .drivers.debounce import BUTTONS, RESET_CHORD
 
 DEFAULT_PATH = Path("/etc/clacks-hw/config.toml")
 BUILTIN = "<built-in defaults>"

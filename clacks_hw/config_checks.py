@@ -6,10 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from .config_errors import ConfigProblem
-from .drivers.debounce import BUTTONS
-from .drivers.frame import SEATS
-from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.state import VARIANTS
 from .config_schema import (
     HEADER_GPIOS,
     KEEP_FREE,
@@ -17,6 +13,10 @@ from .config_schema import (
     TEAM_SEATS,
     _toml,
 )
+from .drivers.debounce import BUTTONS
+from .drivers.frame import SEATS
+from .drivers.leds_ws281x import PIN_CHANNEL
+from .game.state import VARIANTS
 
 # -- cross-key checks ------------------------------------------------------------------------
 

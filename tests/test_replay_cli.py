@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 

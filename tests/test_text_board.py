@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from clacks_hw.game.values import replace
 
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import TOWER_BY_NAME
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 from clacks_hw.text_board import render
 
 from .test_replay_games import EDITION, config, random_game

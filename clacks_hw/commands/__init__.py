@@ -9,10 +9,16 @@ COMMANDS: list[click.Command] = []
 
 def _load() -> None:
     # Each module appends its command(s) to COMMANDS when imported.
-    from . import demo_cmd, edition_cmd  # noqa: F401
-    from . import replay_cmd  # noqa: F401
-    from . import doctor_cmd, enroll_cmd, leds_cmd, service_cmd  # noqa: F401
-    from . import run_cmd  # noqa: F401
+    from . import (  # noqa: F401  # noqa: F401
+        demo_cmd,
+        doctor_cmd,
+        edition_cmd,
+        enroll_cmd,
+        leds_cmd,
+        replay_cmd,  # noqa: F401
+        run_cmd,  # noqa: F401
+        service_cmd,
+    )
 
 
 _load()

@@ -25,7 +25,13 @@ import click
 
 from ..config import BUILTIN, ConfigError, load_config
 from ..drivers.card_reader import probe_hub
-from ..drivers.hub_ports import PICO_VID, PortInfo, by_id_name, hub_candidates, list_serial_ports
+from ..drivers.hub_ports import (
+    PICO_VID,
+    PortInfo,
+    by_id_name,
+    hub_candidates,
+    list_serial_ports,
+)
 from ..drivers.pi import BoardInfo, detect_board
 from . import COMMANDS
 from .common import BAD_CONFIG

@@ -20,6 +20,7 @@ import click
 from ..clock import SystemClock
 from ..config import ConfigError, load_config
 from ..drivers.card_reader import CardReader
+from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
 from ..enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
 from ..enrolment import (
     GROUPS,
@@ -31,7 +32,6 @@ from ..enrolment import (
 )
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
-from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
 

@@ -9,12 +9,12 @@ mirrors): placements whose pattern, moved to the top-left corner, is the same sh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from ..game.values import replace
 
 from ..game.board import COLOUR, TOWERS, TOWERS_OF
 from ..game.planner import plan
 from ..game.state import GameState
 from ..game.turns import target_mask
+from ..game.values import replace
 
 
 def _popcount(x: int) -> int:

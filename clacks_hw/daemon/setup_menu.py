@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from ..game.values import replace
 
 from ..game.board import SEATS
 from ..game.state import EXPRESS_SECONDS, MODES, SEAT_SETS, VARIANTS, GameConfig
+from ..game.values import replace
 
 MODE_LETTER = {"competitive": "C", "race": "R", "solitaire": "S", "junior": "J"}
 # Variant letters; "hard_route" is the route toggle (off = easy route).

@@ -19,7 +19,6 @@ flow and sends the action.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from ..game.values import replace
 
 from ..game.actions import Action
 from ..game.board import TOWERS
@@ -27,6 +26,7 @@ from ..game.coop_effects import needs_choice
 from ..game.rejection import Rejection
 from ..game.rules import validate
 from ..game.state import COOP, GameState
+from ..game.values import replace
 from . import preview as pv
 
 # What the engine says while the swap is still incomplete: not refusals, the next step.

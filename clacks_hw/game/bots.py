@@ -10,7 +10,6 @@ the ``random.Random`` the caller passes, so games are reproducible.
 from __future__ import annotations
 
 import random
-from .values import replace
 
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF
@@ -20,6 +19,7 @@ from .rejection import Rejection
 from .rules import apply, validate
 from .state import GameState
 from .turns import target_mask
+from .values import replace
 
 
 def bot_action(state: GameState, rng: random.Random) -> Action:

@@ -7,8 +7,6 @@ signal moves the sender's own pawn along their route.
 
 from __future__ import annotations
 
-from .values import replace
-
 from .actions import Action
 from .board import COLOUR, TOWERS_OF
 from .checks import jacquard_check, placement_check, turn_check
@@ -17,6 +15,7 @@ from .deck import UNKNOWN, give, is_stamped, take_from_bag, take_from_hand
 from .rejection import Rejection
 from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, GameState, Turn
 from .turns import target_mask
+from .values import replace
 
 
 def next_bits(state: GameState, seat: str) -> int | None:

@@ -8,13 +8,12 @@ choice (a lamp, a tower) waits in ``pending`` for that choice.
 
 from __future__ import annotations
 
-from .values import replace
-
 from .actions import Action
 from .board import FULL, TOWERS
 from .deck import give, is_stamped, take_from_bag
 from .edition import Card, Effect
 from .state import GameState
+from .values import replace
 
 CHOICES = ("flip", "flip_tower")  # effects that need the player to pick lamps or a tower
 JUNIOR_NOTHING = ("cancel_next", "reveal_next")  # EMERGENCY REPAIR, CLACKS TECHNICIAN

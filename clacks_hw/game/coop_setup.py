@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from .values import replace
-
 from .board import COLOUR
 from .deck import give, shuffled, take_from_bag
 from .edition import Edition
-from .state import (COOP, HAND_SIZE, NO_BUDGET, ROUTES, SEAT_SETS, GameConfig, GameState, Player,
-                    Report, Turn)
+from .state import (
+    COOP,
+    HAND_SIZE,
+    NO_BUDGET,
+    ROUTES,
+    SEAT_SETS,
+    GameConfig,
+    GameState,
+    Player,
+    Report,
+    Turn,
+)
+from .values import replace
 
 TEAM = "team"  # the key of the team's two words in GameConfig.words
 

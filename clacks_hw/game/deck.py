@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from .values import replace
 
 from .state import GameState
+from .values import replace
 
 UNKNOWN = "?"  # a card drawn in a physical game: the engine learns it when it is played
 

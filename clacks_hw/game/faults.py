@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from .values import replace
-
 from .actions import Action
 from .board import FULL, TOWERS, lamps_of
 from .deck import draw_faults
 from .rejection import Rejection
 from .state import GameState, LastFault
 from .turns import after_lamps_change
+from .values import replace
 
 
 def validate_fault(state: GameState, action: Action) -> Rejection | None:

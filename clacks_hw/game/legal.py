@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from .values import replace
-
 from .actions import Action
 from .board import COLOUR, TOWERS, TOWERS_OF
 from .rules import validate
 from .state import GameState
+from .values import replace
 
 
 def candidate_actions(state: GameState) -> list[Action]:

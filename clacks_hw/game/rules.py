@@ -7,8 +7,6 @@ what the board offers and what the engine allows can never drift apart.
 
 from __future__ import annotations
 
-from .values import replace
-
 from . import coop
 from .actions import Action
 from .board import COLOUR, TOWERS, distance
@@ -18,6 +16,7 @@ from .faults import apply_fault, validate_fault
 from .rejection import Rejection, left, points
 from .state import DWARF_SEAT, GameState
 from .turns import after_lamps_change, finish_turn
+from .values import replace
 
 
 def validate(state: GameState, action: Action) -> Rejection | None:

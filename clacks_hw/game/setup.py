@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from .values import replace
-
 from .deck import draw_faults, draw_up_to, shuffled
 from .edition import Edition
-from .state import HAND, HANDS, MODES, SEAT_SETS, VARIANTS, GameConfig, GameState, Player, Turn
+from .state import (
+    HAND,
+    HANDS,
+    MODES,
+    SEAT_SETS,
+    VARIANTS,
+    GameConfig,
+    GameState,
+    Player,
+    Turn,
+)
+from .values import replace
 
 
 class SetupError(ValueError):

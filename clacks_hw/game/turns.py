@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .values import replace
 from functools import lru_cache
 
 from .board import TOWERS, signal_mask
 from .deck import draw_up_to
 from .state import HAND, GameState, Turn
+from .values import replace
 
 
 @lru_cache(maxsize=None)

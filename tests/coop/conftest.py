@@ -6,8 +6,6 @@ are frozen), so each test states exactly the board, hands, reports and decks it 
 
 from __future__ import annotations
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import COLOUR, TOWERS, TOWERS_OF
 from clacks_hw.game.edition_files import default_edition
@@ -16,6 +14,7 @@ from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import NO_BUDGET, GameConfig, GameState, Report, Turn
 from clacks_hw.game.turns import target_mask
+from clacks_hw.game.values import replace
 from tests.game.conftest import L, T  # one definition of these helpers
 
 ED = default_edition()

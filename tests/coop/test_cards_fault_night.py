@@ -3,8 +3,20 @@ stamped jacquard after S's turn and applied before N's turn (decision 7)."""
 
 import pytest
 
-from .conftest import (ED, F, FAR, L, end, fault, night, ok, play, refused,
-                       s_turn_with_stamped_draw, tower_mask)
+from .conftest import (
+    ED,
+    FAR,
+    F,
+    L,
+    end,
+    fault,
+    night,
+    ok,
+    play,
+    refused,
+    s_turn_with_stamped_draw,
+    tower_mask,
+)
 
 FULL = 0xFFFF
 

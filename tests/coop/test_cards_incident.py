@@ -2,8 +2,24 @@
 
 import pytest
 
-from .conftest import (ED, I, LOG, L, at_turn, board, end, hand, ok, play, race, refused, reports,
-                       swap, tower_mask, unstamped_bag)
+from .conftest import (
+    ED,
+    LOG,
+    I,
+    L,
+    at_turn,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    race,
+    refused,
+    reports,
+    swap,
+    tower_mask,
+    unstamped_bag,
+)
 
 FAR = L(10, 11, 14, 15)
 

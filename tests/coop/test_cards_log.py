@@ -2,8 +2,25 @@
 
 import pytest
 
-from .conftest import (ED, I, LOG, L, at_turn, bag_top, board, end, hand, ok, play, race, refused,
-                       reports, swap, turn, unstamped_bag)
+from .conftest import (
+    ED,
+    LOG,
+    I,
+    L,
+    at_turn,
+    bag_top,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    race,
+    refused,
+    reports,
+    swap,
+    turn,
+    unstamped_bag,
+)
 
 FAR = L(10, 11, 14, 15)
 

@@ -3,7 +3,7 @@ pass it if both were played; draw one to keep. The first player starts with two.
 
 import pytest
 
-from .conftest import (L, bag_top, board, end, hand, ok, play, race, unstamped_bag)
+from .conftest import L, bag_top, board, end, hand, ok, play, race, unstamped_bag
 
 
 @pytest.mark.parametrize("seats", [("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E")])

@@ -2,15 +2,32 @@
 signal moves that player's pawn, no budget, no need to change towers, hands of 4, Fault
 Report cards on landing on towers 3, 6 and 9, first to Genua wins (decision 8)."""
 
-from clacks_hw.game.values import replace
-
 import pytest
 
 from clacks_hw.game.setup import SetupError
+from clacks_hw.game.values import replace
 from clacks_hw.position_json import position_json
 
-from .conftest import (ED, FAR, L, at_turn, bag_top, board, end, fault, fault_top, hand, junior, ok,
-                       play, ready_to_send, refused, sig, swap, unstamped_bag)
+from .conftest import (
+    ED,
+    FAR,
+    L,
+    at_turn,
+    bag_top,
+    board,
+    end,
+    fault,
+    fault_top,
+    hand,
+    junior,
+    ok,
+    play,
+    ready_to_send,
+    refused,
+    sig,
+    swap,
+    unstamped_bag,
+)
 
 SQ = L(0, 1, 4, 5)  # inside R1 and, for W, inside G1
 

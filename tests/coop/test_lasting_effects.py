@@ -1,8 +1,26 @@
 """Effects that last end exactly on time: CHARACTER SABOTAGE for one full round (decision 5),
 GARGOYLE ON SHIFT and QUIET SHIFT this turn, WORKERS' STRIKE the next player only."""
 
-from .conftest import (ED, FAR, I, LOG, L, at_turn, bag_top, board, end, hand, ok, play, race, refused,
-                       reports, solitaire, swap, unstamped_bag)
+from .conftest import (
+    ED,
+    FAR,
+    LOG,
+    I,
+    L,
+    at_turn,
+    bag_top,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    race,
+    refused,
+    reports,
+    solitaire,
+    swap,
+    unstamped_bag,
+)
 
 OTHER = L(12, 13, 14, 15)
 

@@ -3,9 +3,29 @@ and CLACKS TECHNICIAN's chain (decision 7, the Czech edition's wording)."""
 
 from clacks_hw.game.values import replace
 
-from .conftest import (F, FAR, L, STAMPED, at_turn, bag_top, board, end, fault, fault_top, hand,
-                       night, ok, play, race, ready_to_send, s_turn_with_stamped_draw, sig, solitaire,
-                       tower_mask, unstamped_bag)
+from .conftest import (
+    FAR,
+    STAMPED,
+    F,
+    L,
+    at_turn,
+    bag_top,
+    board,
+    end,
+    fault,
+    fault_top,
+    hand,
+    night,
+    ok,
+    play,
+    race,
+    ready_to_send,
+    s_turn_with_stamped_draw,
+    sig,
+    solitaire,
+    tower_mask,
+    unstamped_bag,
+)
 
 FULL = 0xFFFF
 

@@ -2,7 +2,6 @@
 Post Office steps; held to the brute force on random positions."""
 
 import random
-from clacks_hw.game.values import replace
 
 import pytest
 
@@ -11,6 +10,7 @@ from clacks_hw.game.legal import legal_actions
 from clacks_hw.game.planner import plan
 from clacks_hw.game.rejection import Rejection
 from clacks_hw.game.rules import apply
+from clacks_hw.game.values import replace
 
 from .conftest import ED, at_turn, hand, junior, race, solitaire, unstamped_bag
 
@@ -77,7 +77,7 @@ def test_the_plan_sends_and_moves_the_post_office_by_its_cost(seed):
 
 
 def test_planner_with_a_lifted_jacquard_uses_it():
-    from .conftest import I, LOG, reports, swap, ok
+    from .conftest import LOG, I, ok, reports, swap
 
     for seed in range(30):
         s = random_position(MAKERS["race2"], seed, 2)

@@ -3,8 +3,24 @@ turn END is sent (the tie goes to the Post Office)."""
 
 from clacks_hw.game.values import replace
 
-from .conftest import (I, LOG, L, at_turn, board, end, hand, ok, play, post_office, race, ready_to_send,
-                       reports, sig, swap, unstamped_bag)
+from .conftest import (
+    LOG,
+    I,
+    L,
+    at_turn,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    post_office,
+    race,
+    ready_to_send,
+    reports,
+    sig,
+    swap,
+    unstamped_bag,
+)
 
 SQ = L(0, 1, 4, 5)
 

@@ -4,8 +4,21 @@ import pytest
 
 from clacks_hw.game.setup import SetupError
 
-from .conftest import (MESSAGE, L, at_turn, end, hand, ok, play, post_office, race, ready_to_send, refused,
-                       solitaire, unstamped_bag)
+from .conftest import (
+    MESSAGE,
+    L,
+    at_turn,
+    end,
+    hand,
+    ok,
+    play,
+    post_office,
+    race,
+    ready_to_send,
+    refused,
+    solitaire,
+    unstamped_bag,
+)
 
 SQ = L(0, 1, 4, 5)  # a square inside R1 (rows 0-2, cols 0-1)
 

@@ -7,8 +7,23 @@ import pytest
 from clacks_hw.game.board import read_tower
 from clacks_hw.game.coop import sendable_tower
 
-from .conftest import (ED, L, T, at_turn, board, end, hand, ok, own_towers, play, race, refused, sig,
-                       tower_mask, turn)
+from .conftest import (
+    ED,
+    L,
+    T,
+    at_turn,
+    board,
+    end,
+    hand,
+    ok,
+    own_towers,
+    play,
+    race,
+    refused,
+    sig,
+    tower_mask,
+    turn,
+)
 
 SQUARES = ED.shapes["square"].placements
 

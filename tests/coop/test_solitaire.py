@@ -2,12 +2,25 @@
 
 import pytest
 
-from clacks_hw.game.setup import SetupError
+from clacks_hw.game.setup import SetupError, new_game
 from clacks_hw.game.state import GameConfig
 
-from .conftest import (ED, FAR, MESSAGE, L, at_turn, bag_top, board, end, hand, ok, play, ready_to_send,
-                       solitaire, unstamped_bag)
-from clacks_hw.game.setup import new_game
+from .conftest import (
+    ED,
+    FAR,
+    MESSAGE,
+    L,
+    at_turn,
+    bag_top,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    ready_to_send,
+    solitaire,
+    unstamped_bag,
+)
 
 
 def test_one_player_two_in_hand_the_race_message_and_route():

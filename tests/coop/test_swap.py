@@ -5,8 +5,23 @@ import pytest
 
 from clacks_hw.game.rules import apply
 
-from .conftest import (I, LOG, L, at_turn, board, end, hand, ok, play, race, refused, reports, sig,
-                       swap, unstamped_bag)
+from .conftest import (
+    LOG,
+    I,
+    L,
+    at_turn,
+    board,
+    end,
+    hand,
+    ok,
+    play,
+    race,
+    refused,
+    reports,
+    sig,
+    swap,
+    unstamped_bag,
+)
 
 FAR = L(10, 11, 14, 15)  # a square away from R1
 

@@ -1,10 +1,9 @@
 """Tapping a jacquard previews it; NEXT/PREV/TURN step, PLAY commits, BACK cancels."""
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.daemon.preview import orientation, planned_mask
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.planner import plan
+from clacks_hw.game.values import replace
 from tests.fakes.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

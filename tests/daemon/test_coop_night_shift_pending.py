@@ -1,11 +1,10 @@
 """Night Shift: a revealed Fault Report card that needs a choice waits in state.pending; the
 board previews it for state.pending_seat by itself and PLAY sends the `fault` action."""
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.board import TOWERS
+from clacks_hw.game.values import replace
 from clacks_hw.journal import read_journal, replay
 from tests.fakes.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, play_coop

@@ -2,12 +2,11 @@
 and PLAY, or tap it), then the lifted jacquard is previewed; BACK cancels; refusals flash red
 with the engine's message."""
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.swap_flow import shown_mask
 from clacks_hw.game.state import Report
+from clacks_hw.game.values import replace
 from tests.fakes.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

@@ -2,12 +2,11 @@
 by the seat at whose reader it was tapped (competitive: at any time); a jacquard or report card
 tapped at another seat's reader during someone's turn is refused with a red flash."""
 
-from clacks_hw.game.values import replace
-
 import pytest
 
 from clacks_hw.daemon.reader_seats import ReaderSeats
 from clacks_hw.game.state import Report
+from clacks_hw.game.values import replace
 from clacks_hw.journal import read_journal
 from tests.fakes.clock import FakeClock
 from tests.fakes.daemon_rig import Rig

@@ -1,12 +1,11 @@
 """The renderer: a pure function of (view, time) -> frame."""
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import animation_deadline, render
 from clacks_hw.daemon.view import View
 from clacks_hw.game.setup import deal_words, new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 from tests.fakes.daemon_rig import EDITION
 
 

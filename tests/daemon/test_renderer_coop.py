@@ -1,8 +1,6 @@
 """Renderer frames for the team and junior games: the route on the button LEDs, the Post Office
 on the seat indicators, both junior players' progress, co-op game over, swap and reveal cues."""
 
-from clacks_hw.game.values import replace
-
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.preview import Preview
 from clacks_hw.daemon.renderer import (
@@ -15,6 +13,7 @@ from clacks_hw.daemon.view import View
 from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 from tests.fakes.daemon_rig import EDITION
 
 

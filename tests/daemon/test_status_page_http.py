@@ -13,7 +13,12 @@ import urllib.request
 import pytest
 
 from clacks_hw.config import StatusConfig
-from clacks_hw.daemon.status_page import SnapshotBox, StatusPage, StatusSnapshot, open_status_page
+from clacks_hw.daemon.status_page import (
+    SnapshotBox,
+    StatusPage,
+    StatusSnapshot,
+    open_status_page,
+)
 
 TIMEOUT = 5
 

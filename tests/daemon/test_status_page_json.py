@@ -8,7 +8,6 @@ import json
 import random
 import urllib.request
 from contextlib import contextmanager
-from clacks_hw.game.values import replace
 
 from clacks_hw.daemon.status_page import SnapshotBox, StatusPage, StatusSnapshot
 from clacks_hw.game.bots import bot_action
@@ -16,6 +15,7 @@ from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 from clacks_hw.position_json import board_bits
 
 ED = default_edition()

@@ -2,7 +2,15 @@
 
 import queue
 
-from clacks_hw.drivers.card_reader import FAULT, GONE, ONLINE, RECOVERED, TAG, CardReader, HubSession
+from clacks_hw.drivers.card_reader import (
+    FAULT,
+    GONE,
+    ONLINE,
+    RECOVERED,
+    TAG,
+    CardReader,
+    HubSession,
+)
 from clacks_hw.drivers.hub_protocol import encode_line
 from tests.fakes.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink

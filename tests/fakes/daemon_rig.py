@@ -199,7 +199,6 @@ def coop_game(tmp, mode: str = "race", seats=("S", "N"), hand=("J30", "J33"), re
     """A race or solitaire game started on the board, the current player holding ``hand`` and
     ``reports`` (Report tuples) on the table (tracked hands)."""
     from clacks_hw.game.values import replace
-
     from tests.fakes.clock import FakeClock
 
     rig = Rig(tmp, FakeClock(0.0), seed=seed, **settings)

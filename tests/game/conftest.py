@@ -6,19 +6,17 @@ so each test states exactly the board, hands and turn it relies on.
 
 from __future__ import annotations
 
-from clacks_hw.game.values import replace
-
 import pytest
 
 from clacks_hw.game.actions import Action
-from clacks_hw.game.board import TOWER_BY_NAME, TOWERS
+from clacks_hw.game.board import TOWER_BY_NAME, TOWERS, mask_of
 from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.rejection import Rejection
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig, GameState
-from clacks_hw.game.board import mask_of
 from clacks_hw.game.turns import target_mask
+from clacks_hw.game.values import replace
 
 ED = default_edition()
 

@@ -1,11 +1,10 @@
 """GAME.md sections 1-3: the 12 towers, their buttons, and reading a tower from a seat."""
 
-from clacks_hw.game.values import replace
-
 import pytest
 
 from clacks_hw.game.board import TOWERS, distance, read_tower
 from clacks_hw.game.turns import target_mask
+from clacks_hw.game.values import replace
 
 from .conftest import ED, L, T, at_turn, game, ok, play, player, sig
 

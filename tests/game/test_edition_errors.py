@@ -5,7 +5,11 @@ import shutil
 
 import pytest
 
-from clacks_hw.game.edition_files import EditionError, default_edition_path, load_edition
+from clacks_hw.game.edition_files import (
+    EditionError,
+    default_edition_path,
+    load_edition,
+)
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """The planner is exact (it agrees with the brute force) and its plans really send."""
 
 import random
-from clacks_hw.game.values import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +15,7 @@ from clacks_hw.game.rejection import Rejection
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import deal_words, new_game
 from clacks_hw.game.state import GameConfig
+from clacks_hw.game.values import replace
 
 E = default_edition()
 CARDS = sorted(E.jacquards)

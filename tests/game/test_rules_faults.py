@@ -1,10 +1,22 @@
 """Fault Report cards: any player, any time, no stress points, the effects of GAME.md 8."""
 
+from clacks_hw.game.board import FULL
 from clacks_hw.game.values import replace
 
-from clacks_hw.game.board import FULL
-
-from .conftest import ED, L, T, at_turn, end, fault, game, move, ok, play, player, refused
+from .conftest import (
+    ED,
+    L,
+    T,
+    at_turn,
+    end,
+    fault,
+    game,
+    move,
+    ok,
+    play,
+    player,
+    refused,
+)
 
 ALL = tuple(f"F{i:02d}" for i in range(1, 13))
 

@@ -2,7 +2,19 @@
 
 from clacks_hw.game.actions import Action
 
-from .conftest import T, at_turn, end, fault, game, move, ok, play, player, refused, turn
+from .conftest import (
+    T,
+    at_turn,
+    end,
+    fault,
+    game,
+    move,
+    ok,
+    play,
+    player,
+    refused,
+    turn,
+)
 
 
 def later_turn(s_tower="R1", n_tower="R2"):

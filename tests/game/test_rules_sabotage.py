@@ -2,7 +2,20 @@
 
 from clacks_hw.game.values import replace
 
-from .conftest import L, T, at_turn, end, fault, game, move, ok, play, player, refused, sig
+from .conftest import (
+    L,
+    T,
+    at_turn,
+    end,
+    fault,
+    game,
+    move,
+    ok,
+    play,
+    player,
+    refused,
+    sig,
+)
 
 SQ = L(1, 2, 5, 6)  # square inside R2
 GAP = L(1, 9)  # a gap jacquard on R2's left column: D's two lamps from S

@@ -3,7 +3,21 @@ it happens by itself and ends the turn."""
 
 from clacks_hw.game.values import replace
 
-from .conftest import L, T, at_turn, end, fault, game, move, ok, play, player, refused, sig, tower_lamps
+from .conftest import (
+    L,
+    T,
+    at_turn,
+    end,
+    fault,
+    game,
+    move,
+    ok,
+    play,
+    player,
+    refused,
+    sig,
+    tower_lamps,
+)
 
 SQ = L(1, 2, 5, 6)  # a square inside R2 (lamps 1,2,5,6,9,10)
 FAR = L(12, 13, 14, 15)  # line4 on the south row: outside R2

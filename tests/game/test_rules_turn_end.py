@@ -2,7 +2,20 @@
 
 from clacks_hw.game.values import replace
 
-from .conftest import ED, L, T, at_turn, end, game, move, ok, play, player, refused, turn
+from .conftest import (
+    ED,
+    L,
+    T,
+    at_turn,
+    end,
+    game,
+    move,
+    ok,
+    play,
+    player,
+    refused,
+    turn,
+)
 
 
 def later_turn(hand, hands="tracked"):

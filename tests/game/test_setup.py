@@ -6,7 +6,7 @@ import pytest
 from clacks_hw.game.setup import SetupError, new_game
 from clacks_hw.game.state import GameConfig
 
-from .conftest import ED, L, game, move, ok, refused, at_turn, end, play
+from .conftest import ED, L, at_turn, end, game, move, ok, play, refused
 
 CHECKERBOARD = L(0, 2, 5, 7, 8, 10, 13, 15)
 

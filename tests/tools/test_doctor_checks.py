@@ -12,8 +12,8 @@ from clacks_hw.commands.doctor_cmd import (
     System,
     format_checks,
 )
-from clacks_hw.drivers.hub_ports import PortInfo, hub_candidates
 from clacks_hw.drivers.card_reader import ProbeResult
+from clacks_hw.drivers.hub_ports import PortInfo, hub_candidates
 
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
