@@ -9,14 +9,14 @@ COMMANDS: list[click.Command] = []
 
 def _load() -> None:
     # Each module appends its command(s) to COMMANDS when imported.
-    from . import (  # noqa: F401  # noqa: F401
+    from . import (  # noqa: F401
         demo_cmd,
         doctor_cmd,
         edition_cmd,
         enroll_cmd,
         leds_cmd,
-        replay_cmd,  # noqa: F401
-        run_cmd,  # noqa: F401
+        replay_cmd,
+        run_cmd,
         service_cmd,
     )
 
