@@ -24,8 +24,8 @@ from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
-from .cards import default_path, load_cards
-from .controller import Controller, Settings
+from .cards import CardMap, default_path, load_cards
+from .controller import ATTRACT_TEXT, Controller, Settings
 from .events import Wake
 from .keyboard import HELP, Keyboard
 from .loop import EventLoop
@@ -33,6 +33,7 @@ from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .session import JournalStore
 from .status_page import SnapshotBox, StatusPublisher, open_status_page
+from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ class Daemon:
         self.controller = None
         self.status_page = None
         self._drawing = None  # the virtual board's drawing, when it is ours
+        self.screen: TerminalScreen | None = None  # the virtual board on a terminal
         self._closers: list[Callable[[], None]] = []
         try:
             self._build(journal_dir)
@@ -100,11 +102,14 @@ class Daemon:
                                "    fix: create it writable for this user, or pass --journal-dir") from None
         store = JournalStore(directory, self.edition, cfg.digest)
         session = store.resume()
-        cards = load_cards(default_path(directory), self.edition)
+        # The virtual board taps cards by id: an enrolment only matters with a reader.
+        cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
 
         backend = s.led_backend
         if backend is None:
-            if self.virtual:
+            if self.virtual and _is_tty(self.out):
+                backend = self.screen = TerminalScreen(self.out)
+            elif self.virtual:
                 from ..drivers.leds_virtual import VirtualLeds
 
                 backend = self._drawing = VirtualLeds(stream=self.out, clock=self.clock)
@@ -133,9 +138,12 @@ class Daemon:
                             seats=tuple(g.seats),
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
+        if self.screen is not None:
+            report = self.screen.message
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
                                      session=session, now=self.clock.now(), report=report,
-                                     reader_seats=cfg.reader.seats)
+                                     reader_seats=cfg.reader.seats,
+                                     status=self.screen.status if self.screen is not None else None)
         self._closers.append(self.controller.close)
 
         r = cfg.reader
@@ -144,7 +152,8 @@ class Daemon:
             self.reader = CardReader(r.port, self.events, protocol=r.type, clock=self.clock,
                                      baudrate=r.baud, serial_factory=s.serial_factory or open_auto, **options)
         if self.virtual and s.input is not None:
-            self.keyboard = Keyboard(s.input, self.events.put, self.clock, out=self.out)
+            self.keyboard = Keyboard(s.input, self.events.put, self.clock,
+                                     out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
         publisher = None
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
@@ -173,8 +182,13 @@ class Daemon:
         if self.keyboard is not None:
             self.keyboard.start()
             self._closers.append(self.keyboard.stop)
-            if self.keyboard._tty:
+            if self.keyboard._tty and self.screen is None:
                 self._report(HELP)
+        if self.screen is not None:
+            self.screen.start_logging()
+            self._closers.append(self.screen.stop_logging)
+            if self.controller.screen == "attract":
+                self.screen.status(ATTRACT_TEXT)
         if self.status_page is not None:
             self.status_page.start()
         log.info("board daemon running (%s)", "virtual board" if self.virtual else f"LEDs: {self.config.leds.backend}")
@@ -192,6 +206,11 @@ class Daemon:
             except Exception:
                 log.exception("error while shutting down")
         self._closers = []
+
+
+def _is_tty(stream) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def run(config: Config, *, virtual: bool = False, duration: float | None = None, journal_dir=None,

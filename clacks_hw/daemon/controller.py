@@ -39,6 +39,7 @@ from .setup_menu import SetupMenu
 from .view import Flash, View
 
 log = logging.getLogger(__name__)
+ATTRACT_TEXT = "Attract: the demo plays. Press PLAY to set up a game."
 
 
 @dataclass(frozen=True)
@@ -81,13 +82,15 @@ class Controller(CardInput):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
-                 report: Callable[[str], None] | None = None, reader_seats=None) -> None:
+                 report: Callable[[str], None] | None = None, reader_seats=None,
+                 status: Callable[[str], None] | None = None) -> None:
         self.edition = edition
         self.store = store
         self.cards = cards or CardMap()
         self.settings = settings or Settings()
         self.rng = rng or random.Random()
         self.report = report or (lambda text: None)
+        self.show_status = status or self.report  # the whole position as text, after each action
         self.demo = Demo(edition, random.Random(self.rng.random()), self.settings.demo_step_s)
         self.session: GameSession | None = None
         self.setup: SetupMenu | None = None
@@ -228,7 +231,7 @@ class Controller(CardInput):
         self.flash = None
         self._go("attract", now)
         self.demo.start(now)
-        self.report("Attract: the demo plays. Press PLAY to set up a game.")
+        self.show_status(ATTRACT_TEXT)
 
     def _enter_game(self, session: GameSession, now: float) -> None:
         self.session = session
@@ -246,7 +249,7 @@ class Controller(CardInput):
         from ..text_board import render
 
         text = render(self.session.state, actions=self.session.actions)
-        self.report(text + (extra + "\n" if extra else ""))
+        self.show_status(text + (extra + "\n" if extra else ""))
 
     # ------------------------------------------------------------------ readers
 
@@ -276,7 +279,7 @@ class Controller(CardInput):
             word = word_of(card)
             if word and self.setup.page == "words" and word in self.edition.words:
                 self.setup = self.setup.tap_word(word, now)
-                self.report(self.setup.describe())
+                self.show_status(self.setup.describe())
             else:
                 self._error(now, f"{card} means nothing during setup.")
             return
@@ -292,7 +295,7 @@ class Controller(CardInput):
                 s = self.settings
                 self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route)
                 self._go("setup", now)
-                self.report(self.setup.describe())
+                self.show_status(self.setup.describe())
         elif self.screen == "setup":
             self._setup_button(name, now)
         elif self.screen == "game":
@@ -325,7 +328,7 @@ class Controller(CardInput):
                 return
             m = m.confirm(now)
         self.setup = m
-        self.report(m.describe())
+        self.show_status(m.describe())
 
     def _start_game(self, menu: SetupMenu, now: float) -> None:
         seed = self.rng.randrange(1 << 31)
@@ -432,7 +435,7 @@ class Controller(CardInput):
         return sent
 
     def _rejected(self, action: Action, rejection: Rejection, now: float) -> None:
-        log.warning("rejected: %s: %s (%s)", action, rejection.message, rejection.code)
+        log.info("rejected (shown on the board): %s: %s (%s)", action, rejection.message, rejection.code)
         self._error(now, rejection.message)
 
     def _error(self, now: float, message: str) -> None:

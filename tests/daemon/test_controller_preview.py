@@ -1,5 +1,7 @@
 """Tapping a jacquard previews it; NEXT/PREV/TURN step, PLAY commits, BACK cancels."""
 
+import logging
+
 from clacks_hw.daemon.preview import orientation, planned_mask
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.planner import plan
@@ -111,6 +113,7 @@ def test_unaffordable_card_blinks_red_and_cannot_be_committed(tmp_path):
 
 
 def test_card_not_in_hand_is_rejected_with_the_engines_message(tmp_path, caplog):
+    caplog.set_level(logging.INFO)  # a refused card is routine: logged at info, shown on the board
     rig = game(tmp_path)
     hand = rig.state.current.hand
     card = next(c for c in EDITION.jacquards if c not in hand)
