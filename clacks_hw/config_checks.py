@@ -10,13 +10,12 @@ from .config_schema import (
     HEADER_GPIOS,
     KEEP_FREE,
     RDM6300_AUTO_PORT,
-    TEAM_SEATS,
     _toml,
 )
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS
 from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.state import VARIANTS
+from .game.state import VARIANTS, seatings
 
 # -- cross-key checks ------------------------------------------------------------------------
 
@@ -125,21 +124,23 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
     given = list(game["seats"])
     seats = tuple(s for s in SEATS if s in given)  # turn order
     game["seats"] = seats
-    if mode in ("competitive", "race") and seats not in TEAM_SEATS:
+    if seats in seatings(mode):
+        return
+    if mode in ("competitive", "race"):
         problems.append(
             ConfigProblem(
                 "game.seats",
-                f"{mode} is played from {' or '.join('+'.join(t) for t in TEAM_SEATS)}, not {_toml(given)}",
+                f"{mode} is played from {' or '.join('+'.join(t) for t in seatings(mode))}, not {_toml(given)}",
                 'use ["S", "N"], ["S", "W", "N"] or ["S", "W", "N", "E"]',
             )
         )
-    elif mode == "solitaire" and len(seats) != 1:
+    elif mode == "solitaire":
         problems.append(
             ConfigProblem(
                 "game.seats", f"solitaire has exactly one seat, not {_toml(given)}", 'e.g. seats = ["S"]'
             )
         )
-    elif mode == "junior" and not (len(seats) == 2 and {"S", "N"} & set(seats) and {"W", "E"} & set(seats)):
+    else:  # junior
         problems.append(
             ConfigProblem(
                 "game.seats",

@@ -13,14 +13,13 @@ from .drivers.buttons import PIN_FACTORIES
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS, TOWERS
 from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
-from .game.state import HANDS, MODES, ROUTES, SEAT_SETS, VARIANTS
+from .game.state import HANDS, MODES, ROUTES, VARIANTS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
 DEFAULT_BAUD = {"hub": 115200, "rdm6300": 9600, "none": 115200}
 RDM6300_AUTO_PORT = "/dev/serial0"
 # Modes, variants and seatings are the engine's own (GAME.md sections 5-7), never restated here.
-TEAM_SEATS = tuple(SEAT_SETS.values())
 HEADER_GPIOS = range(0, 28)  # BCM GPIOs on the 40-pin header
 # Never suggested for a button, whatever the backend (BOARD.md): ID EEPROM, SPI0, UART, PWM.
 KEEP_FREE = frozenset({0, 1, 7, 8, 9, 10, 11, 14, 15, 18})

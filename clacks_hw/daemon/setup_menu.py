@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game.board import SEATS
-from ..game.state import EXPRESS_SECONDS, MODES, SEAT_SETS, VARIANTS, GameConfig
+from ..game.state import EXPRESS_SECONDS, MODES, VARIANTS, GameConfig, seatings
 from ..game.values import replace
 
 MODE_LETTER = {"competitive": "C", "race": "R", "solitaire": "S", "junior": "J"}
@@ -24,15 +23,6 @@ PAGES = ("mode", "variants", "seats", "words")
 
 def variants_of(mode: str) -> tuple[str, ...]:
     return VARIANTS[mode] + (() if mode == "competitive" else ("hard_route",))
-
-
-def seat_sets(mode: str) -> tuple[tuple[str, ...], ...]:
-    if mode == "solitaire":
-        return tuple((s,) for s in SEATS)
-    if mode == "junior":
-        return tuple(tuple(s for s in SEATS if s in (a, b))
-                     for a in ("S", "N") for b in ("W", "E"))
-    return tuple(SEAT_SETS.values())
 
 
 def word_slots(mode: str, seats, variants) -> tuple[tuple[str, int], ...]:
@@ -59,7 +49,7 @@ class SetupMenu:
         mode = mode if mode in MODES else "competitive"
         toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
         names = toggles & set(variants_of(mode))
-        seats = tuple(seats) if tuple(seats) in seat_sets(mode) else seat_sets(mode)[0]
+        seats = tuple(seats) if tuple(seats) in seatings(mode) else seatings(mode)[0]
         return cls(mode=mode, variants=frozenset(names), seats=seats, since=now)
 
     # -- what the board shows --
@@ -108,14 +98,14 @@ class SetupMenu:
     def step(self, delta: int, now: float) -> SetupMenu:
         if self.page == "mode":
             mode = MODES[(MODES.index(self.mode) + delta) % len(MODES)]
-            seats = self.seats if self.seats in seat_sets(mode) else seat_sets(mode)[0]
+            seats = self.seats if self.seats in seatings(mode) else seatings(mode)[0]
             variants = frozenset(v for v in self.variants if v in variants_of(mode))
             return replace(self, mode=mode, seats=seats, variants=variants, since=now)
         if self.page == "variants":
             n = len(variants_of(self.mode))
             return replace(self, cursor=(self.cursor + delta) % n, since=now) if n else self
         if self.page == "seats":
-            sets = seat_sets(self.mode)
+            sets = seatings(self.mode)
             k = sets.index(self.seats) if self.seats in sets else 0
             return replace(self, seats=sets[(k + delta) % len(sets)], since=now)
         return self

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import COLOUR
+from .board import SEATS
 from .deck import give, shuffled, take_from_bag
 from .edition import Edition
 from .state import (
@@ -10,12 +10,12 @@ from .state import (
     HAND_SIZE,
     NO_BUDGET,
     ROUTES,
-    SEAT_SETS,
     GameConfig,
     GameState,
     Player,
     Report,
     Turn,
+    seatings,
 )
 from .values import replace
 
@@ -41,15 +41,16 @@ def check_coop_config(edition: Edition, config: GameConfig) -> None:
     seats = tuple(config.seats)
     if config.route not in ROUTES:
         raise CoopSetupError(f"route {config.route!r} must be one of {', '.join(ROUTES)}")
+    in_turn_order = tuple(s for s in SEATS if s in seats)
     if config.mode == "solitaire":
-        if len(seats) != 1:
+        if seats not in seatings("solitaire"):
             raise CoopSetupError(f"solitaire is played from one seat, not {' '.join(seats) or 'none'}")
     elif config.mode == "race":
-        if seats not in SEAT_SETS.values():
+        if seats not in seatings("race"):
             raise CoopSetupError(f"seats {' '.join(seats)} are not a race seating: use "
-                                 + "; ".join(" ".join(s) for s in SEAT_SETS.values()))
+                                 + "; ".join(" ".join(s) for s in seatings("race")))
     else:  # junior
-        if len(seats) != 2 or {COLOUR[s] for s in seats} != {"red", "green"}:
+        if len(set(seats)) != 2 or in_turn_order not in seatings("junior"):
             raise CoopSetupError(f"the Junior Race needs two players at right angles, one red seat (S or N) "
                                  f"and one green seat (W or E), not {' '.join(seats)}")
     if config.first is not None and config.first not in seats:

@@ -8,12 +8,12 @@ from .state import (
     HAND,
     HANDS,
     MODES,
-    SEAT_SETS,
     VARIANTS,
     GameConfig,
     GameState,
     Player,
     Turn,
+    seatings,
 )
 from .values import replace
 
@@ -56,8 +56,8 @@ def check_config(edition: Edition, config: GameConfig) -> None:
         raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {config.mode}; "
                          f"choose from {', '.join(VARIANTS[config.mode])}")
     seats = tuple(config.seats)
-    if seats not in SEAT_SETS.values():
-        sets = "; ".join(" ".join(s) for s in SEAT_SETS.values())
+    if seats not in seatings(config.mode):
+        sets = "; ".join(" ".join(s) for s in seatings(config.mode))
         raise SetupError(f"seats {' '.join(seats)} are not a {config.mode} seating: use {sets}")
     n = words_needed(config)
     if set(config.words) != set(seats):

@@ -30,6 +30,15 @@ VARIANTS = {
     "junior": (),
 }
 SEAT_SETS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
+
+
+def seatings(mode: str) -> tuple[tuple[str, ...], ...]:
+    """Every set of seats ``mode`` is played from, each in turn order (S W N E)."""
+    if mode == "solitaire":
+        return (("S",), ("W",), ("N",), ("E",))
+    if mode == "junior":  # two players at right angles: one red seat, one green seat
+        return (("S", "W"), ("S", "E"), ("W", "N"), ("N", "E"))
+    return tuple(SEAT_SETS.values())
 ROUTES = {"easy": 38, "hard": 34}  # Post Office steps to Genua on each route
 ROUTE_TOWERS = 12  # Clacks tower locations on each route, Genua the last
 JUNIOR_FAULT_TOWERS = (3, 6, 9)  # landing on these reveals a Fault Report card
