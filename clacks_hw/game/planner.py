@@ -175,11 +175,9 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     if turn.played or turn.no_move:
         options = [] if p.tower is None else [(p.tower, turn.move_cost)]
     else:
-        blocked = {q.tower for q in state.players if q.seat != seat}
-        blocked.add(state.dwarf_for(seat))
         start = turn.start_tower
         options = [(t.index, 0 if start is None else distance(start, t.index))
-                   for t in TOWERS_OF[COLOUR[seat]] if t.index not in blocked]
+                   for t in TOWERS_OF[COLOUR[seat]] if state.occupant(seat, t.index) is None]
     # A signal never goes out from the tower of the previous one, nor from the Dwarf's button.
     return [(t, c) for t, c in options if t != p.last_tx and not (t == state.dwarf and t == p.tower)]
 

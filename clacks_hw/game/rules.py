@@ -60,12 +60,10 @@ def _validate_move(state: GameState, action: Action) -> Rejection | None:
     p = state.player(seat)
     if p.tower == target.index:
         return Rejection("already_there", f"{seat}'s pawn is already on {target.name}.")
-    for q in state.players:
-        if q.seat != seat and q.tower == target.index:
-            return Rejection("occupied", f"{q.seat}'s pawn stands on {target.name}; pawns may pass "
-                                         "through but not stop there.")
-    if state.dwarf_for(seat) == target.index:
-        return Rejection("occupied", f"The Deep Dwarf stands on {target.name}.")
+    who = state.occupant(seat, target.index)
+    if who is not None:
+        return Rejection("occupied", f"{who} stands on {target.name}; pawns may pass through but not "
+                                     "stop there.")
     cost = _move_cost(state, target.index)
     if cost > turn.budget - turn.card_cost:
         start = "the start button" if turn.start_tower is None else TOWERS[turn.start_tower].name

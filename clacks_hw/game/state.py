@@ -189,6 +189,14 @@ class GameState(NamedTuple):
             return None
         return self.turn.dwarf_before if seat == DWARF_SEAT else self.dwarf
 
+    def occupant(self, seat: str, tower: int) -> str | None:
+        """Who stands on ``tower`` so that ``seat``'s pawn may not stop there ("N's pawn",
+        "The Deep Dwarf"), or None."""
+        for q in self.players:
+            if q.seat != seat and q.tower == tower:
+                return f"{q.seat}'s pawn"
+        return "The Deep Dwarf" if self.dwarf_for(seat) == tower else None
+
     @property
     def current(self) -> Player:
         return self.player(self.turn.seat)
