@@ -14,7 +14,7 @@ from .coop_effects import apply_effects, needs_choice, pop_pending, resolve, rev
 from .deck import UNKNOWN, give, is_stamped, take_from_bag, take_from_hand
 from .rejection import Rejection
 from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, GameState, Turn
-from .turns import target_mask
+from .turns import signal_stands
 from .values import replace
 
 
@@ -34,7 +34,7 @@ def sendable_tower(state: GameState) -> int | None:
     if bits is None:
         return None
     for t in TOWERS_OF[COLOUR[turn.seat]]:
-        if turn.flipped & t.mask and state.board & t.mask == target_mask(turn.seat, t.index, bits):
+        if signal_stands(state, turn.seat, t.index, bits):
             return t.index
     return None
 

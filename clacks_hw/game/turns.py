@@ -15,6 +15,12 @@ def target_mask(seat: str, tower: int, bits: int) -> int:
     return signal_mask(seat, tower, bits)
 
 
+def signal_stands(state: GameState, seat: str, tower: int, bits: int) -> bool:
+    """``tower`` shows signal ``bits`` to ``seat`` and one of its lamps flipped this turn."""
+    mask = TOWERS[tower].mask
+    return bool(state.turn.flipped & mask) and state.board & mask == target_mask(seat, tower, bits)
+
+
 def transmittable(state: GameState) -> bool:
     """Does the next signal now stand on the current player's tower, ready to send?"""
     turn = state.turn
@@ -24,11 +30,7 @@ def transmittable(state: GameState) -> bool:
     t = p.tower
     if t is None or p.finished or t == p.last_tx or t == state.dwarf:
         return False
-    mask = TOWERS[t].mask
-    if not turn.flipped & mask:
-        return False
-    bits = state.edition.signals[p.signals[p.sent]]
-    return state.board & mask == target_mask(p.seat, t, bits)
+    return signal_stands(state, p.seat, t, state.edition.signals[p.signals[p.sent]])
 
 
 def after_lamps_change(state: GameState) -> GameState:
