@@ -11,7 +11,7 @@ from .actions import Action
 from .board import COLOUR, TOWERS_OF
 from .checks import jacquard_check, placement_check, turn_check
 from .coop_effects import apply_effects, needs_choice, pop_pending, resolve, reveal
-from .deck import UNKNOWN, give, is_stamped, take_from_bag, take_from_hand
+from .deck import UNKNOWN, draw, give, is_stamped, take_from_bag, take_from_hand
 from .rejection import Rejection
 from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, GameState, Turn
 from .turns import signal_stands
@@ -218,7 +218,7 @@ def finish_turn(state: GameState) -> GameState:
         p = state.current
         if p.finished:  # the whole message sent: the pawn stands in Genua
             return replace(state, winner=seat)
-        state, _ = _draw(state, seat, HAND_SIZE["junior"] - p.hand_count)
+        state, _ = draw(state, seat, HAND_SIZE["junior"] - p.hand_count)
         reveals = 1 if turn.transmitted and p.sent in JUNIOR_FAULT_TOWERS else 0
     nxt = state.next_seat(seat)
     state = replace(state, turn=Turn(seat=nxt, number=turn.number + 1, base_budget=NO_BUDGET))
@@ -237,18 +237,6 @@ def _post_office_moves(state: GameState) -> GameState:
     return replace(state, winner="post_office") if po >= state.post_office_goal else state
 
 
-def _draw(state: GameState, seat: str, n: int) -> tuple[GameState, int]:
-    """``seat`` draws ``n`` jacquards; returns how many carried a fault stamp."""
-    stamps = 0
-    for _ in range(max(0, n)):
-        state, card = take_from_bag(state)
-        if card is None:
-            break
-        stamps += is_stamped(state, card)
-        state = give(state, seat, card)
-    return state, stamps
-
-
 def _settle_hands(state: GameState, seat: str) -> tuple[GameState, int]:
     """Race: pass the unplayed jacquard left (or draw one to pass), then draw one to keep.
     Solitaire: draw back up to two. WORKERS' STRIKE skips the keeping draw."""
@@ -259,7 +247,7 @@ def _settle_hands(state: GameState, seat: str) -> tuple[GameState, int]:
     p = state.player(seat)
     if state.config.mode == "solitaire":
         if not skip:
-            state, stamps = _draw(state, seat, HAND_SIZE["solitaire"] - p.hand_count)
+            state, stamps = draw(state, seat, HAND_SIZE["solitaire"] - p.hand_count)
         return state, stamps
     left = state.next_seat(seat)
     if p.hand_count > 0:
@@ -271,7 +259,7 @@ def _settle_hands(state: GameState, seat: str) -> tuple[GameState, int]:
             stamps += is_stamped(state, card)
             state = give(state, left, card)
     if not skip:
-        state, kept = _draw(state, seat, 1)
+        state, kept = draw(state, seat, 1)
         stamps += kept
     return state, stamps
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import FULL, TOWERS
-from .deck import give, is_stamped, take_from_bag
+from .deck import draw
 from .edition import Card, Effect
 from .state import GameState
 from .values import replace
@@ -65,13 +65,7 @@ def _apply(state: GameState, e: Effect, action: Action, seat: str, during_turn: 
     elif kind == "one_jacquard_per_turn":
         return replace(state, one_jacquard_until=turn.number + arg * len(state.players))
     elif kind == "draw_jacquard":
-        stamps = 0
-        for _ in range(arg):
-            state, card = take_from_bag(state)
-            if card is None:
-                break
-            stamps += is_stamped(state, card)
-            state = give(state, seat, card)
+        state, stamps = draw(state, seat, arg)
         return replace(state, turn=replace(state.turn, stamps_drawn=state.turn.stamps_drawn + stamps))
     elif kind == "skip_draw":  # the next turn's player (yourself again in solitaire)
         return replace(state, skip_draw=turn.number + 1)

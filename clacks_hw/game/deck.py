@@ -52,17 +52,24 @@ def is_stamped(state: GameState, card: str | None) -> bool:
     return card is not None and card != UNKNOWN and state.edition.jacquards[card].stamp
 
 
-def draw_up_to(state: GameState, seat: str, target: int, stamps_draw_faults: bool = True) -> GameState:
-    """Refill ``seat``'s hand to ``target`` jacquards (competitive): each stamped jacquard
-    drawn also draws a Fault Report card from the top of the fault deck (not in the first deal)."""
-    while state.player(seat).hand_count < target:
+def draw(state: GameState, seat: str, n: int) -> tuple[GameState, int]:
+    """``seat`` draws ``n`` jacquards (as many as there are); returns how many carried a
+    fault stamp."""
+    stamps = 0
+    for _ in range(max(0, n)):
         state, card = take_from_bag(state)
         if card is None:
             break
+        stamps += is_stamped(state, card)
         state = give(state, seat, card)
-        if stamps_draw_faults and is_stamped(state, card):
-            state = draw_faults(state, seat, 1)
-    return state
+    return state, stamps
+
+
+def draw_up_to(state: GameState, seat: str, target: int, stamps_draw_faults: bool = True) -> GameState:
+    """Refill ``seat``'s hand to ``target`` jacquards (competitive): each stamped jacquard
+    drawn also draws a Fault Report card from the top of the fault deck (not in the first deal)."""
+    state, stamps = draw(state, seat, target - state.player(seat).hand_count)
+    return draw_faults(state, seat, stamps) if stamps_draw_faults and stamps else state
 
 
 def draw_faults(state: GameState, seat: str, n: int) -> GameState:
