@@ -19,9 +19,9 @@ LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
 DEFAULT_BAUD = {"hub": 115200, "rdm6300": 9600, "none": 115200}
 RDM6300_AUTO_PORT = "/dev/serial0"
-# Modes, variants and seatings are the engine's own (GAME.md sections 5-7), never restated here.
+# Modes, variants and seatings are the engine's own (docs/rules.md, docs/coop.md), never restated here.
 HEADER_GPIOS = range(0, 28)  # BCM GPIOs on the 40-pin header
-# Never suggested for a button, whatever the backend (BOARD.md): ID EEPROM, SPI0, UART, PWM.
+# Never suggested for a button, whatever the backend (wiring/pins.md): ID EEPROM, SPI0, UART, PWM.
 KEEP_FREE = frozenset({0, 1, 7, 8, 9, 10, 11, 14, 15, 18})
 
 

@@ -60,7 +60,7 @@ def test_wiring_doc_rows_match_the_button_pins():
 
 
 def test_default_pins_follow_the_design():
-    # BOARD.md: keep 0-1, 7-11, 14-15 and 18 free; 17 of the remaining 18 header GPIOs are buttons.
+    # wiring/pins.md: keep 0-1, 7-11, 14-15 and 18 free; 17 of the remaining 18 header GPIOs are buttons.
     pins = set(dict(load_config(check_devices=False).buttons.pins).values())
     remaining = set(range(2, 28)) - {7, 8, 9, 10, 11, 14, 15, 18}
     assert len(remaining) == 18 and len(pins) == 17 and pins < remaining

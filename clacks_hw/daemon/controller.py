@@ -1,4 +1,4 @@
-"""The interaction of BOARD.md "How players drive it" as a state machine.
+"""How players drive the board (docs/board.md) as a state machine.
 
 Fed input events (ButtonEvent, ReaderEvent, CardTap) and the time; produces engine actions
 (through the GameSession, which journals them) and a View for the renderer. It never sleeps

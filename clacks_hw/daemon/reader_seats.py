@@ -1,4 +1,4 @@
-"""Which seat a card reader belongs to (BOARD.md: one shared reader, or one reader per seat).
+"""Which seat a card reader belongs to (one shared reader, or one reader per seat: docs/config.md).
 
 ``reader.seats`` in the config is a list: reader 0 sits at ``seats[0]``, reader 1 at
 ``seats[1]``, ... (at most the four seats, each once). An empty list means one shared reader:

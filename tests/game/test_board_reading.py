@@ -1,4 +1,4 @@
-"""GAME.md sections 1-3: the 12 towers, their buttons, and reading a tower from a seat."""
+"""docs/rules.md, the board: the 12 towers, their buttons, and reading a tower from a seat."""
 
 import pytest
 
@@ -8,7 +8,7 @@ from clacks_hw.game.values import replace
 
 from .conftest import ED, L, T, at_turn, game, ok, play, player, sig
 
-# GAME.md section 2, written out independently of the engine.
+# The towers of docs/rules.md, written out independently of the engine.
 VIEW = {
     "S": lambda r, c: (r, c),
     "N": lambda r, c: (3 - r, 3 - c),

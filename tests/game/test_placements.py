@@ -1,4 +1,4 @@
-"""GAME.md section 4: the distinct placements of each shape, a table of known counts."""
+"""docs/rules.md, jacquards: the distinct placements of each shape, a table of known counts."""
 
 from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.shapes import placements

@@ -1,4 +1,4 @@
-"""Fault Report cards: any player, any time, no stress points, the effects of GAME.md 8."""
+"""Fault Report cards: any player, any time, no stress points, the effects of docs/rules.md."""
 
 from clacks_hw.game.board import FULL
 from clacks_hw.game.values import replace

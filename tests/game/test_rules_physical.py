@@ -1,4 +1,4 @@
-"""Physical hands (GAME.md 10): the engine learns a card when it is played."""
+"""Physical hands (docs/rules.md): the engine learns a card when it is played."""
 
 from clacks_hw.game.values import replace
 

@@ -1,4 +1,4 @@
-"""GAME.md section 5, set-up: seats, colours, the deal, the first player, turn order."""
+"""Set-up (docs/rules.md): seats, colours, the deal, the first player, turn order."""
 
 
 import pytest
