@@ -38,7 +38,7 @@ class KlackersInput:
             if name == "BACK":
                 return KlackersInput(), None
             return self, None
-        physical = state.config.dice == "physical"
+        physical = state.config.hands == "physical"
         if name in ("PLAY", "TURN"):
             act = "roll" if name == "PLAY" else "roll_one"
             return self, KlackersAction(seat, act, dice=self.entered if physical else None)

@@ -13,7 +13,7 @@ SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 
 
 def game(players: int = 2, *, dice: str = "physical", variants=(), rounds: int = 3, seed: int = 0) -> KlackersState:
-    return new_game(KlackersConfig(seats=SEATS[players], seed=seed, dice=dice, variants=frozenset(variants),
+    return new_game(KlackersConfig(seats=SEATS[players], seed=seed, hands=dice, variants=frozenset(variants),
                                    rounds=rounds))
 
 

@@ -64,7 +64,7 @@ def test_malformed_actions_are_told_apart_from_rejections(data, says):
 
 @pytest.mark.parametrize("config, says", [
     (KlackersConfig(seats=("S",)), "not a KLACKERS seating"),
-    (KlackersConfig(seats=("S", "N"), dice="loaded"), "dice 'loaded'"),
+    (KlackersConfig(seats=("S", "N"), hands="loaded"), "hands 'loaded'"),
     (KlackersConfig(seats=("S", "N"), variants=frozenset({"quick"})), "do not exist for KLACKERS"),
     (KlackersConfig(seats=("S", "N"), rounds=0), "rounds 0"),
     (KlackersConfig(seats=("S", "N"), seed="x"), "seed 'x'"),

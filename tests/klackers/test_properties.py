@@ -21,7 +21,7 @@ SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 
 def random_game(seed, players, variants, dice, rounds=2):
     """(actions, states): a random legal game, every state along the way."""
-    state = new_game(KlackersConfig(seats=SEATS[players], seed=seed, dice=dice, variants=variants, rounds=rounds))
+    state = new_game(KlackersConfig(seats=SEATS[players], seed=seed, hands=dice, variants=variants, rounds=rounds))
     rng, states, actions = random.Random(seed), [state], []
     while not state.over and len(actions) < 3000:
         action = rng.choice(legal_actions(state))

@@ -31,7 +31,7 @@ def bot_action(state: KlackersState, rng: random.Random, kind: str = "best") -> 
     act = "roll"
     if kind == "best" and state.phase == "turn" and _policy(state).one_die[state.up]:
         act = "roll_one"
-    if state.config.dice == "physical":
+    if state.config.hands == "physical":
         dice = tuple(rng.randint(1, FACES) for _ in range(dice_needed(state, act)))
         return KlackersAction(seat, act, dice=dice)
     return KlackersAction(seat, act)

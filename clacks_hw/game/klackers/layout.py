@@ -60,7 +60,7 @@ def marks(state: KlackersState, selected: int = 0, entered: tuple[int, ...] = ()
         for lamp, weight in zip(DIE_LAMPS[k], die_weights(face)):
             if weight:
                 lamps[lamp] = f"{role}_{'double' if weight == 2 else 'single'}"
-    if state.config.dice == "physical" and not state.dice and not state.over:
+    if state.config.hands == "physical" and not state.dice and not state.over:
         for face, name in FACE_TOWER.items():
             towers.setdefault(name, "face")
     if state.over:

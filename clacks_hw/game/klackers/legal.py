@@ -17,7 +17,7 @@ _ROLLS = {n: tuple(combinations_with_replacement(_FACES, n)) for n in (1, 2)}
 
 def _rolls(state: KlackersState, act: str) -> list[KlackersAction]:
     seat = state.seat
-    if state.config.dice == "tracked":
+    if state.config.hands == "tracked":
         return [KlackersAction(seat, act)]
     return [KlackersAction(seat, act, dice=d) for d in _ROLLS[dice_needed(state, act)]]
 

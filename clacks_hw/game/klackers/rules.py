@@ -62,7 +62,7 @@ def dice_needed(state: KlackersState, act: str) -> int:
 def _dice_check(state: KlackersState, action: KlackersAction) -> Rejection | None:
     count = dice_needed(state, action.act)
     what = "one die" if count == 1 else "two dice"
-    if state.config.dice == "tracked":
+    if state.config.hands == "tracked":
         if action.dice is not None:
             return Rejection("board_rolls", "The board rolls the dice in this game; a roll does not "
                                             "say the faces.")

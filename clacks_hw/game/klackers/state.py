@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..state import SEAT_SETS
 from .numbers import ALL_UP
 
-DICE = ("tracked", "physical")  # rolled by the board from the seed, or at the table and entered
+HANDS = ("tracked", "physical")  # the dice: rolled by the board from the seed, or at the table
 VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
 ROUNDS = (1, 20)  # how many won rounds a game may be set to last
 HUGHIE_NO_POINT = 10  # the Hughie rule: a score of this or more is "no point"
@@ -35,7 +35,7 @@ class SetupError(ValueError):
 class KlackersConfig:
     seats: tuple[str, ...]
     seed: int = 0
-    dice: str = "tracked"
+    hands: str = "tracked"  # as for cards: the board "holds" (rolls) the dice, or the players do
     variants: frozenset[str] = frozenset()
     rounds: int = 3  # the game ends when this many rounds have been won (pushes do not count)
 
@@ -97,8 +97,8 @@ def check_config(config: KlackersConfig) -> None:
         raise SetupError(f"seats {' '.join(config.seats)} are not a KLACKERS seating: use {sets}")
     if type(config.seed) is not int:
         raise SetupError(f"seed {config.seed!r} must be a whole number")
-    if config.dice not in DICE:
-        raise SetupError(f"dice {config.dice!r} must be one of {', '.join(DICE)}")
+    if config.hands not in HANDS:
+        raise SetupError(f"hands {config.hands!r} (where the dice are rolled) must be one of {', '.join(HANDS)}")
     unknown = set(config.variants) - set(VARIANTS)
     if unknown:
         raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for KLACKERS; "
@@ -111,7 +111,7 @@ def check_config(config: KlackersConfig) -> None:
 def new_game(config: KlackersConfig) -> KlackersState:
     """A game at its start: every player rolls one die, in seat order, to see who begins."""
     check_config(config)
-    config = KlackersConfig(seats=tuple(config.seats), seed=config.seed, dice=config.dice,
+    config = KlackersConfig(seats=tuple(config.seats), seed=config.seed, hands=config.hands,
                             variants=frozenset(config.variants), rounds=config.rounds)
     seats = config.seats
     return KlackersState(config=config, phase="opening", seat=seats[0], first=None,

@@ -34,7 +34,7 @@ def position_json(state: KlackersState, actions: int | None = None) -> dict:
     config = state.config
     out = {
         "game": "klackers",
-        "dice_from": config.dice,
+        "dice_from": config.hands,
         "variants": sorted(config.variants),
         "seats": list(config.seats),
         "phase": state.phase,
