@@ -27,9 +27,9 @@ from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.journal import read_journal, replay, resume_game
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, script, uid_of
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 RETRY_S = 5.0
 
