@@ -13,7 +13,7 @@ from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.setup import new_game
 from clacks_hw.game.state import GameConfig
 from clacks_hw.text_board import render
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 
 class Tty(io.StringIO):
