@@ -23,9 +23,9 @@ def card_map(edition=EDITION) -> CardMap:
     return CardMap({uid_of(c): c for c in all_cards(edition)})
 
 
-def write_enrolment(path, edition=EDITION) -> None:
+def write_enrolment(path, edition=EDITION, uid_for=uid_of) -> None:
     """A cards.toml mapping every card's made-up uid to the card, as `clacks-hw enroll` would."""
     enrolment = Enrolment()
     for card in all_cards(edition):
-        enrolment.assign(uid_of(card), card)
+        enrolment.assign(uid_for(card), card)
     save_enrolment(path, enrolment, edition)

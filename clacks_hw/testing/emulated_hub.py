@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from .firmware_files import firmware_config, load_firmware
@@ -98,6 +99,21 @@ class EmulatedHub:
 
     def remove_card(self, reader: int) -> None:
         self.chips[reader].remove()
+
+    def tap_card(self, reader: int, uid: bytes, timeout: float = 2.0) -> bool:
+        """Place a card, and take it away once the hub has reported it (True) or after
+        ``timeout`` seconds of real time (False: a dead chip or an unplugged hub)."""
+        sent = len(self.port.sent) if self.port else 0
+        wanted = f" TAG {reader} {uid.hex().upper()}".encode("ascii")
+        self.place_card(reader, uid)
+        deadline = time.monotonic() + timeout
+        seen = False
+        while not seen and time.monotonic() < deadline:
+            seen = any(wanted in line for _, line in self.port.sent[sent:])
+            if not seen:
+                time.sleep(0.005)
+        self.remove_card(reader)
+        return seen
 
     def kill_reader(self, reader: int) -> None:
         """That reader's MFRC522 stops answering on SPI."""
