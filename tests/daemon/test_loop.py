@@ -5,9 +5,9 @@ import queue
 from clacks_hw.daemon.loop import EventLoop
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.leds import LedOutput
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 
 class JournalCheckingLeds(RecordingLeds):
