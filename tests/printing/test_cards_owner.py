@@ -79,3 +79,10 @@ def test_bad_paper_path_or_edition_exit_2_with_the_reason(tmp_path):
     assert result.exit_code == 2 and "cannot write" in result.output and "fix:" in result.output
     result = cards("--pdf", tmp_path / "x.pdf", "--edition", tmp_path / "none")
     assert result.exit_code == 2 and "no such folder" in result.output
+
+
+def test_a_word_too_long_for_its_card_is_refused_by_name(mine, tmp_path):
+    edit(mine / "words.toml", '"VIMES",', '"VIMES", "' + "AHMED" * 12 + '",')
+    result = cards("--pdf", tmp_path / "x.pdf", "--edition", mine)
+    assert result.exit_code == 2
+    assert "words.toml: the word 'AHMEDAHMED" in result.output and "fix: shorten it" in result.output
