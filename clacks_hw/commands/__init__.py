@@ -17,6 +17,7 @@ def _load() -> None:
         edition_cmd,
         emulate_cmd,
         enroll_cmd,
+        hil_cmd,
         leds_cmd,
         replay_cmd,
         run_cmd,
