@@ -39,12 +39,13 @@ def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
         "tower": tower_name(p.tower),
         "hand_count": p.hand_count,
         "sabotaged": p.sabotaged,
+        "sent_from": [TOWERS[t].name for t in p.sent_from],
     }
     if state.config.mode == "junior":
         out["route"] = junior_route(state.config, seat)
         out["tower"] = p.sent  # the pawn's tower on its route (12 = Genua)
     elif state.config.mode != "competitive":
-        for key in ("word", "sent", "signals", "next", "tower", "sabotaged"):
+        for key in ("word", "sent", "signals", "next", "tower", "sabotaged", "sent_from"):
             out.pop(key)
     if state.config.hands == "tracked" and (view is None or view == seat):
         out["hand"] = list(p.hand)  # physical hands are unknown to the engine
@@ -58,6 +59,7 @@ def coop_json(state: GameState, view: str | None = None) -> dict:
         "route": state.config.route,
         "message": list(state.message),
         "signals_sent": state.signals_sent,
+        "sent_from": [TOWERS[t].name for t in state.sent_from],
         "next": state.next_signal(state.turn.seat),
         "post_office": state.post_office,
         "post_office_goal": state.post_office_goal,

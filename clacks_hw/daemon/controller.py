@@ -27,7 +27,7 @@ from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
-from ..game.turns import target_mask
+from ..game.turns import signal_sent
 from . import palette, preview, swap_flow
 from .card_input import CardInput
 from .cards import CardMap, word_of
@@ -56,26 +56,6 @@ class Settings:
     flash_s: float = 1.5  # the transmission flash
     error_s: float = 0.6  # the red flash of an unknown tag or a rejected action
     confirm_s: float = 20.0  # the reset question is withdrawn after this long
-
-
-def transmitted(before: GameState, after: GameState) -> tuple[str, int] | None:
-    """(seat, tower) of a signal sent by the action that turned ``before`` into ``after``."""
-    seat = before.turn.seat
-    if after.config.mode in ("race", "solitaire"):
-        if after.signals_sent <= before.signals_sent:
-            return None
-        bits = after.edition.signals[after.message[after.signals_sent - 1]]
-    else:
-        p0, p1 = before.player(seat), after.player(seat)
-        if p1.sent <= p0.sent:
-            return None
-        if p1.last_tx is not None and after.config.mode == "competitive":
-            return seat, p1.last_tx
-        bits = after.edition.signals[p1.signals[p1.sent - 1]]
-    for t in TOWERS_OF[COLOUR[seat]]:
-        if after.board & t.mask == target_mask(seat, t.index, bits):
-            return seat, t.index
-    return None
 
 
 class Controller(CardInput):
@@ -428,7 +408,7 @@ class Controller(CardInput):
         return True
 
     def _maybe_flash(self, before: GameState, after: GameState, now: float):
-        sent = transmitted(before, after)
+        sent = signal_sent(before, after)
         if sent:
             seat, tower = sent
             self.flash = Flash(TOWERS[tower].mask, palette.SEAT[seat], now, self.settings.flash_s)

@@ -194,10 +194,10 @@ def _maybe_send(state: GameState) -> GameState:
         return state
     state = replace(state, turn=replace(state.turn, transmitted=True))
     if state.config.mode in COOP:
-        state = replace(state, signals_sent=state.signals_sent + 1)
+        state = replace(state, signals_sent=state.signals_sent + 1, sent_from=state.sent_from + (tower,))
     else:
         p = state.current
-        state = state.with_player(replace(p, sent=p.sent + 1, last_tx=tower))
+        state = state.with_player(replace(p, sent=p.sent + 1, last_tx=tower, sent_from=p.sent_from + (tower,)))
     return finish_turn(state)
 
 

@@ -69,6 +69,7 @@ class Player(NamedTuple):
     sent: int = 0
     tower: int | None = None  # None: still on the start button
     last_tx: int | None = None  # tower of the last transmitted signal
+    sent_from: tuple[int, ...] = ()  # the tower each signal standing to this seat's credit went from
     hand: tuple[str, ...] = ()  # tracked jacquards
     hand_count: int = 0
     faults: tuple[str, ...] = ()  # tracked Fault Report cards
@@ -155,6 +156,7 @@ class GameState(NamedTuple):
     # co-operative and junior modes
     message: tuple[str, ...] = ()  # race/solitaire: the team's signals
     signals_sent: int = 0
+    sent_from: tuple[int, ...] = ()  # race/solitaire: the tower each team signal went from
     post_office: int = 0
     post_office_goal: int = 0
     stress_total: int = 0  # every stress point spent (each moved the Post Office a step)
