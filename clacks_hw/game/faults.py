@@ -41,7 +41,37 @@ def validate_fault(state: GameState, action: Action) -> Rejection | None:
             if last is None or last.seat == action.seat:
                 return Rejection("nothing_to_cancel", f"{card.name} cancels a Fault Report card just "
                                                       "played against you; there is none.")
+            cancelled = edition.cards[last.card]
+            why = harmless_to(cancelled, last.seat, last.before.turn.seat, action.seat, last.before)
+            if why:
+                return Rejection("not_against_you", f"{card.name} cancels only a card that harms you; "
+                                                    f"{cancelled.name}, played by {last.seat}, does not "
+                                                    f"harm {action.seat}: {why}.")
     return None
+
+
+def harmless_to(card, played_by: str, turn_seat: str, seat: str, state: GameState) -> str | None:
+    """Why ``card`` (played by ``played_by`` during ``turn_seat``'s turn) does not harm ``seat``,
+    or None when it does: a lamp change harms everyone; a budget cut or a move ban harms the
+    player whose turn it is; a skipped draw harms the next player; extra points or cards only
+    help."""
+    reasons = []
+    for e in card.effects:
+        if e.kind in ("set_all", "flip", "flip_tower"):
+            return None
+        if e.kind in ("no_move", "budget") and (e.kind == "no_move" or e.arg < 0):
+            if turn_seat == seat:
+                return None
+            reasons.append(f"it acts on {turn_seat}'s turn, not {seat}'s")
+        elif e.kind == "skip_draw":
+            if state.next_seat(turn_seat) == seat:
+                return None
+            reasons.append(f"the draw it skips is {state.next_seat(turn_seat)}'s")
+        elif e.kind == "budget":
+            reasons.append(f"it only gives {turn_seat} more points")
+        elif e.kind == "draw_fault":
+            reasons.append(f"it only draws cards for {played_by}")
+    return "; ".join(reasons) or "it changes nothing for you"
 
 
 def apply_fault(state: GameState, action: Action) -> GameState:

@@ -39,6 +39,7 @@ CODES = {
     "bad_placement": "the card's pattern cannot flip exactly those lamps",
     "must_play": "at least one jacquard must be played each turn",
     "nothing_to_cancel": "no Fault Report card was just played against this player",
+    "not_against_you": "the card just played does not harm the player who would cancel it",
     "not_express": "timeouts only exist in the Express variant",
     "too_early": "the turn's time has not run out yet",
     "time_up": "the turn's time has run out",
