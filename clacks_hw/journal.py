@@ -293,7 +293,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         "edition": edition.fingerprint, "edition_name": edition.name,
     }
     # Only when they matter, so competitive headers stay as documented.
-    if config.mode != "competitive" and getattr(config, "route", None) is not None:
+    if config.game.routes and getattr(config, "route", None) is not None:
         h["route"] = config.route
     if getattr(config, "first", None) is not None:
         h["first"] = config.first

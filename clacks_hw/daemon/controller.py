@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..drivers.card_reader import ReaderEvent
 from ..drivers.debounce import ButtonEvent
 from ..game.actions import Action
-from ..game.board import COLOUR, TOWER_BY_NAME, TOWERS, TOWERS_OF
+from ..game.board import TOWER_BY_NAME, TOWERS
 from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.setup import SetupError
@@ -353,7 +353,7 @@ class Controller(CardInput):
             tower = TOWER_BY_NAME[name].index
             if p is not None and p.choose == "tower":
                 self.preview = p.pick_tower(tower)
-            elif state.config.mode == "competitive":
+            elif state.config.game.pawns:
                 self.preview = None
                 self._submit(Action(state.turn.seat, "move", tower=tower, time=self._time(state, now)), now)
         elif name in ("NEXT", "PREV"):
@@ -415,8 +415,17 @@ class Controller(CardInput):
         return sent
 
     def _rejected(self, action: Action, rejection: Rejection, now: float) -> None:
-        log.info("rejected (shown on the board): %s: %s (%s)", action, rejection.message, rejection.code)
-        self._error(now, rejection.message)
+        """Say why, in the words everybody may read (the game's public view): a sentence naming
+        a hidden hand stays with the seat it concerns (logged at debug level only)."""
+        text = self._public(rejection)
+        log.info("rejected (shown on the board): %s: %s (%s)", action, text, rejection.code)
+        if text != rejection.message:
+            log.debug("rejected, for %s only: %s", rejection.private, rejection.message)
+        self._error(now, text)
+
+    def _public(self, rejection: Rejection) -> str:
+        state = self.session.state if self.session is not None else None
+        return rejection.message if state is None else state.config.game.public_text(state, rejection)
 
     def _error(self, now: float, message: str) -> None:
         self.error_since = now
