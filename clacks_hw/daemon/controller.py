@@ -418,9 +418,12 @@ class Controller(CardInput):
         """Say why, in the words everybody may read (the game's public view): a sentence naming
         a hidden hand stays with the seat it concerns (logged at debug level only)."""
         text = self._public(rejection)
-        log.info("rejected (shown on the board): %s: %s (%s)", action, text, rejection.code)
-        if text != rejection.message:
-            log.debug("rejected, for %s only: %s", rejection.private, rejection.message)
+        if text == rejection.message:
+            log.info("rejected (shown on the board): %s: %s (%s)", action, text, rejection.code)
+        else:  # the action names the card: it stays out of the public log too
+            log.info("rejected (shown on the board): %s %s: %s (%s)", action.seat, action.act, text,
+                     rejection.code)
+            log.debug("rejected, for %s only: %s: %s", rejection.private, action, rejection.message)
         self._error(now, text)
 
     def _public(self, rejection: Rejection) -> str:

@@ -35,7 +35,7 @@ def jacquard_check(state: GameState, action: Action) -> Rejection | None:
         if card not in p.hand:
             held = ", ".join(p.hand) or "nothing"
             return Rejection(Code.NOT_IN_HAND, f"{card} is not in {p.seat}'s hand ({p.seat} holds {held}).",
-                             public=f"{card} is not in {p.seat}'s hand.", private=p.seat)
+                             public=f"That card is not in {p.seat}'s hand.", private=p.seat)
     elif p.hand_count <= 0:
         return Rejection(Code.NOT_IN_HAND, f"{p.seat} holds no jacquard any more; {card} cannot be played.")
     elif card in state.discard:

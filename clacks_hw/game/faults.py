@@ -26,7 +26,7 @@ def validate_fault(state: GameState, action: Action) -> Rejection | None:
         held = ", ".join(state.player(action.seat).faults) or "none"
         return Rejection(Code.NOT_IN_HAND, f"{action.seat} does not hold {card_id} "
                                            f"(Fault Report cards held: {held}).",
-                         public=f"{action.seat} does not hold {card_id}.", private=action.seat)
+                         public=f"{action.seat} does not hold that card.", private=action.seat)
     for effect in card.effects:
         if effect.kind == "flip":
             shape = edition.shapes[effect.arg]

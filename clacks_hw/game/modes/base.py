@@ -180,14 +180,10 @@ class Game:
         return frozenset(s for s in seats if s != viewer)
 
     def public_text(self, state: GameState, rejection: Rejection, viewer: str | None = PUBLIC) -> str:
-        """The sentence of ``rejection`` that ``viewer`` may read: the full one unless it
-        names a card of a hand hidden from them."""
-        hidden = self.hidden_hands(state, viewer)
-        if not hidden or rejection.private is None:
-            return rejection.message
-        cards = {c for p in state.players if p.seat in hidden for c in p.hand + p.faults}
-        if any(c in rejection.message for c in cards) or rejection.private in hidden:
-            return rejection.public or rejection.message
+        """The sentence of ``rejection`` that ``viewer`` may read: the full one, unless it names
+        the hand of a seat hidden from ``viewer`` (then the public sentence)."""
+        if rejection.private is not None and rejection.private in self.hidden_hands(state, viewer):
+            return rejection.public
         return rejection.message
 
     def traits(self) -> dict:
