@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from ..journal import (
     replay,
     resume_game,
 )
+from ..journal_file import PROBE_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,7 @@ class JournalStore:
         self.dir = Path(directory)
         self.edition = edition
         self.config_hash = config_hash
+        self.last: Path | None = None  # the journal of the latest game started or resumed here
 
     def new_session(self, config: GameConfig) -> GameSession:
         state = new_game(self.edition, config)
@@ -71,8 +74,26 @@ class JournalStore:
             if not path.exists():
                 break
         writer = JournalWriter.create(path, header)
+        self.last = path
         log.info("game started: %s, seats %s, journal %s", config.mode, " ".join(config.seats), path)
         return GameSession(state, writer)
+
+    def has_room(self) -> bool:
+        """Whether a new journal could be written here now (a small file written, then removed)."""
+        probe = self.dir / f".room-probe-{os.getpid()}"
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, b"\n" * PROBE_BYTES)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError:
+            return False
+        finally:
+            probe.unlink(missing_ok=True)
+        return True
 
     def candidates(self) -> list[Path]:
         if not self.dir.is_dir():
@@ -100,6 +121,7 @@ class JournalStore:
                 log.warning("journal %s: %s", path, w)
             log.info("resumed the game in %s after %d action(s): turn %d, %s to act",
                      path, n, state.turn.number, state.turn.seat)
+            self.last = path
             return GameSession(state, writer, n)
         return None
 

@@ -68,6 +68,8 @@ class StatusSnapshot:
     leds: str = "ok"  # ok / failing
     setup: str | None = None  # the setup menu, described
     notice: str = ""  # the last thing said to the players (a rejection, ...)
+    storage: str = "ok"  # ok / full / failing: can the journal be written?
+    storage_text: str = ""  # the storage problem in words ("" when ok)
 
 
 class SnapshotBox:
@@ -89,7 +91,7 @@ class StatusPublisher:
     """The loop's side: :meth:`observe` each event handled, :meth:`publish` once per iteration.
 
     Reads only the controller's public attributes (``screen``, ``state``, ``session``,
-    ``setup``, ``message``, ``reader_offline``, ``leds_failing``, ``view(now)``).
+    ``setup``, ``message``, ``reader_offline``, ``leds_failing``, ``storage``, ``view(now)``).
     """
 
     def __init__(self, box: SnapshotBox, *, reader: bool = True) -> None:
@@ -135,6 +137,7 @@ class StatusPublisher:
             reader=reader, leds="failing" if c.leds_failing or not led_ok else "ok",
             setup=c.setup.describe() if screen == "setup" and c.setup is not None else None,
             notice=c.message or "",
+            storage=c.storage.state, storage_text=c.storage.text,
         )
         self.box.put(snap)
         return snap
@@ -218,7 +221,7 @@ def status_json(snapshot: StatusSnapshot | None) -> dict:
     """The whole of ``/status.json`` for one snapshot (None: the loop has not run yet)."""
     if snapshot is None:
         return {"seq": None, "screen": "starting", "screen_label": SCREEN_LABELS["starting"],
-                "health": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
+                "health": None, "storage": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
                 "position": None}
     s = snapshot
     express = None
@@ -229,6 +232,7 @@ def status_json(snapshot: StatusSnapshot | None) -> dict:
         "screen": s.screen,
         "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
         "health": {"reader": s.reader, "leds": s.leds},
+        "storage": {"state": s.storage, "text": s.storage_text},
         "express": express,
         "notice": s.notice,
         "setup": s.setup,
