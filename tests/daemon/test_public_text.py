@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.events import CardTap
-from clacks_hw.daemon.session import GameSession
+from clacks_hw.daemon.session import GameSession, JournalStore
 from clacks_hw.daemon.status_page import public_position
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.modes import PUBLIC, MODES, game_for
@@ -62,7 +62,7 @@ def test_long_distance_is_among_the_hidden_hand_games():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(k=st.integers(0, N_HIDING - 1), seed=st.integers(0, 10**6), moves=st.integers(0, 12),
        picks=st.lists(st.integers(0, 47), min_size=1, max_size=4))
-def test_tapping_cards_one_does_not_hold_never_names_a_hidden_card(caplog, k, seed, moves, picks):
+def test_tapping_cards_one_does_not_hold_never_names_a_hidden_card(caplog, tmp_path, k, seed, moves, picks):
     s = hidden_game(k, seed, moves)
     if s.over or s.pending:
         return
@@ -70,7 +70,8 @@ def test_tapping_cards_one_does_not_hold_never_names_a_hidden_card(caplog, k, se
     secret = {c for p in s.players if p.seat in hidden for c in p.hand + p.faults}
     mine = s.current.hand
     unheld = [j for j in ED.jacquards if j not in mine]
-    ctrl = Controller(ED, None, card_map(), Settings(mode=s.config.mode), session=GameSession(s, None), now=0.0)
+    ctrl = Controller(ED, JournalStore(tmp_path, ED), card_map(), Settings(mode=s.config.mode),
+                      session=GameSession(s, None), now=0.0)
     reports: list[str] = []
     ctrl.report = reports.append
     caplog.clear()

@@ -3,7 +3,7 @@ never a tower re-derived from the lamps."""
 
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.renderer import render
-from clacks_hw.daemon.session import GameSession
+from clacks_hw.daemon.session import GameSession, JournalStore
 from clacks_hw.game.actions import Action
 from clacks_hw.game.board import TOWERS
 from clacks_hw.game.rules import apply
@@ -31,7 +31,8 @@ def test_the_engine_records_the_tower_a_team_signal_went_from():
 
 def test_the_race_flash_shows_the_tower_the_engine_sent_from(tmp_path):
     s = race_position()
-    ctrl = Controller(ED, None, card_map(), Settings(mode="race"), session=GameSession(s, None), now=0.0)
+    store = JournalStore(tmp_path, ED)
+    ctrl = Controller(ED, store, card_map(), Settings(mode="race"), session=GameSession(s, None), now=0.0)
     assert ctrl._submit(Action("S", "play", card="J04", lamps=L(7, 11)), 0.0)
     flash = ctrl.view(0.05).flash
     assert flash is not None
