@@ -8,6 +8,7 @@ with :class:`clacks_hw.testing.clock.FakeClock` and never sleep.
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Protocol
 
 
@@ -17,6 +18,9 @@ class Clock(Protocol):
 
     def sleep(self, seconds: float) -> None:
         """Wait; a fake clock just advances."""
+
+    def wall(self) -> datetime:
+        """The calendar time (UTC), for journal names and headers; never for measuring."""
 
 
 class SystemClock:
@@ -28,3 +32,6 @@ class SystemClock:
     def sleep(self, seconds: float) -> None:
         if seconds > 0:
             time.sleep(seconds)
+
+    def wall(self) -> datetime:
+        return datetime.now(UTC)

@@ -15,7 +15,7 @@ from .config_schema import (
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS
 from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.state import VARIANTS, seatings
+from .game.modes import game_for
 
 # -- cross-key checks ------------------------------------------------------------------------
 
@@ -110,7 +110,8 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
     mode = game.get("mode")
     if mode is None:
         return
-    allowed = VARIANTS[mode]
+    game_obj = game_for(mode)
+    allowed = game_obj.variants
     for v in game.get("variants", ()):
         if v not in allowed:
             fix = (
@@ -124,30 +125,10 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
     given = list(game["seats"])
     seats = tuple(s for s in SEATS if s in given)  # turn order
     game["seats"] = seats
-    if seats in seatings(mode):
+    if seats in game_obj.seatings():
         return
-    if mode in ("competitive", "race"):
-        problems.append(
-            ConfigProblem(
-                "game.seats",
-                f"{mode} is played from {' or '.join('+'.join(t) for t in seatings(mode))}, not {_toml(given)}",
-                'use ["S", "N"], ["S", "W", "N"] or ["S", "W", "N", "E"]',
-            )
-        )
-    elif mode == "solitaire":
-        problems.append(
-            ConfigProblem(
-                "game.seats", f"solitaire has exactly one seat, not {_toml(given)}", 'e.g. seats = ["S"]'
-            )
-        )
-    else:  # junior
-        problems.append(
-            ConfigProblem(
-                "game.seats",
-                f"junior is two players at right angles (one red seat S or N, one green W or E), not {_toml(given)}",
-                'e.g. seats = ["S", "W"]',
-            )
-        )
+    message, fix = game_obj.config_seat_problem(_toml(given))
+    problems.append(ConfigProblem("game.seats", message, fix))
 
 
 def _check_devices(values: dict, problems: list[ConfigProblem]) -> None:

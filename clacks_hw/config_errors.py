@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import ClacksError
+
 
 @dataclass(frozen=True)
 class ConfigProblem:
@@ -20,7 +22,7 @@ class ConfigProblem:
         return f"{self.key}: {self.message}" + (f"\n    fix: {self.fix}" if self.fix else "")
 
 
-class ConfigError(Exception):
+class ConfigError(ClacksError, ValueError):
     def __init__(self, source: str, problems: list[ConfigProblem]) -> None:
         self.source = source
         self.problems = tuple(problems)

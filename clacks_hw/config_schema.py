@@ -13,7 +13,8 @@ from .drivers.buttons import PIN_FACTORIES
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS, TOWERS
 from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
-from .game.state import HANDS, MODES, ROUTES, VARIANTS
+from .game.modes import MODES, VARIANTS
+from .game.state import HANDS, ROUTES
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .atomic_file import write_atomically
+from .errors import ClacksError
 from .game.edition import Edition
 
 FILE_NAME = "cards.toml"
@@ -87,7 +88,7 @@ def _sort_key(card: str) -> tuple[int, str]:
     return (_GROUP_ORDER.get(card[:1], 9), card)
 
 
-class EnrolmentError(Exception):
+class EnrolmentError(ClacksError, ValueError):
     """A bad enrolment file; ``problems`` are (line or None, key, message, fix)."""
 
     def __init__(self, path: str, problems: list[tuple[int | None, str, str, str]]) -> None:
@@ -102,7 +103,7 @@ class EnrolmentError(Exception):
         super().__init__("\n".join(lines))
 
 
-class EnrolmentConflict(ValueError):
+class EnrolmentConflict(ClacksError, ValueError):
     """A tag that already names another card."""
 
     def __init__(self, uid: str, card: str, other: str) -> None:

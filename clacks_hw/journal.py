@@ -19,10 +19,11 @@ import json
 import os
 import zlib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Self
 
+from .clock import SystemClock
+from .errors import ClacksError
 from .game.actions import Action, MalformedAction, parse_action
 from .game.edition import Edition
 from .game.rejection import Rejection
@@ -43,7 +44,7 @@ HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 QUOTE = 80  # characters of a bad line quoted in a message
 
 
-class JournalError(Exception):
+class JournalError(ClacksError, ValueError):
     """A journal that cannot be used; ``line`` is the 1-based line number (None: the file)."""
 
     def __init__(self, line: int | None, message: str):
@@ -280,7 +281,7 @@ def check_header(obj, line: int = 1) -> dict:
 
 def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None = None,
                 created: str | None = None) -> dict:
-    """The header line for a new game (``created`` defaults to now, UTC)."""
+    """The header line for a new game (``created`` defaults to now, UTC, read through the clock seam)."""
     h = {
         "journal": MAGIC, "format": FORMAT, "rules": RULES_VERSION,
         "mode": config.mode, "seats": list(config.seats),
@@ -289,7 +290,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         "edition": edition.fingerprint, "edition_name": edition.name,
     }
     # Only when they matter, so competitive headers stay as documented.
-    if config.mode != "competitive" and getattr(config, "route", None) is not None:
+    if config.game.routes and getattr(config, "route", None) is not None:
         h["route"] = config.route
     if getattr(config, "first", None) is not None:
         h["first"] = config.first
@@ -297,7 +298,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         h["express_seconds"] = config.express_seconds
     if config_hash is not None:
         h["config"] = config_hash
-    h["created"] = created if created is not None else datetime.now(UTC).isoformat(timespec="seconds")
+    h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
     return h
 
 

@@ -15,6 +15,8 @@ import os
 import stat
 from pathlib import Path
 
+from .errors import ClacksError
+
 try:  # advisory lock so two daemons never append to one game; absent on Windows
     import fcntl
 except ImportError:  # pragma: no cover
@@ -25,7 +27,7 @@ NO_ROOM = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
 PROBE_BYTES = 512  # has_room(): more than any action line
 
 
-class WriteFailed(OSError):
+class WriteFailed(ClacksError, OSError):
     """An append that did not reach the disk; ``restored``: the file is back as it was."""
 
     def __init__(self, cause: OSError, restored: bool):

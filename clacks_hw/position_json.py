@@ -8,8 +8,8 @@ first; towers are named like "R2"; ``turn`` is null once the game is over.
 from __future__ import annotations
 
 from .game.board import TOWERS
-from .game.coop_setup import junior_route
-from .game.state import COOP, NO_BUDGET, GameState
+from .game.modes.team import TEAM
+from .game.state import NO_BUDGET, GameState
 
 
 def tower_name(index: int | None) -> str | None:
@@ -29,50 +29,46 @@ def words_of(state: GameState, seat: str) -> str:
 
 
 def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
-    """One seat; with ``view`` (Long Distance), hands other than the viewer's are only counted."""
+    """One seat; a hand the game hides from ``view`` is only counted."""
     p = state.player(seat)
-    out = {
-        "word": words_of(state, seat),
-        "sent": p.sent,
-        "signals": len(p.signals),
-        "next": p.next_signal,
-        "tower": tower_name(p.tower),
-        "hand_count": p.hand_count,
-        "sabotaged": p.sabotaged,
-    }
-    if state.config.mode == "junior":
-        out["route"] = junior_route(state.config, seat)
-        out["tower"] = p.sent  # the pawn's tower on its route (12 = Genua)
-    elif state.config.mode != "competitive":
-        for key in ("word", "sent", "signals", "next", "tower", "sabotaged"):
-            out.pop(key)
-    if state.config.hands == "tracked" and (view is None or view == seat):
+    game = state.config.game
+    out = {}
+    if any(t.owner == seat for t in game.tracks(state)):  # the seat sends its own message
+        out.update(word=words_of(state, seat), sent=p.sent, signals=len(p.signals), next=p.next_signal,
+                   tower=tower_name(p.tower))
+    out["hand_count"] = p.hand_count
+    if "word" in out:
+        out.update(sabotaged=p.sabotaged, sent_from=[TOWERS[t].name for t in p.sent_from])
+    out.update(game.player_fields(state, seat))
+    if state.config.hands == "tracked" and seat not in game.hidden_hands(state, view):
         out["hand"] = list(p.hand)  # physical hands are unknown to the engine
         out["faults"] = list(p.faults)
     return out
 
 
-def coop_json(state: GameState, view: str | None = None) -> dict:
-    """What the team games add: the route, the Post Office and the report cards."""
-    out = {
-        "route": state.config.route,
-        "message": list(state.message),
-        "signals_sent": state.signals_sent,
-        "next": state.next_signal(state.turn.seat),
-        "post_office": state.post_office,
-        "post_office_goal": state.post_office_goal,
-        "reports": [{"card": r.card if view is None else None,
-                     "deck": state.edition.cards[r.card].deck,
-                     "jacquard": r.jacquard if r.face_up or view is None else None,
-                     "face_up": r.face_up} for r in state.reports],
-    }
-    if state.pending:
+def team_json(state: GameState, view: str | None = None) -> dict:
+    """What the team games add: the message, the route, the Post Office and the report cards."""
+    game = state.config.game
+    out = {}
+    for track in game.tracks(state):
+        if track.owner == TEAM:
+            out.update(message=list(track.signals), signals_sent=track.sent,
+                       sent_from=[TOWERS[t].name for t in game.sent_from(state)[TEAM]],
+                       next=state.next_signal(state.turn.seat))
+    out.update(game.position_fields(state))
+    if game.reports:
+        shown = view is None  # a viewer sees the decks, and a jacquard only when it lies face up
+        out["reports"] = [{"card": r.card if shown else None, "deck": state.edition.cards[r.card].deck,
+                           "jacquard": r.jacquard if r.face_up or shown else None,
+                           "face_up": r.face_up} for r in state.reports]
+    if state.pending and game.reports:
         out["pending"] = {"seat": state.pending_seat, "cards": list(state.pending)}
     return out
 
 
 def position_json(state: GameState, actions: int | None = None, view: str | None = None) -> dict:
-    """The position; ``view`` = a seat: what that player may see (others' hands hidden)."""
+    """The position; ``view`` = a seat: what that player may see (others' hands hidden);
+    PUBLIC: what everybody may see; None: everything (the journal tools)."""
     turn = state.turn
     budget = turn.base_budget < NO_BUDGET
     out = {
@@ -90,8 +86,7 @@ def position_json(state: GameState, actions: int | None = None, view: str | None
         {"sender": state.sabotage[0], "tower": tower_name(state.sabotage[1])},
         "winner": state.winner,
     }
-    if state.config.mode in COOP:
-        out.update(coop_json(state, view))
+    out.update(team_json(state, view))
     if view is not None:
         out["view"] = view
     if actions is not None:

@@ -8,8 +8,8 @@ North is up, as the lamp numbering is (lamp = 4*row + col, row 0 at the north ed
 from __future__ import annotations
 
 from .game.board import TOWER_BY_NAME, TOWERS
-from .game.coop_setup import junior_route
-from .game.state import COOP, NO_BUDGET, ROUTE_TOWERS, GameState
+from .game.modes.team import TEAM
+from .game.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from .position_json import words_of
 
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
@@ -23,17 +23,17 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
     on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
     lines = [_title(state, dot, actions), _status(state), ""]
     left = _lamps(state.board, on, off)
-    right = _buttons(state) if state.config.mode == "competitive" else _route(state, on, off)
+    right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
     width = max(len(s) for s in left)
     for i in range(max(len(left), len(right))):
         a = left[i] if i < len(left) else ""
         b = right[i] if i < len(right) else ""
         lines.append((a.ljust(width) + GAP + b).rstrip())
     lines.append("")
-    if state.config.mode in COOP:
-        lines.append(f"  team   {words_of(state, state.players[0].seat):<12} sent "
-                     f"{_message(state.message, state.signals_sent)} "
-                     f"({state.signals_sent}/{len(state.message)})")
+    for track in state.config.game.tracks(state):
+        if track.owner == TEAM:
+            lines.append(f"  team   {words_of(state, state.players[0].seat):<12} sent "
+                         f"{_message(track.signals, track.sent)} ({track.sent}/{len(track.signals)})")
     for p in state.players:
         lines.extend(_player(state, p.seat, view))
     if state.sabotage is not None and not state.over:
@@ -111,10 +111,11 @@ def _message(signals: tuple[str, ...], sent: int) -> str:
 
 def _route(state: GameState, on: str, off: str) -> list[str]:
     """The team games' map: towers lit along the route and the Post Office track."""
-    if state.config.mode == "junior":
+    game = state.config.game
+    if not game.moves_post_office:  # each player on their own route
         out = ["", f"route to Genua ({ROUTE_TOWERS} towers)"]
         for p in state.players:
-            route = junior_route(state.config, p.seat)
+            route = game.player_fields(state, p.seat)["route"]
             out.append(f"{p.seat} {route:<4} " + "".join(on if i < p.sent else off for i in range(ROUTE_TOWERS))
                        + f"  tower {p.sent}")
         return out
@@ -129,18 +130,20 @@ def _route(state: GameState, on: str, off: str) -> list[str]:
 def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     p = state.player(seat)
     mark = ">" if not state.over and state.turn.seat == seat else " "
-    if state.config.mode in COOP:
+    game = state.config.game
+    if not any(t.owner == seat for t in game.tracks(state)):  # the team's message: no own line
         lines = [f"{mark} {seat}"]
     else:
         words = words_of(state, seat)
         sent = f"sent {_message(p.signals, p.sent)} ({p.sent}/{len(p.signals)})"
-        if state.config.mode == "junior":
-            pawn = f"{junior_route(state.config, seat)} route, tower {p.sent}"
+        fields = game.player_fields(state, seat)
+        if "route" in fields:
+            pawn = f"{fields['route']} route, tower {fields['tower']}"
         else:
             pawn = "pawn " + (TOWERS[p.tower].name if p.tower is not None else "at start")
         extra = "  sabotaged once" if p.sabotaged else ""
         lines = [f"{mark} {seat}  {words:<12} {sent:<24}  {pawn}{extra}"]
-    if view is not None and view != seat:
+    if seat in game.hidden_hands(state, view):
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
     elif state.config.hands == "tracked":
         hand = ", ".join(state.edition.card_label(c) for c in p.hand) or "nothing"

@@ -15,25 +15,24 @@ from ..game.klackers.state import VARIANTS as KLACKERS_VARIANTS
 from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import SetupError, deal_words, new_game
-from ..game.state import COOP, MODES, SEAT_SETS, VARIANTS, GameConfig
+from ..game.modes import MODES, VARIANTS, game_for
+from ..game.state import GameConfig
 from ..text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 from .klackers_demo import run_demo as run_klackers_demo
 
-SEATS = {"solitaire": {1: ("S",)}, "junior": {2: ("S", "W")}}
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
 
 
 def demo_config(edition, mode: str, players: int, seed: int, route: str, variants) -> GameConfig:
-    seats = SEATS.get(mode, SEAT_SETS).get(players)
+    game = game_for(mode)
+    seats = game.seating_for(players)
     if seats is None:
-        allowed = ", ".join(map(str, SEATS.get(mode, SEAT_SETS)))
+        allowed = ", ".join(map(str, sorted({len(s) for s in game.seatings()})))
         raise click.UsageError(f"a {mode} game is played by {allowed} players, not {players}")
-    if mode in COOP:
-        words = {"team": deal_words(edition, ("team",), 2, seed)["team"]}
-    else:
-        words = deal_words(edition, seats, 2 if mode == "junior" or "long_message" in variants else 1, seed)
+    slots = game.word_slots(seats, variants)
+    words = deal_words(edition, [key for key, _ in slots], slots[0][1], seed)
     return GameConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
                       variants=frozenset(variants))
 
@@ -73,7 +72,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         return run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
     edition = load_edition_or_exit(edition_dir)
     if players is None:
-        players = {"solitaire": 1, "junior": 2}.get(mode, 4)
+        players = max(len(s) for s in game_for(mode).seatings())
     try:
         state = new_game(edition, demo_config(edition, mode, players, seed, route, variants))
     except SetupError as exc:

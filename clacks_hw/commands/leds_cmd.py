@@ -21,6 +21,7 @@ from ..config import ConfigError, load_config
 from ..drivers.frame import LAMPS, PIXELS, SEATS, TOWERS, Frame, pixel_name
 from ..drivers.leds import LedOutput, open_backend
 from ..drivers.pixel_map import PixelMap
+from ..errors import ClacksError
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -31,7 +32,7 @@ FILLS = (("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)), ("
 SEAT_NAMES = {"S": "south", "W": "west", "N": "north", "E": "east"}
 
 
-class LedFailure(Exception):
+class LedFailure(ClacksError, OSError):
     """The backend refused a frame; ``str`` is the message with its fix."""
 
 

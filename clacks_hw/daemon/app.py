@@ -22,6 +22,7 @@ from ..config import Config
 from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
+from ..errors import ClacksError
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
 from .cards import CardMap, default_path, load_cards
@@ -42,7 +43,7 @@ EXIT_OK = 0
 EXIT_SETUP = 2  # the board cannot start as configured (message printed, no traceback)
 
 
-class StartupError(Exception):
+class StartupError(ClacksError):
     """The daemon cannot start; the message says why and what to do."""
 
 
@@ -100,7 +101,7 @@ class Daemon:
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
-        store = self.store = JournalStore(directory, self.edition, cfg.digest)
+        store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
         session = store.resume()
         # The virtual board taps cards by id: an enrolment only matters with a reader.
         cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)

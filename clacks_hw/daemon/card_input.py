@@ -16,7 +16,7 @@ import logging
 
 from ..game.actions import Action
 from ..game.board import TOWER_BY_NAME
-from ..game.rejection import Rejection
+from ..game.rejection import Code, Rejection
 from ..game.rules import validate
 from ..game.state import GameState
 from . import fault_flow, preview, swap_flow
@@ -50,14 +50,14 @@ class CardInput:
         seat = state.turn.seat
         options = preview.ordered(state, seat, self.edition.jacquards[card].shape.placements, card)
         rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
-        if rejection and rejection.code != "over_budget":
+        if rejection and rejection.code != Code.OVER_BUDGET:
             self._rejected(Action(seat, "play", card=card), rejection, now)
             return
         self.preview = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now)
         if rejection:
-            self.message = rejection.message
-            log.info("preview of %s: %s", card, rejection.message)
-            self.report(f"{self.edition.card_label(card)}: {rejection.message}")
+            self.message = self._public(rejection)
+            log.info("preview of %s: %s", card, self.message)
+            self.report(f"{self.edition.card_label(card)}: {self.message}")
         else:
             lamps = ",".join(str(i) for i in range(16) if options[0] >> i & 1)
             self.report(f"{seat}: {self.edition.card_label(card)} blinks at lamps {lamps} (most useful "

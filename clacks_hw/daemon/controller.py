@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from ..drivers.card_reader import ReaderEvent
 from ..drivers.debounce import ButtonEvent
 from ..game.actions import Action
-from ..game.board import COLOUR, TOWER_BY_NAME, TOWERS, TOWERS_OF
+from ..game.board import TOWER_BY_NAME, TOWERS
 from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
-from ..game.turns import target_mask
+from ..game.turns import signal_sent
 from ..journal import JournalError
 from . import palette, preview, swap_flow
 from .card_input import CardInput
@@ -59,26 +59,6 @@ class Settings:
     error_s: float = 0.6  # the red flash of an unknown tag or a rejected action
     confirm_s: float = 20.0  # the reset question is withdrawn after this long
     storage_retry_s: float = 5.0  # while the journal cannot be written: how often to try again
-
-
-def transmitted(before: GameState, after: GameState) -> tuple[str, int] | None:
-    """(seat, tower) of a signal sent by the action that turned ``before`` into ``after``."""
-    seat = before.turn.seat
-    if after.config.mode in ("race", "solitaire"):
-        if after.signals_sent <= before.signals_sent:
-            return None
-        bits = after.edition.signals[after.message[after.signals_sent - 1]]
-    else:
-        p0, p1 = before.player(seat), after.player(seat)
-        if p1.sent <= p0.sent:
-            return None
-        if p1.last_tx is not None and after.config.mode == "competitive":
-            return seat, p1.last_tx
-        bits = after.edition.signals[p1.signals[p1.sent - 1]]
-    for t in TOWERS_OF[COLOUR[seat]]:
-        if after.board & t.mask == target_mask(seat, t.index, bits):
-            return seat, t.index
-    return None
 
 
 class Controller(CardInput):
@@ -383,7 +363,7 @@ class Controller(CardInput):
             tower = TOWER_BY_NAME[name].index
             if p is not None and p.choose == "tower":
                 self.preview = p.pick_tower(tower)
-            elif state.config.mode == "competitive":
+            elif state.config.game.pawns:
                 self.preview = None
                 self._submit(Action(state.turn.seat, "move", tower=tower, time=self._time(state, now)), now)
         elif name in ("NEXT", "PREV"):
@@ -455,15 +435,27 @@ class Controller(CardInput):
             self.report("Storage has room again: the board accepts moves.")
 
     def _maybe_flash(self, before: GameState, after: GameState, now: float):
-        sent = transmitted(before, after)
+        sent = signal_sent(before, after)
         if sent:
             seat, tower = sent
             self.flash = Flash(TOWERS[tower].mask, palette.SEAT[seat], now, self.settings.flash_s)
         return sent
 
     def _rejected(self, action: Action, rejection: Rejection, now: float) -> None:
-        log.info("rejected (shown on the board): %s: %s (%s)", action, rejection.message, rejection.code)
-        self._error(now, rejection.message)
+        """Say why, in the words everybody may read (the game's public view): a sentence naming
+        a hidden hand stays with the seat it concerns (logged at debug level only)."""
+        text = self._public(rejection)
+        if text == rejection.message:
+            log.info("rejected (shown on the board): %s: %s (%s)", action, text, rejection.code)
+        else:  # the action names the card: it stays out of the public log too
+            log.info("rejected (shown on the board): %s %s: %s (%s)", action.seat, action.act, text,
+                     rejection.code)
+            log.debug("rejected, for %s only: %s: %s", rejection.private, action, rejection.message)
+        self._error(now, text)
+
+    def _public(self, rejection: Rejection) -> str:
+        state = self.session.state if self.session is not None else None
+        return rejection.message if state is None else state.config.game.public_text(state, rejection)
 
     def _error(self, now: float, message: str) -> None:
         self.error_since = now

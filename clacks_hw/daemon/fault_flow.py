@@ -18,8 +18,7 @@ from . import preview as pv
 
 
 def effects_of(state: GameState, card: str):
-    c = state.edition.cards[card]
-    return c.effects if state.config.mode == "competitive" else c.night_shift
+    return state.config.game.fault_effects(state.edition.cards[card])
 
 
 def seat_for(state: GameState, card: str, actor: str | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.board import COLOUR, TOWERS, TOWERS_OF
+from ..game.board import TOWERS
 from ..game.planner import plan
 from ..game.state import GameState
 from ..game.turns import target_mask
@@ -34,13 +34,9 @@ def orientation(mask: int) -> int:
 
 
 def next_bits(state: GameState, seat: str) -> int | None:
-    """The 6-bit signal ``seat`` sends next, in any mode (None: nothing left)."""
-    if state.config.mode in ("race", "solitaire"):
-        if state.signals_sent >= len(state.message):
-            return None
-        return state.edition.signals[state.message[state.signals_sent]]
-    p = state.player(seat)
-    return None if p.finished else state.edition.signals[p.signals[p.sent]]
+    """The 6-bit signal ``seat`` sends next, in any game (None: nothing left)."""
+    signal = state.next_signal(seat)
+    return None if signal is None else state.edition.signals[signal]
 
 
 def targets(state: GameState, seat: str) -> list[tuple[int, int]]:
@@ -48,12 +44,7 @@ def targets(state: GameState, seat: str) -> list[tuple[int, int]]:
     bits = next_bits(state, seat)
     if bits is None:
         return []
-    p = state.player(seat)
-    if state.config.mode == "competitive" and p.tower is not None:
-        towers = [p.tower]
-    else:  # co-op, junior, or a pawn still on its start button: any tower of its colour
-        towers = [t.index for t in TOWERS_OF[COLOUR[seat]]]
-    return [(TOWERS[t].mask, target_mask(seat, t, bits)) for t in towers]
+    return [(TOWERS[t].mask, target_mask(seat, t, bits)) for t in state.config.game.send_towers(state, seat)]
 
 
 def _score(board: int, mask: int, goals) -> int:

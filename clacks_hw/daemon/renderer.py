@@ -27,7 +27,8 @@ from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
 from ..game.board import COLOUR, TOWER_BY_NAME
-from ..game.state import ROUTE_TOWERS
+from ..game.modes import TowerMark
+from ..game.modes.team import route_reached
 from ..game.turns import target_mask
 from . import palette as P
 from .setup_menu import variants_of
@@ -42,7 +43,6 @@ PULSE_S = 2.0  # amber pulse of an offline reader
 STORAGE_BLINK_S = 1.0  # storage full: the tower buttons blink
 ANIMATION_STEP_S = 0.1  # pulses and fades are redrawn this often
 SETUP_TOWER = TOWER_BY_NAME["R2"].index  # the letters are spelled here, read from seat S
-COOP = ("race", "solitaire")
 
 
 def blink_on(now: float, since: float, period: float) -> bool:
@@ -88,21 +88,12 @@ def _game(view: View, now: float):
     lamps = _lamps(state.board)
     towers: dict[str, tuple] = {}
     seats: dict[str, tuple] = {}
-    mode = state.config.mode
-    if mode == "competitive":
-        for p in state.players:
-            if p.tower is not None:
-                towers[FRAME_TOWERS[p.tower]] = P.SEAT[p.seat]
-        if len(state.players) == 3 and state.dwarf is not None:
-            towers[FRAME_TOWERS[state.dwarf]] = P.DWARF
-    elif mode in COOP:
-        towers.update(route_leds(state.signals_sent, len(state.message)))
-    else:
-        for p in state.players:
-            towers.update(junior_leds(p.seat, p.sent, len(p.signals)))
+    game = state.config.game
+    for mark in game.tower_marks(state):
+        towers[FRAME_TOWERS[mark.tower]] = mark_colour(mark)
     if not state.over:
         seat = state.turn.seat
-        if mode in COOP:
+        if game.moves_post_office:
             colour = post_office_colour(state.post_office, state.post_office_goal)
             for s in state.config.seats:
                 seats[s] = colour if s == seat else P.scale(colour, 0.25)
@@ -136,23 +127,26 @@ def _game(view: View, now: float):
     return lamps, towers, seats
 
 
+def mark_colour(mark: TowerMark) -> tuple:
+    """A tower button's colour for what the game marks on it."""
+    if mark.kind == "dwarf":
+        return P.DWARF
+    if mark.seat is None:
+        return P.ROUTE  # the team's route
+    return P.scale(P.SEAT[mark.seat], P.JUNIOR_HALF) if mark.half else P.SEAT[mark.seat]
+
+
 def route_leds(sent: int, length: int) -> dict[str, tuple]:
     """Co-op: the route towers reached, lit in order R1..R6, G1..G6."""
-    reached = min(ROUTE_TOWERS, ROUTE_TOWERS * sent // length) if length else 0
-    return {FRAME_TOWERS[k]: P.ROUTE for k in range(reached)}
+    return {FRAME_TOWERS[k]: P.ROUTE for k in range(route_reached(sent, length))}
 
 
 def junior_leds(seat: str, sent: int, length: int) -> dict[str, tuple]:
     """Junior: ``seat``'s progress on the six buttons of its colour, two route towers each."""
-    reached = min(ROUTE_TOWERS, ROUTE_TOWERS * sent // length) if length else 0
+    reached = route_reached(sent, length)
     names = [n for n in FRAME_TOWERS if n[0] == COLOUR[seat][0].upper()]
-    out = {}
-    for k, name in enumerate(names):
-        if reached >= 2 * k + 2:
-            out[name] = P.SEAT[seat]
-        elif reached == 2 * k + 1:
-            out[name] = P.scale(P.SEAT[seat], P.JUNIOR_HALF)
-    return out
+    return {name: mark_colour(TowerMark(0, "route", seat, half=reached == 2 * k + 1))
+            for k, name in enumerate(names) if reached >= 2 * k + 1}
 
 
 def post_office_colour(post_office: int, goal: int) -> tuple:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import logging
 import os
-from datetime import UTC, datetime
 from pathlib import Path
 
+from ..clock import SystemClock
 from ..game.actions import Action
 from ..game.edition import Edition
 from ..game.rejection import Rejection
@@ -58,17 +58,20 @@ class GameSession:
 class JournalStore:
     """The journal directory: new games get a new file; the newest unfinished one is resumed."""
 
-    def __init__(self, directory, edition: Edition, config_hash: str | None = None) -> None:
+    def __init__(self, directory, edition: Edition, config_hash: str | None = None, clock=None) -> None:
         self.dir = Path(directory)
         self.edition = edition
         self.config_hash = config_hash
+        self.clock = clock or SystemClock()  # calendar time for the journal's name and header
         self.last: Path | None = None  # the journal of the latest game started or resumed here
 
     def new_session(self, config: GameConfig) -> GameSession:
         state = new_game(self.edition, config)
         self.dir.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        header = make_header(self.edition, config, config_hash=self.config_hash)
+        now = self.clock.wall()
+        stamp = now.strftime("%Y%m%d-%H%M%S")
+        header = make_header(self.edition, config, config_hash=self.config_hash,
+                             created=now.isoformat(timespec="seconds"))
         for k in range(1000):
             path = self.dir / f"game-{stamp}-{config.seed % 100000:05d}{'-%d' % k if k else ''}{SUFFIX}"
             if not path.exists():

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game.state import EXPRESS_SECONDS, MODES, VARIANTS, GameConfig, seatings
+from ..game.modes import MODES, game_for
+from ..game.state import EXPRESS_SECONDS, GameConfig
 from ..game.values import replace
 
-MODE_LETTER = {"competitive": "C", "race": "R", "solitaire": "S", "junior": "J"}
 # Variant letters; "hard_route" is the route toggle (off = easy route).
 LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
           "long_distance": "D", "hard_route": "H"}
@@ -22,15 +22,16 @@ PAGES = ("mode", "variants", "seats", "words")
 
 
 def variants_of(mode: str) -> tuple[str, ...]:
-    return VARIANTS[mode] + (() if mode == "competitive" else ("hard_route",))
+    return game_for(mode).setup_toggles()
 
 
 def word_slots(mode: str, seats, variants) -> tuple[tuple[str, int], ...]:
     """(words key, how many) in the order word cards are tapped."""
-    if mode in ("race", "solitaire"):
-        return (("team", 2),)
-    n = 2 if mode == "junior" or "long_message" in variants else 1
-    return tuple((s, n) for s in seats)
+    return game_for(mode).word_slots(seats, variants)
+
+
+def seatings(mode: str) -> tuple[tuple[str, ...], ...]:
+    return game_for(mode).seatings()
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class SetupMenu:
     @classmethod
     def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
                       route: str = "easy") -> SetupMenu:
-        mode = mode if mode in MODES else "competitive"
+        mode = mode if mode in MODES else MODES[0]
         toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
         names = toggles & set(variants_of(mode))
         seats = tuple(seats) if tuple(seats) in seatings(mode) else seatings(mode)[0]
@@ -57,7 +58,7 @@ class SetupMenu:
     def letter(self) -> str | None:
         """The signal spelled on the setup tower."""
         if self.page == "mode":
-            return MODE_LETTER[self.mode]
+            return game_for(self.mode).letter
         if self.page == "variants":
             options = variants_of(self.mode)
             return LETTER[options[self.cursor]] if options else None
@@ -158,9 +159,10 @@ class SetupMenu:
             words[key] = tuple(mine)
         variants = frozenset(v for v in self.variants if v != "hard_route")
         extra = {}
-        if self.mode != "competitive":
+        game = game_for(self.mode)
+        if game.routes:
             extra["route"] = "hard" if "hard_route" in self.variants else "easy"
-        if self.mode == "race" and first in self.seats:  # else the first seat starts
+        if game.chooses_first and first in self.seats:  # else the first seat starts
             extra["first"] = first
         return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
                           variants=variants, express_seconds=express_seconds, **extra)

@@ -30,12 +30,11 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ..drivers.card_reader import ReaderEvent
-from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..game.board import COLOUR, TOWERS
-from ..game.state import COOP, NO_BUDGET, ROUTE_TOWERS, GameState
+from ..game.modes import PUBLIC
+from ..game.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from ..position_json import position_json
 from . import palette
-from .renderer import junior_leds, route_leds
 
 log = logging.getLogger(__name__)
 
@@ -171,23 +170,16 @@ def _towers(state: GameState) -> dict:
     the LEDs."""
     out = {t.name: {"pawns": [], "dwarf": False, "route": False, "seat": None, "half": False}
            for t in TOWERS}
-    mode = state.config.mode
-    if mode == "competitive":
-        for p in state.players:
-            if p.tower is not None:
-                out[TOWERS[p.tower].name]["pawns"].append(p.seat)
-        if state.has_dwarf and state.dwarf is not None:
-            out[TOWERS[state.dwarf].name]["dwarf"] = True
-    elif mode in COOP:
-        for name in route_leds(state.signals_sent, len(state.message)):
-            out[name]["route"] = True
-    else:  # junior
-        for p in state.players:
-            lit = junior_leds(p.seat, p.sent, len(p.signals))
-            for name, colour in lit.items():
-                out[name].update(route=True, seat=p.seat, half=colour != palette.SEAT[p.seat])
-            if lit:
-                out[max(lit, key=FRAME_TOWERS.index)]["pawns"].append(p.seat)
+    for mark in state.config.game.tower_marks(state):
+        tower = out[TOWERS[mark.tower].name]
+        if mark.kind == "pawn":
+            tower["pawns"].append(mark.seat)
+        elif mark.kind == "dwarf":
+            tower["dwarf"] = True
+        else:
+            tower.update(route=True, seat=mark.seat, half=mark.half)
+            if mark.here:
+                tower["pawns"].append(mark.seat)
     return out
 
 
@@ -197,22 +189,21 @@ def public_position(state: GameState, actions: int | None = None) -> dict:
     Long Distance: no hand and no fault card of any seat (counts only). Every mode: report cards
     by their deck only; a jacquard on one only when it lies face up.
     """
-    pos = position_json(state, actions=actions)
-    hidden = state.config.has("long_distance")
-    for seat, pj in pos["players"].items():
-        if hidden:
-            pj.pop("hand", None)
-            pj.pop("faults", None)
-        p = state.player(seat)
-        if state.config.mode not in COOP:
-            pj["letters"] = _letters(p.signals, p.sent)
+    pos = position_json(state, actions=actions, view=PUBLIC)
+    pos.pop("view")
+    game = state.config.game
+    hidden = game.hidden_hands(state, PUBLIC)
+    for track in game.tracks(state):
+        letters = _letters(track.signals, track.sent)
+        if track.owner in pos["players"]:
+            pos["players"][track.owner]["letters"] = letters
+        else:
+            pos["letters"] = letters
     if "reports" in pos:
-        pos["reports"] = [{"deck": r["deck"], "face_up": r["face_up"],
-                           "jacquard": r["jacquard"] if r["face_up"] else None}
+        pos["reports"] = [{"deck": r["deck"], "face_up": r["face_up"], "jacquard": r["jacquard"]}
                           for r in pos["reports"]]
-    if state.config.mode in COOP:
-        pos["letters"] = _letters(state.message, state.signals_sent)
     pos["hands_shown"] = state.config.hands == "tracked" and not hidden
+    pos["game"] = game.traits()
     pos["budget"] = state.turn.budget if state.turn.base_budget < NO_BUDGET else None
     pos["route_towers"] = ROUTE_TOWERS
     pos["towers"] = _towers(state)
@@ -547,7 +538,7 @@ main { display:flex; flex-wrap:wrap; align-items:flex-start; gap:1rem; padding:0
   function seatDot(d, s) { var dot = el("span", "dot"); dot.style.background = seatColour(d, s); return dot; }
   function token(t) { return t === "SPACE" ? "\u2423" : t; }
   function label(p, id) { return (p.labels && p.labels[id]) || id; }
-  function coop(p) { return p.mode === "race" || p.mode === "solitaire"; }
+  function coop(p) { return p.game.team; }
   function modeText(p) {
     var v = [], i;
     for (i = 0; i < p.variants.length; i++) { v.push(VARIANTS[p.variants[i]] || p.variants[i]); }
@@ -606,7 +597,7 @@ main { display:flex; flex-wrap:wrap; align-items:flex-start; gap:1rem; padding:0
     var key = "";
     if (p && p.dwarf) { key = "D = the Deep Dwarf"; }
     if (p && coop(p)) { key = "Lit buttons: the route to Genua, R1 to G6"; }
-    if (p && p.mode === "junior") { key = "Lit buttons: each player's way to Genua on their colour, two towers a button (dim: one)"; }
+    if (p && p.game.routes && !p.game.team) { key = "Lit buttons: each player's way to Genua on their colour, two towers a button (dim: one)"; }
     $("towerkey").textContent = key;
   }
   function hands(p, s, pl, box) {
@@ -644,7 +635,7 @@ main { display:flex; flex-wrap:wrap; align-items:flex-start; gap:1rem; padding:0
       if (pl.letters) {
         row.appendChild(el("div", "small", pl.word + ": " + pl.sent + " of " + pl.signals + " sent"));
         row.appendChild(letters(pl.letters, colour, !p.winner));
-        if (p.mode === "junior") {
+        if (p.game.routes && !p.game.team) {
           row.appendChild(el("div", "small", pl.route + " route: tower " + pl.tower + " of " + p.route_towers));
           row.appendChild(track(pl.tower, p.route_towers, colour));
         } else {
@@ -723,7 +714,7 @@ main { display:flex; flex-wrap:wrap; align-items:flex-start; gap:1rem; padding:0
       turn.appendChild(seatDot(d, p.turn));
       var colour = d.seats[p.turn] ? " \u00b7 " + d.seats[p.turn].towers + " towers" : "";
       turn.appendChild(document.createTextNode(seatName(d, p.turn) + " to act" +
-                                               (p.mode === "competitive" ? colour : "")));
+                                               (p.game.pawns ? colour : "")));
       if (p.budget_left !== null && p.budget_left !== undefined) {
         budget.textContent = p.budget_left + " of " + p.budget + " stress points left";
       } else { budget.textContent = "Turn " + p.turn_number; }

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from ..game.actions import Action
 from ..game.board import TOWERS
 from ..game.coop_effects import needs_choice
-from ..game.rejection import Rejection
+from ..game.rejection import Code, Rejection
 from ..game.rules import validate
-from ..game.state import COOP, GameState
+from ..game.state import GameState
 from ..game.values import replace
 from . import preview as pv
 
 # What the engine says while the swap is still incomplete: not refusals, the next step.
-INCOMPLETE = ("needs_card", "needs_lamps", "needs_tower")
+INCOMPLETE = (Code.NEEDS_CARD, Code.NEEDS_LAMPS, Code.NEEDS_TOWER)
 
 
 def is_report(state: GameState, card: str) -> bool:
@@ -111,8 +111,8 @@ def _check(state: GameState, action: Action) -> Rejection | None:
 
 def start(state: GameState, seat: str, source: str, now: float) -> SwapFlow | Rejection:
     """A report card was tapped: open the discard step (or say why no swap is possible)."""
-    if state.config.mode not in COOP:
-        return Rejection("not_in_mode", f"There are no swaps in a {state.config.mode} game.")
+    if not state.config.game.reports:
+        return Rejection(Code.NOT_IN_MODE, f"There are no swaps in a {state.config.mode} game.")
     p = state.player(seat) if seat in state.config.seats else None
     tracked = state.config.hands == "tracked"
     probe = p.hand[0] if tracked and p is not None and p.hand else None
@@ -120,7 +120,7 @@ def start(state: GameState, seat: str, source: str, now: float) -> SwapFlow | Re
     if r:
         return r
     if p.hand_count <= 0 or tracked and not p.hand:
-        return Rejection("nothing_to_discard", f"{seat} holds no jacquard to discard for a swap.")
+        return Rejection(Code.NOTHING_TO_DISCARD, f"{seat} holds no jacquard to discard for a swap.")
     return SwapFlow(seat, source, hand=p.hand if tracked else (), since=now)
 
 

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from ..errors import ClacksError
 from .debounce import RESET_CHORD, ButtonEvent, Debouncer
 
 log = logging.getLogger(__name__)
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "native", "mock")
 
 
-class ButtonError(RuntimeError):
+class ButtonError(ClacksError, RuntimeError):
     """A button could not be set up (pin busy, no GPIO access, no pin library)."""
 
 

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ClacksError
+
 log = logging.getLogger(__name__)
 
 PROTOCOL_MAJOR = 1
@@ -59,7 +61,7 @@ def crc8(data: bytes) -> int:
     return crc
 
 
-class ProtocolError(ValueError):
+class ProtocolError(ClacksError, ValueError):
     def __init__(self, kind: str, detail: str = "") -> None:
         super().__init__(f"{kind}: {detail}" if detail else kind)
         self.kind = kind

@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
+from ..errors import ClacksError
 from .frame import Frame
 from .pi import BoardInfo, detect_board
 from .pixel_map import PixelMap
@@ -22,7 +23,7 @@ DMA_CHANNEL = 10  # the library's recommended channel; 5 can corrupt the SD card
 PIN_CHANNEL = {12: 0, 18: 0, 10: 0, 21: 0, 13: 1, 19: 1}
 
 
-class UnsupportedBoardError(RuntimeError):
+class UnsupportedBoardError(ClacksError, RuntimeError):
     """The ws281x backend was asked for on a board rpi-ws281x cannot drive."""
 
 

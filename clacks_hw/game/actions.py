@@ -11,6 +11,7 @@ import difflib
 import math
 from dataclasses import dataclass
 
+from ..errors import ClacksError
 from .board import SEATS, TOWER_BY_NAME, TOWERS, lamps_of, mask_of
 
 ACTS = ("move", "play", "end", "fault", "timeout", "swap")
@@ -56,7 +57,7 @@ class Action:
         return " ".join(parts)
 
 
-class MalformedAction(ValueError):
+class MalformedAction(ClacksError, ValueError):
     """The input is not a well-formed action; the message quotes it."""
 
 

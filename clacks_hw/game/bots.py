@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .board import COLOUR, TOWERS, TOWERS_OF
+from .board import TOWERS
 from .legal import legal_actions
 from .planner import plan, plan_blackout, towers_open
-from .rejection import Rejection
+from .rejection import Code, Rejection
 from .rules import apply, validate
 from .state import GameState
 from .turns import target_mask
@@ -28,10 +28,8 @@ def bot_action(state: GameState, rng: random.Random) -> Action:
     if state.pending:
         return rng.choice(legal_actions(state))
     seat = state.turn.seat
-    chain = (_sabotage, _send, _oil, _progress, _end) if state.config.mode == "competitive" else \
-        (_send, _swap, _progress, _end)
-    for choose in chain:
-        action = choose(state, seat, rng)
+    for tactic in state.config.game.bot_tactics:
+        action = TACTICS[tactic](state, seat, rng)
         if action is not None and validate(state, action) is None:
             return action
     return rng.choice(legal_actions(state))  # a last resort that can never be illegal
@@ -80,16 +78,16 @@ def _swap(state, seat, rng):
     action = best[1]
     # The lifted card's own effect is read out only now; choose for it like a player would.
     rejection = validate(state, action)
-    if rejection is not None and rejection.code == "needs_lamps":
+    if rejection is not None and rejection.code == Code.NEEDS_LAMPS:
         action = replace(action, lamps=1 << rng.randrange(16))
-    elif rejection is not None and rejection.code == "needs_tower":
+    elif rejection is not None and rejection.code == Code.NEEDS_TOWER:
         action = replace(action, tower=rng.randrange(12))
     return action
 
 
 def _towers_to_try(state, seat, rng):
-    if state.config.mode != "competitive":
-        return [t.index for t in TOWERS_OF[COLOUR[seat]]], None
+    if not state.config.game.pawns:
+        return [t for t, _ in towers_open(state, seat)], None
     p, turn = state.player(seat), state.turn
     if not turn.played and (p.tower is None or p.tower == p.last_tx and not turn.no_move):
         options = [t for t, cost in towers_open(state, seat) if cost <= 1 and t != p.tower]
@@ -133,3 +131,7 @@ def _progress(state, seat, rng):
 
 def _end(state, seat, rng):
     return Action(seat, "end")
+
+
+TACTICS = {"sabotage": _sabotage, "send": _send, "oil": _oil, "swap": _swap, "progress": _progress,
+           "end": _end}  # the names a game lists in ``bot_tactics``, tried in its order

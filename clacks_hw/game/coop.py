@@ -1,8 +1,9 @@
-"""Rules of the Race to Genua, Solitaire and the Junior Race.
+"""Rules shared by the Race to Genua, Solitaire and the Junior Race: playing, swapping,
+applying a revealed Fault Report card, ending the turn.
 
 No pawns and no per-turn budget: a player sends from any tower of their colour, read from
-their seat. In the race every stress point moves the Post Office; in the junior race each
-signal moves the sender's own pawn along their route.
+their seat. Who is credited with a signal and what happens when a turn ends is the game's
+own (``credit_signal``, ``finish_turn`` in game/modes/).
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from .actions import Action
 from .board import COLOUR, TOWERS_OF
 from .checks import jacquard_check, placement_check, turn_check
-from .coop_effects import apply_effects, needs_choice, pop_pending, resolve, reveal
-from .deck import UNKNOWN, draw, give, is_stamped, take_from_bag, take_from_hand
-from .rejection import Rejection
-from .state import COOP, HAND_SIZE, JUNIOR_FAULT_TOWERS, NO_BUDGET, GameState, Turn
+from .coop_effects import needs_choice, pop_pending, resolve
+from .deck import UNKNOWN, give, take_from_hand
+from .interpreter import apply_effects
+from .rejection import Code, Rejection
+from .state import GameState
 from .turns import signal_stands
 from .values import replace
 
@@ -49,7 +51,7 @@ def _pending_check(state: GameState, action: Action) -> Rejection | None:
     if state.pending and action.act != "fault":
         card = state.pending[0]
         what = "a revealed Fault Report card" if card is None else state.edition.card_label(card)
-        return Rejection("choice_pending", f"{what} waits for {state.pending_seat} to choose "
+        return Rejection(Code.CHOICE_PENDING, f"{what} waits for {state.pending_seat} to choose "
                                            "where it applies.")
     return None
 
@@ -63,10 +65,12 @@ def validate_play(state: GameState, action: Action) -> Rejection | None:
     if one_jacquard_rule(state):
         if turn.lifted is not None:  # a swap obliges the lifted jacquard to be played
             if turn.lifted != "*" and action.card != turn.lifted:
-                return Rejection("must_play_lifted", f"CHARACTER SABOTAGE: the one jacquard this turn "
-                                                     f"must be the lifted {turn.lifted}.")
+                return Rejection(Code.MUST_PLAY_LIFTED, f"CHARACTER SABOTAGE: the one jacquard this turn "
+                                                        f"must be the lifted {turn.lifted}.",
+                                 public="CHARACTER SABOTAGE: the one jacquard this turn must be the "
+                                        "lifted one.", private=action.seat)
         elif turn.played:
-            return Rejection("one_jacquard", "CHARACTER SABOTAGE: only one jacquard per turn this round.")
+            return Rejection(Code.ONE_JACQUARD, "CHARACTER SABOTAGE: only one jacquard per turn this round.")
     return None
 
 
@@ -76,33 +80,33 @@ def validate_end(state: GameState, action: Action) -> Rejection | None:
         return r
     if state.turn.lifted is not None:
         lifted = "the lifted jacquard" if state.turn.lifted == "*" else state.turn.lifted
-        return Rejection("must_play_lifted", f"{lifted[0].upper()}{lifted[1:]} was lifted by a swap "
-                                             "and must be played this turn.")
+        return Rejection(Code.MUST_PLAY_LIFTED, f"{lifted[0].upper()}{lifted[1:]} was lifted by a swap "
+                                                "and must be played this turn.",
+                         public="The lifted jacquard was lifted by a swap and must be played this turn.",
+                         private=action.seat)
     if not state.turn.played and state.current.hand_count > 0:
-        return Rejection("must_play", "At least one jacquard must be played before the turn can end.")
+        return Rejection(Code.MUST_PLAY, "At least one jacquard must be played before the turn can end.")
     return None
 
 
 def validate_swap(state: GameState, action: Action) -> Rejection | None:
-    if state.config.mode == "junior":
-        return Rejection("not_in_mode", "The Junior Race has no report cards to swap with.")
     r = _pending_check(state, action) or turn_check(state, action)
     if r:
         return r
     turn = state.turn
     if turn.swapped:
-        return Rejection("swapped_already", "Only one swap is allowed each turn.")
+        return Rejection(Code.SWAPPED_ALREADY, "Only one swap is allowed each turn.")
     if action.source is None:
-        return Rejection("needs_source", "A swap must name the report card the jacquard lies on.")
+        return Rejection(Code.NEEDS_SOURCE, "A swap must name the report card the jacquard lies on.")
     report = next((rp for rp in state.reports if rp.card == action.source), None)
     if report is None:
         on_table = ", ".join(rp.card for rp in state.reports) or "none"
-        return Rejection("not_on_table", f"{action.source} is not on the table (report cards there: {on_table}).")
+        return Rejection(Code.NOT_ON_TABLE, f"{action.source} is not on the table (report cards there: {on_table}).")
     if turn.played and one_jacquard_rule(state):
-        return Rejection("one_jacquard", "CHARACTER SABOTAGE: a jacquard was already played this turn, "
+        return Rejection(Code.ONE_JACQUARD, "CHARACTER SABOTAGE: a jacquard was already played this turn, "
                                          "so a lifted one could not be.")
     if action.card is None:
-        return Rejection("needs_card", "A swap must name the jacquard discarded from the hand.")
+        return Rejection(Code.NEEDS_CARD, "A swap must name the jacquard discarded from the hand.")
     r = jacquard_check(state, action)
     if r:
         return r
@@ -114,10 +118,10 @@ def _choice_check(state, effects, action) -> Rejection | None:
         if e.kind == "flip":
             shape = state.edition.shapes[e.arg]
             if action.lamps is None or action.lamps not in shape.placements:
-                return Rejection("needs_lamps", f"Say which {shape.name} of lamps flips "
-                                                f"({len(shape.holes)} lamp{'s' * (len(shape.holes) > 1)}).")
+                return Rejection(Code.NEEDS_LAMPS, f"Say which {shape.name} of lamps flips "
+                                                   f"({len(shape.holes)} lamp{'s' * (len(shape.holes) > 1)}).")
         elif e.kind == "flip_tower" and action.tower is None:
-            return Rejection("needs_tower", "Say which tower's 6 lamps flip.")
+            return Rejection(Code.NEEDS_TOWER, "Say which tower's 6 lamps flip.")
     return None
 
 
@@ -125,19 +129,18 @@ def validate_fault(state: GameState, action: Action) -> Rejection | None:
     edition = state.edition
     card = edition.cards.get(action.card or "")
     if card is None or card.deck != "fault":
-        return Rejection("not_a_fault", f"{action.card} is not a Fault Report card.")
+        return Rejection(Code.NOT_A_FAULT, f"{action.card} is not a Fault Report card.")
     physical = state.config.hands == "physical"
-    reveals = state.config.mode == "junior" or state.config.has("night_shift")
-    if not reveals:
-        return Rejection("not_in_mode", "Fault Report cards are only revealed in Night Shift and the Junior Race.")
+    if not state.config.game.reveals_faults(state.config):
+        return Rejection(Code.NOT_IN_MODE, "Fault Report cards are only revealed in Night Shift and the Junior Race.")
     if state.pending:
         if action.seat != state.pending_seat:
-            return Rejection("not_your_choice", f"{state.pending_seat} chooses for the revealed card.")
+            return Rejection(Code.NOT_YOUR_CHOICE, f"{state.pending_seat} chooses for the revealed card.")
         if state.pending[0] not in (None, card.id):
-            return Rejection("wrong_card", f"The revealed card is {edition.card_label(state.pending[0])}, "
-                                           f"not {action.card}.")
+            return Rejection(Code.WRONG_CARD, f"The revealed card is {edition.card_label(state.pending[0])}, "
+                                              f"not {action.card}.")
     elif not physical:
-        return Rejection("nothing_revealed", "No Fault Report card is waiting to be applied.")
+        return Rejection(Code.NOTHING_REVEALED, "No Fault Report card is waiting to be applied.")
     if state.pending and state.pending[0] is not None or physical and needs_choice(card.night_shift):
         return _choice_check(state, card.night_shift, action)
     return None
@@ -185,83 +188,16 @@ def apply_fault(state: GameState, action: Action) -> GameState:
 
 
 def apply_end(state: GameState, action: Action) -> GameState:
-    return finish_turn(state)
+    return state.config.game.finish_turn(state)
 
 
 def _maybe_send(state: GameState) -> GameState:
     tower = sendable_tower(state)
     if tower is None:
         return state
-    state = replace(state, turn=replace(state.turn, transmitted=True))
-    if state.config.mode in COOP:
-        state = replace(state, signals_sent=state.signals_sent + 1)
-    else:
-        p = state.current
-        state = state.with_player(replace(p, sent=p.sent + 1, last_tx=tower))
-    return finish_turn(state)
-
-
-def finish_turn(state: GameState) -> GameState:
-    """Move the Post Office, settle the hands, hand the turn on, then reveal."""
-    turn = state.turn
-    seat = turn.seat
-    reveals = 0
-    if state.config.mode in COOP:
-        state = _post_office_moves(state)
-        if state.winner is None and state.signals_sent >= len(state.message):
-            state = replace(state, winner="team")
-        if state.winner is not None:
-            return state
-        state, reveals = _settle_hands(state, seat)
-        reveals = reveals + turn.stamps_drawn if state.config.has("night_shift") else 0
-    else:
-        p = state.current
-        if p.finished:  # the whole message sent: the pawn stands in Genua
-            return replace(state, winner=seat)
-        state, _ = draw(state, seat, HAND_SIZE["junior"] - p.hand_count)
-        reveals = 1 if turn.transmitted and p.sent in JUNIOR_FAULT_TOWERS else 0
-    nxt = state.next_seat(seat)
-    state = replace(state, turn=Turn(seat=nxt, number=turn.number + 1, base_budget=NO_BUDGET))
-    return reveal(state, seat, reveals) if reveals else state
-
-
-def _post_office_moves(state: GameState) -> GameState:
-    turn = state.turn
-    steps = turn.card_cost
-    moved = max(0, steps - turn.po_discount)
-    if turn.po_cap is not None:
-        moved = min(moved, turn.po_cap)
-    po = state.post_office + moved
-    state = replace(state, post_office=po, stress_total=state.stress_total + steps,
-                    card_moves=state.card_moves + moved - steps)
-    return replace(state, winner="post_office") if po >= state.post_office_goal else state
-
-
-def _settle_hands(state: GameState, seat: str) -> tuple[GameState, int]:
-    """Race: pass the unplayed jacquard left (or draw one to pass), then draw one to keep.
-    Solitaire: draw back up to two. WORKERS' STRIKE skips the keeping draw."""
-    stamps = 0
-    skip = state.skip_draw == state.turn.number
-    if skip:
-        state = replace(state, skip_draw=None)
-    p = state.player(seat)
-    if state.config.mode == "solitaire":
-        if not skip:
-            state, stamps = draw(state, seat, HAND_SIZE["solitaire"] - p.hand_count)
-        return state, stamps
-    left = state.next_seat(seat)
-    if p.hand_count > 0:
-        card = p.hand[0] if p.hand else UNKNOWN
-        state = give(take_from_hand(state, seat, card), left, card)
-    else:
-        state, card = take_from_bag(state)
-        if card is not None:
-            stamps += is_stamped(state, card)
-            state = give(state, left, card)
-    if not skip:
-        state, kept = draw(state, seat, 1)
-        stamps += kept
-    return state, stamps
+    game = state.config.game
+    state = game.credit_signal(replace(state, turn=replace(state.turn, transmitted=True)), tower)
+    return game.finish_turn(state)
 
 
 VALIDATORS = {"play": validate_play, "end": validate_end, "swap": validate_swap, "fault": validate_fault}

@@ -18,21 +18,33 @@ def shuffled(items, seed: int, label: str) -> tuple[str, ...]:
 
 
 def take_from_bag(state: GameState) -> tuple[GameState, str | None]:
-    """Take the top jacquard; an empty bag first takes the shuffled discards. None: no card."""
+    """Take the top jacquard. The moment the last one is drawn, the discards go back into the
+    bag (shuffled); an empty bag at a draw first takes any discards made since. None: no card."""
     if state.config.hands == "physical":
         held = sum(p.hand_count for p in state.players) + len(state.reports)
-        if len(state.edition.jacquards) - len(state.discard) - held < 1:
+        in_bag = len(state.edition.jacquards) - len(state.discard) - held
+        if in_bag < 1:  # discards made since the last refill: the players tip them back in
             if not state.discard:
                 return state, None
-            state = replace(state, discard=(), shuffles=state.shuffles + 1)  # the players refilled the bag
-        return state, UNKNOWN
+            in_bag += len(state.discard)
+            state = _refilled(state)
+        return (_refilled(state) if in_bag == 1 else state), UNKNOWN
     bag, discard, shuffles = state.bag, state.discard, state.shuffles
     if not bag:
         if not discard:
             return state, None
         shuffles += 1
         bag, discard = shuffled(discard, state.config.seed, f"bag/{shuffles}"), ()
-    return replace(state, bag=bag[1:], discard=discard, shuffles=shuffles), bag[0]
+    card, bag = bag[0], bag[1:]
+    if not bag and discard:  # the last jacquard drawn: the discards go back in at once
+        shuffles += 1
+        bag, discard = shuffled(discard, state.config.seed, f"bag/{shuffles}"), ()
+    return replace(state, bag=bag, discard=discard, shuffles=shuffles), card
+
+
+def _refilled(state: GameState) -> GameState:
+    """Physical: the players tipped the discards back into the bag."""
+    return replace(state, discard=(), shuffles=state.shuffles + 1) if state.discard else state
 
 
 def give(state: GameState, seat: str, card: str) -> GameState:

@@ -12,6 +12,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from ..errors import ClacksError
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
 from .shapes import placements
@@ -21,7 +22,7 @@ DECKS = {"fault": "F", "incident": "I", "log": "L"}
 MAX_HOLES = 6  # a jacquard is punched for one tower's worth of lamps at most
 
 
-class EditionError(Exception):
+class EditionError(ClacksError, ValueError):
     """A broken edition; ``problems`` is a list of (file, key path, reason)."""
 
     def __init__(self, folder: str, problems: list[tuple[str, str, str]]):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import ClacksError
+
 # effect name -> kind of argument it takes
 VOCABULARY = {
     "set_all": "on_off",
@@ -36,7 +38,7 @@ class Effect:
         return self.kind if self.arg is None else f"{self.kind}({self.arg})"
 
 
-class EffectError(ValueError):
+class EffectError(ClacksError, ValueError):
     pass
 
 

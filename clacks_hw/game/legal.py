@@ -13,10 +13,12 @@ def candidate_actions(state: GameState) -> list[Action]:
     """Every action worth asking the validator about (a superset of the legal ones)."""
     if state.over:
         return []
+    return state.config.game.candidates(state)
+
+
+def competitive_candidates(state: GameState) -> list[Action]:
     edition, seat = state.edition, state.turn.seat
     p = state.player(seat)
-    if state.config.mode != "competitive":
-        return _coop_candidates(state, seat)
     out = [Action(seat, "move", tower=t.index) for t in TOWERS_OF[COLOUR[seat]]]
     cards = _playable(state, p)
     for card in dict.fromkeys(cards):
@@ -53,8 +55,8 @@ def _fault_candidates(state: GameState, seat: str, card_id: str, night: bool = F
     return _with_choices(effects, state.edition.shapes, Action(seat, "fault", card=card_id))
 
 
-def _coop_candidates(state: GameState, seat: str) -> list[Action]:
-    edition = state.edition
+def coop_candidates(state: GameState) -> list[Action]:
+    edition, seat = state.edition, state.turn.seat
     if state.pending:
         chooser = state.pending_seat
         cards = (state.pending[0],) if state.pending[0] is not None else edition.deck("fault")
@@ -69,7 +71,7 @@ def _coop_candidates(state: GameState, seat: str) -> list[Action]:
         effects = edition.cards[report.card].effects
         for card in dict.fromkeys(_playable(state, p)):
             out.extend(_with_choices(effects, edition.shapes, Action(seat, "swap", card=card, source=report.card)))
-    if state.config.hands == "physical" and (state.config.has("night_shift") or state.config.mode == "junior"):
+    if state.config.hands == "physical" and state.config.game.reveals_faults(state.config):
         for card_id in edition.deck("fault"):
             out.extend(_fault_candidates(state, seat, card_id, night=True))
     return out

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action
-from .board import COLOUR, TOWERS, TOWERS_OF, distance, lamps_of
+from .board import TOWERS, lamps_of
 from .edition import Edition
 from .state import GameState
 from .turns import target_mask
@@ -39,7 +39,7 @@ class Plan:
     def actions(self, state: GameState) -> list[Action]:
         seat = state.turn.seat
         out = []
-        if state.config.mode == "competitive" and state.player(seat).tower != self.tower:
+        if state.config.game.pawns and state.player(seat).tower != self.tower:
             out.append(Action(seat, "move", tower=self.tower))
         out += [Action(seat, "play", card=c, lamps=m) for c, m in zip(self.cards, self.masks)]
         return out
@@ -167,19 +167,8 @@ def tables(edition: Edition) -> Tables:
 
 def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     """(tower, the turn's move cost with the pawn there) for every tower the player could
-    send from this turn: any free button of their colour before the first jacquard, else
-    where the pawn stands."""
-    turn, p = state.turn, state.player(seat)
-    if state.config.mode != "competitive":  # no pawns: any tower of one's colour, read from one's seat
-        return [(t.index, 0) for t in TOWERS_OF[COLOUR[seat]]]
-    if turn.played or turn.no_move:
-        options = [] if p.tower is None else [(p.tower, turn.move_cost)]
-    else:
-        start = turn.start_tower
-        options = [(t.index, 0 if start is None else distance(start, t.index))
-                   for t in TOWERS_OF[COLOUR[seat]] if state.occupant(seat, t.index) is None]
-    # A signal never goes out from the tower of the previous one, nor from the Dwarf's button.
-    return [(t, c) for t, c in options if t != p.last_tx and not (t == state.dwarf and t == p.tower)]
+    send from this turn (the game decides: game/modes/)."""
+    return state.config.game.towers_open(state, seat)
 
 
 def _subsets(cards, jac, left: int, most: int = 8, required: str | None = None):

@@ -3,47 +3,68 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """Every code a refusal can carry, for the board, the journal tools and anyone scripting
+    against them (each compares equal to its string, e.g. ``Code.OVER_BUDGET == "over_budget"``).
+    docs/rules.md lists them; a test keeps the two in step."""
+
+    GAME_OVER = "game_over"  # the game has ended
+    NOT_PLAYING = "not_playing"  # that seat is not in this game
+    NOT_IN_MODE = "not_in_mode"  # that action does not exist in this game
+    NOT_YOUR_TURN = "not_your_turn"  # only the player whose turn it is may do that
+    TIME_UP = "time_up"  # Express: the turn's time has run out
+    TOO_EARLY = "too_early"  # Express: the turn's time has not run out yet
+    NOT_EXPRESS = "not_express"  # timeouts only exist in the Express variant
+    NEEDS_TOWER = "needs_tower"  # the action must say which tower
+    NEEDS_LAMPS = "needs_lamps"  # the action must say which lamps the card flips
+    NEEDS_CARD = "needs_card"  # a swap must name the jacquard discarded
+    NEEDS_SOURCE = "needs_source"  # a swap must name the report card
+    WRONG_COLOUR = "wrong_colour"  # a pawn moves only between buttons of its own colour
+    OCCUPIED = "occupied"  # another pawn or the Deep Dwarf stands on that button
+    ALREADY_THERE = "already_there"  # the pawn is already on that button
+    MOVED_AFTER_PLAY = "moved_after_play"  # moves are only possible before the first jacquard
+    LOCKED_DOWN = "locked_down"  # TOWER LOCKDOWN: no moving this turn
+    OVER_BUDGET = "over_budget"  # not enough stress points left this turn
+    UNKNOWN_CARD = "unknown_card"  # no such card in this edition
+    NOT_A_JACQUARD = "not_a_jacquard"  # only jacquards can be played that way
+    NOT_A_FAULT = "not_a_fault"  # only Fault Report cards can be played that way
+    NOT_IN_HAND = "not_in_hand"  # the card is not in that player's hand
+    IN_DISCARD = "in_discard"  # the card is on the discard pile
+    PLAYED_THIS_TURN = "played_this_turn"  # the card was already played this turn
+    BAD_PLACEMENT = "bad_placement"  # the card's pattern cannot flip exactly those lamps
+    MUST_PLAY = "must_play"  # at least one jacquard must be played each turn
+    NOTHING_TO_CANCEL = "nothing_to_cancel"  # no Fault Report card was just played against you
+    NOT_AGAINST_YOU = "not_against_you"  # the card just played does not harm the repairer
+    CHOICE_PENDING = "choice_pending"  # a revealed Fault Report card waits for a choice
+    NOT_YOUR_CHOICE = "not_your_choice"  # another seat chooses for the revealed card
+    WRONG_CARD = "wrong_card"  # the revealed card is another one
+    NOTHING_REVEALED = "nothing_revealed"  # no Fault Report card waits to be applied
+    SWAPPED_ALREADY = "swapped_already"  # one swap a turn
+    NOT_ON_TABLE = "not_on_table"  # that report card is not on the table
+    ONE_JACQUARD = "one_jacquard"  # CHARACTER SABOTAGE: one jacquard a turn
+    MUST_PLAY_LIFTED = "must_play_lifted"  # the jacquard lifted by a swap must be played
+    NOTHING_TO_DISCARD = "nothing_to_discard"  # the board: a swap needs a jacquard in hand
 
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
-    code: str
+    """``message`` is for the seat the refusal concerns; when it names a hand that ``private``
+    may hide from others (``hidden_hands``), ``public`` is the sentence everybody else reads."""
+
+    code: Code
     message: str
+    public: str | None = None
+    private: str | None = None  # the seat whose hidden hand ``message`` names
 
     def __bool__(self) -> bool:  # so `if rejection:` reads naturally
         return True
 
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
+        return {"code": str(self.code), "message": self.message}
 
-
-# The stable codes, for the board, the journal tools and anyone scripting against them.
-CODES = {
-    "game_over": "the game has ended",
-    "not_playing": "that seat is not in this game",
-    "not_your_turn": "only the player whose turn it is may do that",
-    "wrong_colour": "a pawn moves only between buttons of its own colour",
-    "occupied": "another pawn or the Deep Dwarf stands on that button",
-    "already_there": "the pawn is already on that button",
-    "moved_after_play": "moves are only possible before the first jacquard of the turn",
-    "locked_down": "TOWER LOCKDOWN: no moving this turn",
-    "over_budget": "not enough stress points left this turn",
-    "unknown_card": "no such card in this edition",
-    "not_a_jacquard": "only jacquards can be played that way",
-    "not_a_fault": "only Fault Report cards can be played that way",
-    "not_in_hand": "the card is not in that player's hand",
-    "in_discard": "the card is in the discard pile",
-    "played_this_turn": "the card was already played this turn",
-    "needs_lamps": "the action must say which lamps the card flips",
-    "needs_tower": "the action must say which tower",
-    "bad_placement": "the card's pattern cannot flip exactly those lamps",
-    "must_play": "at least one jacquard must be played each turn",
-    "nothing_to_cancel": "no Fault Report card was just played against this player",
-    "not_express": "timeouts only exist in the Express variant",
-    "too_early": "the turn's time has not run out yet",
-    "time_up": "the turn's time has run out",
-    "not_in_mode": "that action does not exist in this game mode",
-}
 
 
 def points(n: int) -> str:

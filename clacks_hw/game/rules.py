@@ -1,44 +1,32 @@
-"""The competitive rules: validate an action against a state, and apply it.
+"""Validate an action against a state, and apply it; and the competitive game's rules.
 
-``apply(state, action)`` returns a new state or a ``Rejection``; ``validate`` is the very
-same check without the change, and ``legal_actions`` lists the candidates it accepts, so
-what the board offers and what the engine allows can never drift apart.
+``apply(state, action)`` returns a new state or a ``Rejection`` (the game object decides,
+game/modes/); ``validate`` is the very same check without the change, and ``legal_actions``
+lists the candidates it accepts, so what the board offers and what the engine allows can
+never drift apart.
 """
 
 from __future__ import annotations
 
-from . import coop
 from .actions import Action
 from .board import COLOUR, TOWERS, distance
 from .checks import jacquard_check, placement_check, turn_check
 from .deck import take_from_hand
 from .faults import apply_fault, validate_fault
-from .rejection import Rejection, left, points
+from .rejection import Code, Rejection, left, points
 from .state import DWARF_SEAT, GameState
 from .turns import after_lamps_change, finish_turn
 from .values import replace
 
 
 def validate(state: GameState, action: Action) -> Rejection | None:
-    if state.over:
-        return Rejection("game_over", f"The game is over: {state.winner} has won.")
-    if action.seat not in state.config.seats:
-        return Rejection("not_playing", f"Seat {action.seat} is not in this game "
-                                        f"(seats: {' '.join(state.config.seats)}).")
-    check = (_VALIDATORS if state.config.mode == "competitive" else coop.VALIDATORS).get(action.act)
-    if check is None:
-        return Rejection("not_in_mode", f"There is no {action.act!r} in a {state.config.mode} game.")
-    return check(state, action)
+    """The rules' answer to ``action`` without applying it: None when it is allowed."""
+    return state.config.game.validate(state, action)
 
 
 def apply(state: GameState, action: Action) -> GameState | Rejection:
-    rejection = validate(state, action)
-    if rejection:
-        return rejection
-    if action.act != "fault" and state.last_fault is not None:
-        state = replace(state, last_fault=None)  # only the very next action may cancel a fault
-    appliers = _APPLIERS if state.config.mode == "competitive" else coop.APPLIERS
-    return appliers[action.act](state, action)
+    """The new state, or a Rejection saying why not."""
+    return state.config.game.apply(state, action)
 
 
 # --- move -----------------------------------------------------------------------------------
@@ -48,27 +36,27 @@ def _validate_move(state: GameState, action: Action) -> Rejection | None:
     if r:
         return r
     if action.tower is None:
-        return Rejection("needs_tower", "A move must name the tower button, like R2 or G5.")
+        return Rejection(Code.NEEDS_TOWER, "A move must name the tower button, like R2 or G5.")
     seat, target, turn = action.seat, TOWERS[action.tower], state.turn
     if target.colour != COLOUR[seat]:
-        return Rejection("wrong_colour", f"{target.name} is a {target.colour} button; {seat} moves "
-                                         f"only on {COLOUR[seat]} buttons.")
+        return Rejection(Code.WRONG_COLOUR, f"{target.name} is a {target.colour} button; {seat} moves "
+                                            f"only on {COLOUR[seat]} buttons.")
     if turn.played:
-        return Rejection("moved_after_play", "The pawn cannot move after a jacquard has been played this turn.")
+        return Rejection(Code.MOVED_AFTER_PLAY, "The pawn cannot move after a jacquard has been played this turn.")
     if turn.no_move:
-        return Rejection("locked_down", "TOWER LOCKDOWN: the pawn may not move this turn.")
+        return Rejection(Code.LOCKED_DOWN, "TOWER LOCKDOWN: the pawn may not move this turn.")
     p = state.player(seat)
     if p.tower == target.index:
-        return Rejection("already_there", f"{seat}'s pawn is already on {target.name}.")
+        return Rejection(Code.ALREADY_THERE, f"{seat}'s pawn is already on {target.name}.")
     who = state.occupant(seat, target.index)
     if who is not None:
-        return Rejection("occupied", f"{who} stands on {target.name}; pawns may pass through but not "
+        return Rejection(Code.OCCUPIED, f"{who} stands on {target.name}; pawns may pass through but not "
                                      "stop there.")
     cost = _move_cost(state, target.index)
     if cost > turn.budget - turn.card_cost:
         start = "the start button" if turn.start_tower is None else TOWERS[turn.start_tower].name
-        return Rejection("over_budget", f"Moving from {start} to {target.name} costs {points(cost)}; "
-                                        f"{left(turn.budget - turn.card_cost)}.")
+        return Rejection(Code.OVER_BUDGET, f"Moving from {start} to {target.name} costs {points(cost)}; "
+                                           f"{left(turn.budget - turn.card_cost)}.")
     return None
 
 
@@ -98,7 +86,7 @@ def _validate_play(state: GameState, action: Action) -> Rejection | None:
         return r
     j = state.edition.jacquards[action.card]
     if j.cost > state.turn.left:
-        return Rejection("over_budget", f"{action.card} costs {points(j.cost)}; {left(state.turn.left)}.")
+        return Rejection(Code.OVER_BUDGET, f"{action.card} costs {points(j.cost)}; {left(state.turn.left)}.")
     return None
 
 
@@ -133,7 +121,7 @@ def _validate_end(state: GameState, action: Action) -> Rejection | None:
     if r:
         return r
     if not state.turn.played and can_pay_any(state):
-        return Rejection("must_play", "At least one jacquard must be played before the turn can end.")
+        return Rejection(Code.MUST_PLAY, "At least one jacquard must be played before the turn can end.")
     return None
 
 
@@ -143,13 +131,13 @@ def _apply_end(state: GameState, action: Action) -> GameState:
 
 def _validate_timeout(state: GameState, action: Action) -> Rejection | None:
     if not state.config.has("express"):
-        return Rejection("not_express", "Only an Express game has a turn timer.")
+        return Rejection(Code.NOT_EXPRESS, "Only an Express game has a turn timer.")
     if action.seat != state.turn.seat:
-        return Rejection("not_your_turn", f"It is {state.turn.seat}'s turn, not {action.seat}'s.")
+        return Rejection(Code.NOT_YOUR_TURN, f"It is {state.turn.seat}'s turn, not {action.seat}'s.")
     limit = state.config.express_seconds
     if action.time is not None and action.time < limit:
-        return Rejection("too_early", f"The turn's {limit:g} s have not run out "
-                                      f"({action.time:g} s so far).")
+        return Rejection(Code.TOO_EARLY, f"The turn's {limit:g} s have not run out "
+                                         f"({action.time:g} s so far).")
     if not state.turn.played and action.card is not None:
         return jacquard_check(state, action)  # the card discarded must be one the player holds
     return None
@@ -168,11 +156,11 @@ def _apply_timeout(state: GameState, action: Action) -> GameState:
     return finish_turn(replace(state, discard=discard), draw=False)
 
 
-_VALIDATORS = {
+VALIDATORS = {
     "move": _validate_move, "play": _validate_play, "end": _validate_end,
     "timeout": _validate_timeout, "fault": validate_fault,
 }
-_APPLIERS = {
+APPLIERS = {
     "move": _apply_move, "play": _apply_play, "end": _apply_end,
     "timeout": _apply_timeout, "fault": apply_fault,
 }

@@ -1,45 +1,33 @@
-"""Starting a game: checking the set-up and dealing from the seeded bag."""
+"""Starting a game: what every game checks of a set-up, the words, and the deal's helpers.
+Each game's own checks and deal live in its game object (``game/modes/``)."""
 
 from __future__ import annotations
 
-from .deck import draw_faults, draw_up_to, shuffled
+from ..errors import ClacksError
+from .deck import shuffled
 from .edition import Edition
-from .state import (
-    HAND,
-    HANDS,
-    MODES,
-    VARIANTS,
-    GameConfig,
-    GameState,
-    Player,
-    Turn,
-    seatings,
-)
+from .registry import game_for
+from .state import HANDS, GameConfig, GameState
 from .values import replace
 
 
-class SetupError(ValueError):
+class SetupError(ClacksError, ValueError):
     """A game that cannot be set up as asked; the message says what to change."""
 
 
-def words_needed(config: GameConfig) -> int:
-    return 2 if config.has("long_message") else 1
-
-
-def _normalised(config: GameConfig) -> GameConfig:
+def normalised(config: GameConfig) -> GameConfig:
     return replace(config, seats=tuple(config.seats), variants=frozenset(config.variants),
                    words={k: tuple(v) for k, v in config.words.items()})
 
 
-def _check_common(config: GameConfig) -> None:
-    if config.mode not in MODES:
-        raise SetupError(f"mode {config.mode!r} must be one of {', '.join(MODES)}")
+def check_common(config: GameConfig, game) -> None:
+    """What every game asks of a set-up: known hands and variants, a seed, an Express length."""
     if config.hands not in HANDS:
         raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
-    unknown = set(config.variants) - set(VARIANTS[config.mode])
+    unknown = set(config.variants) - set(game.variants)
     if unknown:
-        allowed = ", ".join(VARIANTS[config.mode]) or "none"
-        raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {config.mode}; "
+        allowed = ", ".join(game.variants) or "none"
+        raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {game.name}; "
                          f"choose from {allowed}")
     if not isinstance(config.seed, int):
         raise SetupError(f"seed {config.seed!r} must be a whole number")
@@ -47,34 +35,26 @@ def _check_common(config: GameConfig) -> None:
         raise SetupError(f"express_seconds {config.express_seconds!r} must be from 10 to 600")
 
 
-def check_config(edition: Edition, config: GameConfig) -> None:
-    _check_common(config)
-    if config.hands not in HANDS:
-        raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
-    unknown = set(config.variants) - set(VARIANTS[config.mode])
-    if unknown:
-        raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {config.mode}; "
-                         f"choose from {', '.join(VARIANTS[config.mode])}")
-    seats = tuple(config.seats)
-    if seats not in seatings(config.mode):
-        sets = "; ".join(" ".join(s) for s in seatings(config.mode))
-        raise SetupError(f"seats {' '.join(seats)} are not a {config.mode} seating: use {sets}")
-    n = words_needed(config)
-    if set(config.words) != set(seats):
-        raise SetupError(f"words must be given for exactly the seats {' '.join(seats)}")
-    for seat in seats:
-        words = config.words[seat]
+def check_words(edition: Edition, config: GameConfig, slots) -> None:
+    """Words for exactly the keys of ``slots`` ((key, how many) pairs), each one sendable."""
+    keys = [k for k, _ in slots]
+    if set(config.words) != set(keys):
+        raise SetupError(f"words must be given for exactly {' and '.join(keys)}")
+    for key, n in slots:
+        words = config.words[key]
         if len(words) != n:
-            raise SetupError(f"seat {seat} needs {n} word(s), got {len(words)}")
+            raise SetupError(f"{'seat ' * (key != 'team')}{key} needs {n} word{'s' * (n > 1)}, "
+                             f"got {len(words)}")
         for w in words:
             missing = sorted({ch for ch in w if ch not in edition.signals}) if w else ["(empty)"]
             if missing:
-                raise SetupError(f"seat {seat}'s word {w!r} cannot be sent: no signal for {', '.join(missing)}")
+                raise SetupError(f"{'seat ' * (key != 'team')}{key}'s word {w!r} cannot be sent: "
+                                 f"no signal for {', '.join(missing)}")
 
 
-def message(config: GameConfig, seat: str) -> tuple[str, ...]:
-    """The signals a seat must send: its word, or word SPACE word END in Long Message."""
-    words = config.words[seat]
+def message(config: GameConfig, key: str) -> tuple[str, ...]:
+    """The signals a seat (or the team) must send: its word, or word SPACE word END."""
+    words = config.words[key]
     if len(words) == 1:
         return tuple(words[0])
     return tuple(words[0]) + ("SPACE",) + tuple(words[1]) + ("END",)
@@ -93,26 +73,10 @@ def deal_words(edition: Edition, seats, per_seat: int, seed: int) -> dict[str, t
 
 
 def new_game(edition: Edition, config: GameConfig) -> GameState:
-    if config.mode in MODES and config.mode != "competitive":
-        from .coop_setup import CoopSetupError, new_coop_game
-
-        _check_common(config)
-        try:
-            return new_coop_game(edition, _normalised(config))
-        except CoopSetupError as exc:
-            raise SetupError(str(exc)) from None
-    check_config(edition, config)
-    config = _normalised(config)
-    players = tuple(Player(seat=s, signals=message(config, s)) for s in config.seats)
-    first = first_player(config)
-    state = GameState(
-        edition=edition, config=config, board=edition.start, players=players,
-        turn=Turn(seat=first), first=first,
-    )
-    if config.hands == "tracked":
-        state = replace(state, bag=shuffled(edition.jacquards, config.seed, "bag/0"),
-                        fault_deck=shuffled(edition.deck("fault"), config.seed, "faults"))
-    for seat in config.seats:  # the first deal draws no Fault Report cards for stamps
-        state = draw_up_to(state, seat, HAND, stamps_draw_faults=False)
-        state = draw_faults(state, seat, 1)
-    return state
+    """The first position of the game ``config`` describes, or SetupError saying what to change."""
+    try:
+        game = game_for(config.mode)
+    except KeyError as exc:
+        raise SetupError(f"mode {config.mode!r}: {exc.args[0]}") from None
+    game.check(edition, config)
+    return game.new_game(edition, normalised(config))

@@ -15,34 +15,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .edition import Edition
+from .registry import GAMES, game_for
 
 BUDGET = 5  # stress points per competitive turn
 HAND = 3  # jacquards held after drawing, competitive
 EXPRESS_SECONDS = 60.0
 
-MODES = ("competitive", "race", "solitaire", "junior")
-COOP = ("race", "solitaire")  # the team against the Post Office
 HANDS = ("tracked", "physical")
-VARIANTS = {
-    "competitive": ("express", "long_message", "quick"),
-    "race": ("night_shift", "long_distance"),
-    "solitaire": ("night_shift",),
-    "junior": (),
-}
 SEAT_SETS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
-
-
-def seatings(mode: str) -> tuple[tuple[str, ...], ...]:
-    """Every set of seats ``mode`` is played from, each in turn order (S W N E)."""
-    if mode == "solitaire":
-        return (("S",), ("W",), ("N",), ("E",))
-    if mode == "junior":  # two players at right angles: one red seat, one green seat
-        return (("S", "W"), ("S", "E"), ("W", "N"), ("N", "E"))
-    return tuple(SEAT_SETS.values())
 ROUTES = {"easy": 38, "hard": 34}  # Post Office steps to Genua on each route
 ROUTE_TOWERS = 12  # Clacks tower locations on each route, Genua the last
 JUNIOR_FAULT_TOWERS = (3, 6, 9)  # landing on these reveals a Fault Report card
-HAND_SIZE = {"competitive": 3, "race": 1, "solitaire": 2, "junior": 4}  # after drawing
 NO_BUDGET = 10**6  # the co-operative and junior games have no per-turn limit
 DWARF_SEAT = "W"  # in a 3-player game, the player with nobody opposite
 
@@ -62,6 +45,14 @@ class GameConfig:
     def has(self, variant: str) -> bool:
         return variant in self.variants
 
+    @property
+    def game(self):
+        """The game object for ``mode`` (game/modes/): its rules, seatings and views."""
+        try:
+            return GAMES[self.mode]
+        except KeyError:
+            return game_for(self.mode)
+
 
 class Player(NamedTuple):
     seat: str
@@ -69,6 +60,7 @@ class Player(NamedTuple):
     sent: int = 0
     tower: int | None = None  # None: still on the start button
     last_tx: int | None = None  # tower of the last transmitted signal
+    sent_from: tuple[int, ...] = ()  # the tower each signal standing to this seat's credit went from
     hand: tuple[str, ...] = ()  # tracked jacquards
     hand_count: int = 0
     faults: tuple[str, ...] = ()  # tracked Fault Report cards
@@ -155,6 +147,7 @@ class GameState(NamedTuple):
     # co-operative and junior modes
     message: tuple[str, ...] = ()  # race/solitaire: the team's signals
     signals_sent: int = 0
+    sent_from: tuple[int, ...] = ()  # race/solitaire: the tower each team signal went from
     post_office: int = 0
     post_office_goal: int = 0
     stress_total: int = 0  # every stress point spent (each moved the Post Office a step)
@@ -181,7 +174,7 @@ class GameState(NamedTuple):
     @property
     def has_dwarf(self) -> bool:
         """The Deep Dwarf plays in a 3-player competitive game, following W."""
-        return self.config.mode == "competitive" and len(self.players) == 3
+        return self.config.game.has_dwarf(self)
 
     def dwarf_for(self, seat: str) -> int | None:
         """Where the Dwarf blocks ``seat``: for W, where it stood when W's turn began."""
@@ -209,11 +202,9 @@ class GameState(NamedTuple):
         return f"GameState({shown})"
 
     def next_signal(self, seat: str) -> str | None:
-        """What ``seat`` would send next: the team's next signal in the race and solitaire,
-        the player's own otherwise; None when nothing is left to send."""
-        if self.config.mode in COOP:
-            return self.message[self.signals_sent] if self.signals_sent < len(self.message) else None
-        return self.player(seat).next_signal
+        """What ``seat`` would send next (the team's next signal in the team games); None when
+        nothing is left to send."""
+        return self.config.game.next_signal(self, seat)
 
     def next_seat(self, seat: str) -> str:
         seats = self.config.seats

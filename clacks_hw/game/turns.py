@@ -39,7 +39,8 @@ def after_lamps_change(state: GameState) -> GameState:
         sender, tower = state.sabotage
         if not state.board & TOWERS[tower].mask:
             p = state.player(sender)
-            state = replace(state, sabotage=None).with_player(replace(p, sent=p.sent - 1, sabotaged=True))
+            state = replace(state, sabotage=None).with_player(
+                replace(p, sent=p.sent - 1, sabotaged=True, sent_from=p.sent_from[:-1]))
     if transmittable(state):
         return transmit(state)
     return state
@@ -47,7 +48,7 @@ def after_lamps_change(state: GameState) -> GameState:
 
 def transmit(state: GameState) -> GameState:
     p = state.current
-    p = replace(p, sent=p.sent + 1, last_tx=p.tower)
+    p = replace(p, sent=p.sent + 1, last_tx=p.tower, sent_from=p.sent_from + (p.tower,))
     state = replace(state.with_player(p), turn=replace(state.turn, transmitted=True))
     if state.sabotage is not None and state.sabotage[0] != p.seat:
         return replace(state, winner=state.sabotage[0])  # the saboteur's turn ended without success
@@ -83,3 +84,14 @@ def quick_winner(state: GameState) -> str:
     """Fewest stress points on the finishing turn, then the word first alphabetically."""
     words = state.config.words
     return min(state.finishers, key=lambda s: (state.player(s).last_turn_cost, words[s]))
+
+
+def signal_sent(before: GameState, after: GameState) -> tuple[str, int] | None:
+    """(seat, tower) of the signal the action from ``before`` to ``after`` sent, as the engine
+    recorded it (``sent_from``), or None."""
+    if len(after.sent_from) > len(before.sent_from):  # the team's message
+        return before.turn.seat, after.sent_from[-1]
+    for p0, p1 in zip(before.players, after.players):
+        if len(p1.sent_from) > len(p0.sent_from):
+            return p1.seat, p1.sent_from[-1]
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import string
 
+from ..errors import ClacksError
 from .cards import EDITION, all_cards, uid_of
 from .rdm6300 import em4100_uid_of
 
@@ -38,7 +39,7 @@ RDM_HELP = """\
   quit            stop the emulation"""
 
 
-class ConsoleError(ValueError):
+class ConsoleError(ClacksError, ValueError):
     """A line the console cannot carry out; the message says what was expected."""
 
 

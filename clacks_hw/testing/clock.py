@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 
 class FakeClock:
     def __init__(self, start: float = 1000.0) -> None:
@@ -15,6 +17,10 @@ class FakeClock:
         self.sleeps.append(seconds)
         if seconds > 0:
             self.t += seconds
+
+    def wall(self) -> datetime:
+        """Calendar time: the fake seconds counted from the Unix epoch."""
+        return datetime.fromtimestamp(self.t, UTC)
 
     def advance(self, seconds: float) -> None:
         self.t += seconds

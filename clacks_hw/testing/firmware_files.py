@@ -15,10 +15,12 @@ import sys
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+from ..errors import ClacksError
+
 FIRMWARE_MODULES = ("hubproto", "presence", "mfrc522", "hub", "main", "config")
 
 
-class FirmwareNotFound(RuntimeError):
+class FirmwareNotFound(ClacksError, RuntimeError):
     """The firmware directory is not where the emulation looks; the message says how to fix it."""
 
 

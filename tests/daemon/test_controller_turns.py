@@ -1,6 +1,6 @@
 """Moves by tower buttons, ending a turn, transmission flash."""
 
-from clacks_hw.daemon.controller import transmitted
+from clacks_hw.game.turns import signal_sent as transmitted
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.board import TOWER_BY_NAME
 from clacks_hw.testing.clock import FakeClock

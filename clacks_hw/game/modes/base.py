@@ -1,0 +1,200 @@
+"""What every game is: the protocol the board, the pages and the tools ask instead of asking
+"which game is this?".
+
+A game object owns its seatings, variants, word slots, set-up (``check``, ``new_game``), its
+validators and appliers, the legal actions, the next signal, the choices a card needs, the
+tower marks the board and the pages draw, and what each viewer may see (``hidden_hands``,
+``public_text``). Each game is one subclass in its own small module, registered by name.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..actions import Action
+from ..interpreter import CHOICES
+from ..rejection import Code, Rejection
+from ..registry import PUBLIC
+from ..setup import SetupError, check_common, check_words
+from ..state import GameState
+from ..values import replace
+
+
+class TowerMark(NamedTuple):
+    """What a tower button shows: a pawn, the Deep Dwarf, or a stretch of route reached."""
+
+    tower: int
+    kind: str  # "pawn", "dwarf" or "route"
+    seat: str | None = None  # whose pawn or route (None: the team's route)
+    half: bool = False  # a button standing for two route towers, only the first reached
+    here: bool = False  # the last route button reached: where the seat's pawn stands
+
+
+class Track(NamedTuple):
+    """A message being sent: by one seat, or by the team (``owner`` "team")."""
+
+    owner: str
+    signals: tuple[str, ...]
+    sent: int
+
+
+class Game:
+    name = ""
+    order = 100  # place in the board's set-up menu (and every list of games)
+    letter = ""  # the signal spelled on the setup tower for this game
+    title = ""
+    variants: tuple[str, ...] = ()
+    hand_size = 3  # jacquards held after drawing
+    routes = False  # played along an easy or hard route
+    chooses_first = False  # the set-up names who starts
+    pawns = False  # pawns on tower buttons, moved with stress points
+    fault_hands = False  # players hold Fault Report cards and play them at any time
+    reports = False  # Incident Report and Operator's Log cards on the table (swaps)
+    moves_post_office = False
+    shields = True  # EMERGENCY REPAIR revealed in Night Shift shields the next reveal
+    ignored_effects: tuple[str, ...] = ()  # revealed cards with these effects do nothing
+    bot_tactics: tuple[str, ...] = ()
+    validators: dict = {}
+    appliers: dict = {}
+    absent: dict[str, str] = {}  # act -> why this game has none (else a general sentence)
+
+    # --- seats, variants, words ----------------------------------------------------------
+    def seatings(self) -> tuple[tuple[str, ...], ...]:
+        """Every set of seats the game is played from, each in turn order (S W N E)."""
+        return (("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E"))
+
+    def seating_for(self, players: int) -> tuple[str, ...] | None:
+        return next((s for s in self.seatings() if len(s) == players), None)
+
+    def seating_problem(self, seats) -> str:
+        """Why ``seats`` is not a seating of this game."""
+        sets = " or ".join("+".join(s) for s in self.seatings())
+        return f"{self.name} is played from {sets}, not {' '.join(seats) or 'no seat'}"
+
+    def config_seat_problem(self, given: str) -> tuple[str, str]:
+        """(what is wrong, how to fix it) when the config's ``game.seats`` (``given``, as
+        written) is not a seating of this game."""
+        sets = " or ".join("+".join(s) for s in self.seatings())
+        return (f"{self.name} is played from {sets}, not {given}",
+                'use ["S", "N"], ["S", "W", "N"] or ["S", "W", "N", "E"]')
+
+    def setup_toggles(self) -> tuple[str, ...]:
+        """The variants page of the board's set-up; "hard_route" toggles the route."""
+        return self.variants + (("hard_route",) if self.routes else ())
+
+    def word_slots(self, seats, variants) -> tuple[tuple[str, int], ...]:
+        """(words key, how many) in the order word cards are tapped."""
+        n = 2 if "long_message" in variants else 1
+        return tuple((s, n) for s in seats)
+
+    # --- set-up ---------------------------------------------------------------------------
+    def check(self, edition, config) -> None:
+        """Raise SetupError saying what to change when ``config`` cannot be played."""
+        check_common(config, self)
+        if tuple(config.seats) not in self.seatings():
+            raise SetupError(self.seating_problem(config.seats))
+        if config.first is not None and config.first not in config.seats:
+            raise SetupError(f"first player {config.first!r} is not one of the seats {' '.join(config.seats)}")
+        check_words(edition, config, self.word_slots(config.seats, config.variants))
+
+    def new_game(self, edition, config) -> GameState:
+        raise NotImplementedError(f"{self.name} has no set-up")
+
+    # --- rules ----------------------------------------------------------------------------
+    def validate(self, state: GameState, action: Action) -> Rejection | None:
+        if state.over:
+            return Rejection(Code.GAME_OVER, f"The game is over: {state.winner} has won.")
+        if action.seat not in state.config.seats:
+            return Rejection(Code.NOT_PLAYING, f"Seat {action.seat} is not in this game "
+                                               f"(seats: {' '.join(state.config.seats)}).")
+        check = self.validators.get(action.act)
+        if check is None:
+            why = self.absent.get(action.act, f"There is no {action.act!r} in a {self.name} game.")
+            return Rejection(Code.NOT_IN_MODE, why)
+        return check(state, action)
+
+    def apply(self, state: GameState, action: Action) -> GameState | Rejection:
+        rejection = self.validate(state, action)
+        if rejection:
+            return rejection
+        if action.act != "fault" and state.last_fault is not None:
+            state = replace(state, last_fault=None)  # only the very next action may cancel a fault
+        return self.appliers[action.act](state, action)
+
+    def candidates(self, state: GameState) -> list[Action]:
+        """Every action worth asking the validator about (a superset of the legal ones)."""
+        raise NotImplementedError
+
+    def reveals_faults(self, config) -> bool:
+        """Are Fault Report cards revealed from the deck (rather than held and played)?"""
+        return config.has("night_shift")
+
+    def has_dwarf(self, state: GameState) -> bool:
+        return False
+
+    # --- signals --------------------------------------------------------------------------
+    def next_signal(self, state: GameState, seat: str) -> str | None:
+        """What ``seat`` would send next; None when nothing is left to send."""
+        return state.player(seat).next_signal
+
+    def tracks(self, state: GameState) -> tuple[Track, ...]:
+        return tuple(Track(p.seat, p.signals, p.sent) for p in state.players)
+
+    def sent_from(self, state: GameState) -> dict[str, tuple[int, ...]]:
+        """The tower each signal went from, in order: per seat, or for the team."""
+        return {p.seat: p.sent_from for p in state.players}
+
+    def send_towers(self, state: GameState, seat: str) -> list[int]:
+        """The towers ``seat`` may send from now (before any move)."""
+        from ..board import COLOUR, TOWERS_OF
+
+        return [t.index for t in TOWERS_OF[COLOUR[seat]]]
+
+    def towers_open(self, state: GameState, seat: str) -> list[tuple[int, int]]:
+        """(tower, the turn's move cost with the pawn there) for each tower ``seat`` could
+        send from this turn."""
+        return [(t, 0) for t in self.send_towers(state, seat)]
+
+    # --- cards ----------------------------------------------------------------------------
+    def fault_effects(self, card):
+        """The effects a Fault Report card has in this game."""
+        return card.night_shift
+
+    def choices(self, card) -> tuple[str, ...]:
+        """The choices (effect kinds: "flip" lamps, "flip_tower") ``card`` needs here."""
+        return tuple(e.kind for e in self.fault_effects(card) if e.kind in CHOICES)
+
+    # --- what is shown --------------------------------------------------------------------
+    def tower_marks(self, state: GameState) -> tuple[TowerMark, ...]:
+        return ()
+
+    def hidden_hands(self, state: GameState, viewer: str | None) -> frozenset[str]:
+        """The seats whose hands (jacquards, Fault Report cards) ``viewer`` may not see.
+        ``viewer``: None for the journal tools (everything), PUBLIC for everybody (notices, the
+        status page, logs), or a seat (that player)."""
+        seats = state.config.seats
+        if viewer is None:
+            return frozenset()
+        if viewer == PUBLIC:
+            return frozenset(seats) if state.config.has("long_distance") else frozenset()
+        return frozenset(s for s in seats if s != viewer)
+
+    def public_text(self, state: GameState, rejection: Rejection, viewer: str | None = PUBLIC) -> str:
+        """The sentence of ``rejection`` that ``viewer`` may read: the full one, unless it names
+        the hand of a seat hidden from ``viewer`` (then the public sentence)."""
+        if rejection.private is not None and rejection.private in self.hidden_hands(state, viewer):
+            return rejection.public
+        return rejection.message
+
+    def traits(self) -> dict:
+        """What a page needs to know to lay the game out: pawns on buttons, a team message
+        racing the Post Office, routes to Genua."""
+        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes}
+
+    def player_fields(self, state: GameState, seat: str) -> dict:
+        """What the position JSON says of a seat beyond its hand."""
+        return {}
+
+    def position_fields(self, state: GameState) -> dict:
+        """What the position JSON says of the whole game beyond the common keys."""
+        return {}
