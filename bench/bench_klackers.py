@@ -16,7 +16,7 @@ from clacks_hw.game.klackers.bots import BOTS, bot_action
 from clacks_hw.game.klackers.numbers import ALL_UP
 from clacks_hw.game.klackers.rules import apply
 from clacks_hw.game.klackers.solver import solve
-from clacks_hw.game.klackers.state import KlackersConfig, new_game
+from clacks_hw.game.klackers.state import klackers_config, new_game
 
 SEATS = ("S", "W", "N", "E")
 GAMES = 300
@@ -24,7 +24,7 @@ TURNS = 100_000
 
 
 def play(seed: int, kind: str, rounds: int = 3):
-    state = new_game(KlackersConfig(seats=SEATS, seed=seed, rounds=rounds))
+    state = new_game(klackers_config(seats=SEATS, seed=seed, rounds=rounds))
     rng = random.Random(seed)
     actions = 0
     while not state.over:

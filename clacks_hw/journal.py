@@ -26,6 +26,7 @@ from .clock import SystemClock
 from .errors import ClacksError
 from .game.actions import Action, MalformedAction, parse_action
 from .game.edition import Edition
+from .game.registry import game_for
 from .game.rejection import Rejection
 from .game.rules import apply
 from .game.setup import SetupError, new_game
@@ -39,7 +40,8 @@ FORMAT = 1
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
 # route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# rounds: how many won rounds end a KLACKERS game (GameConfig.rounds).
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 QUOTE = 80  # characters of a bad line quoted in a message
 
@@ -181,17 +183,21 @@ def parse_journal(data: bytes) -> Journal:
         if journal is None:
             journal = Journal(header=check_header(obj, n), header_line=n, good_end=len(data))
         else:
-            journal.entries.append(Entry(n, _action(obj, n, raw)))
+            journal.entries.append(Entry(n, _action(obj, n, raw, journal.header)))
     return journal
 
 
-def _action(obj, n: int, raw: bytes) -> Action:
+def _action(obj, n: int, raw: bytes, header: dict) -> Action:
     if isinstance(obj, dict) and "journal" in obj:
         raise JournalError(n, f"a second header line: {_quote(raw)}")
     if isinstance(obj, dict):
         obj = {k: v for k, v in obj.items() if k not in ("crc", "note")}
     try:
-        return parse_action(obj)
+        game = game_for(header["mode"])
+    except KeyError:
+        game = None  # an unknown game: reading the header's set-up says so, with the line
+    try:
+        return parse_action(obj) if game is None else game.parse_action(obj)
     except MalformedAction as exc:
         raise JournalError(n, f"not a valid action: {exc}") from None
     except TypeError:
@@ -256,6 +262,8 @@ def check_header(obj, line: int = 1) -> dict:
             raise bad(f"{key} {h[key]!r} must be a string")
     if h.get("first") is not None and not isinstance(h["first"], str):
         raise bad(f"first {h['first']!r} must be a seat or null")
+    if "rounds" in h and (not _is_int(h["rounds"]) or h["rounds"] < 1):
+        raise bad(f"rounds {h['rounds']!r} must be a whole number, 1 or more")
     es = h.get("express_seconds")
     if es is not None and (isinstance(es, bool) or not isinstance(es, (int, float)) or not 10 <= es <= 600):
         raise bad(f"express_seconds {es!r} must be a number of seconds from 10 to 600")
@@ -296,6 +304,8 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         h["first"] = config.first
     if "express" in config.variants:
         h["express_seconds"] = config.express_seconds
+    if config.game.dice:
+        h["rounds"] = config.rounds
     if config_hash is not None:
         h["config"] = config_hash
     h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
@@ -303,7 +313,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
 
 
 def config_from_header(header: dict) -> GameConfig:
-    extra = {k: header[k] for k in ("route", "first", "express_seconds") if header.get(k) is not None}
+    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds") if header.get(k) is not None}
     return GameConfig(
         seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
         seed=header["seed"], hands=header["hands"], mode=header["mode"],
@@ -461,7 +471,7 @@ class JournalWriter:
 
     def append(self, action: Action | dict) -> None:
         """Write one action line (an Action or its JSON object) and fsync it."""
-        obj = action.to_json() if isinstance(action, Action) else dict(action)
+        obj = action.to_json() if hasattr(action, "to_json") else dict(action)  # any game's action
         self._write(encode_line(obj))
 
     def has_room(self) -> bool:

@@ -69,6 +69,9 @@ def team_json(state: GameState, view: str | None = None) -> dict:
 def position_json(state: GameState, actions: int | None = None, view: str | None = None) -> dict:
     """The position; ``view`` = a seat: what that player may see (others' hands hidden);
     PUBLIC: what everybody may see; None: everything (the journal tools)."""
+    own = state.config.game.own_position(state, actions)
+    if own is not None:  # a game that is not played with lamps and cards (KLACKERS)
+        return {"mode": state.config.mode, **own}
     turn = state.turn
     budget = turn.base_budget < NO_BUDGET
     out = {

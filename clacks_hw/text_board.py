@@ -20,6 +20,9 @@ GAP = "    "
 def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
            view: str | None = None) -> str:
     """``view``: draw only what the player at that seat may see (others' hands hidden)."""
+    own = state.config.game.own_text(state, ascii=ascii, actions=actions)
+    if own is not None:  # a game that is not played with lamps and cards (KLACKERS)
+        return own
     on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
     lines = [_title(state, dot, actions), _status(state), ""]
     left = _lamps(state.board, on, off)

@@ -11,7 +11,6 @@ import click
 from ..game.bots import bot_action
 from ..game.klackers.bots import BOTS as KLACKERS_BOTS
 from ..game.klackers.state import ROUNDS as KLACKERS_ROUNDS
-from ..game.klackers.state import VARIANTS as KLACKERS_VARIANTS
 from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import SetupError, deal_words, new_game
@@ -39,7 +38,8 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 
 @click.command("demo")
 @click.option("--game", type=click.Choice(["clacks", "klackers"]), default="clacks", show_default=True,
-              help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md).")
+              help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md; "
+                   "the same as --mode klackers).")
 @click.option("--mode", type=click.Choice(MODES), default="competitive", show_default=True,
               help="Which game the automatic players play.")
 @click.option("--players", type=int, default=None,
@@ -48,7 +48,7 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 @click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
               help="The race's route to Genua.")
 @click.option("--variant", "variants", multiple=True,
-              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs} | set(KLACKERS_VARIANTS))),
+              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs})),
               help="A variant to switch on (repeatable), e.g. --variant quick (KLACKERS: hughie, ...).")
 @click.option("--rounds", type=click.IntRange(*KLACKERS_ROUNDS), default=3, show_default=True,
               help="KLACKERS: the game ends when this many rounds have been won.")
@@ -68,7 +68,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         seed = random.SystemRandom().randrange(10**6)
     tty = sys.stdout.isatty()
     delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
-    if game == "klackers":
+    if game == "klackers" or game_for(mode).dice:
         return run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
     edition = load_edition_or_exit(edition_dir)
     if players is None:

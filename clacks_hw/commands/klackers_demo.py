@@ -9,7 +9,9 @@ import click
 
 from ..game.klackers.bots import bot_action
 from ..game.klackers.rules import apply
-from ..game.klackers.state import KlackersConfig, SetupError, new_game, seatings
+from ..game.klackers.state import klackers_config, new_game, seatings
+from ..game.setup import SetupError
+from ..game.state import GameConfig
 from ..game.klackers.view import narrate, render
 from ..game.rejection import Rejection
 from .common import BAD_CONFIG
@@ -17,16 +19,16 @@ from .common import BAD_CONFIG
 MAX_ACTIONS = 100_000  # a safety net: a 3-round game takes a few hundred actions
 
 
-def klackers_config(players: int, seed: int, variants, rounds: int) -> KlackersConfig:
+def demo_config(players: int, seed: int, variants, rounds: int) -> GameConfig:
     by_count = {len(s): s for s in seatings()}
     if players not in by_count:
         raise click.UsageError(f"KLACKERS is played by {', '.join(map(str, by_count))} players, not {players}")
-    return KlackersConfig(seats=by_count[players], seed=seed, variants=frozenset(variants), rounds=rounds)
+    return klackers_config(seats=by_count[players], seed=seed, variants=frozenset(variants), rounds=rounds)
 
 
 def run_demo(players: int, seed: int, variants, rounds: int, bot: str, delay: float, ascii_: bool) -> None:
     try:
-        state = new_game(klackers_config(players, seed, variants, rounds))
+        state = new_game(demo_config(players, seed, variants, rounds))
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)

@@ -31,6 +31,7 @@ from ..game.turns import signal_sent
 from ..journal import JournalError
 from . import palette, preview, swap_flow
 from .card_input import CardInput
+from .dice_play import DicePlay
 from .cards import CardMap, word_of
 from .demo import Demo
 from .events import CardTap
@@ -61,7 +62,7 @@ class Settings:
     storage_retry_s: float = 5.0  # while the journal cannot be written: how often to try again
 
 
-class Controller(CardInput):
+class Controller(CardInput, DicePlay):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
@@ -132,6 +133,7 @@ class Controller(CardInput):
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
             storage_full=not self.storage.ok,
             screen_since=self.screen_since, signals=self.edition.signals,
+            dice_input=self.dice_input if self.screen == "game" else None,
         )
 
     def _shown_preview(self) -> preview.Preview | None:
@@ -199,7 +201,8 @@ class Controller(CardInput):
             elapsed = round(now - self.turn_started, 3)
             if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
                 self.turn_started = now  # never spin on a refused timeout
-        if self.screen == "game" and self.preview is None and self.swap is None and self.session is not None:
+        if (self.screen == "game" and self.preview is None and self.swap is None and self.session is not None
+                and not self._dice_game()):
             self._pending_choice(now)
 
     # ------------------------------------------------------------------ screens
@@ -225,6 +228,7 @@ class Controller(CardInput):
         self.setup = None
         self.preview = None
         self.swap = None
+        self.dice_input = None
         self.turn_started = now
         self._turn_key = (session.state.turn.seat, session.state.turn.number)
         self._go("over" if session.state.over else "game", now)
@@ -272,6 +276,9 @@ class Controller(CardInput):
             return
         if self.screen != "game":
             return  # attract, the reset question, game over: taps change nothing
+        if self._dice_game():
+            self._error(now, f"{card}: cards mean nothing in {self.session.state.config.game.title}.")
+            return
         self._game_tap(card, self.readers.seat_of(reader), now)
 
     # ------------------------------------------------------------------ buttons
@@ -310,7 +317,7 @@ class Controller(CardInput):
                 self._to_attract(now)
                 return
         elif name == "PLAY":
-            if m.page == "words":
+            if m.page == "words" or (m.page == "seats" and not m.slots):  # no words to tap: start
                 self._start_game(m, now)
                 return
             m = m.confirm(now)
@@ -354,6 +361,9 @@ class Controller(CardInput):
         self._to_attract(now)
 
     def _game_button(self, name: str, now: float) -> None:
+        if self._dice_game():
+            self._dice_button(name, now)
+            return
         state = self.session.state
         if self.swap is not None:
             self._swap_button(state, name, now)

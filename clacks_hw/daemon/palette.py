@@ -37,3 +37,12 @@ def mix(a, b, k: float):
     """From ``a`` (k=0) to ``b`` (k=1)."""
     k = max(0.0, min(1.0, k))
     return tuple(int(round(x + (y - x) * k)) for x, y in zip(a, b))
+# KLACKERS (docs/klackers.md): the numbers up are lit lamps; the selection blinks like a preview
+NUMBER_UP = LAMP_ON
+NUMBER_SELECTED = PREVIEW
+DIE_SINGLE = (255, 255, 255)  # a die's lamp counting one
+DIE_DOUBLE = (255, 120, 0)  # a die's lamp counting two
+DIE_ENTERED = (0, 200, 255)  # real dice keyed in, not yet entered
+ONE_DIE = (150, 60, 255)  # the one-die option is open
+FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
+LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next

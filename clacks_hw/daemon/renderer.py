@@ -30,6 +30,7 @@ from ..game.board import COLOUR, TOWER_BY_NAME
 from ..game.modes import TowerMark
 from ..game.modes.team import route_reached
 from ..game.turns import target_mask
+from . import klackers_frame
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -85,6 +86,9 @@ def render(view: View, now: float) -> Frame:
 
 def _game(view: View, now: float):
     state = view.state
+    if state.config.game.dice:  # KLACKERS: numbers and dice instead of shutters and cards
+        over = state.over and blink_on(now, view.screen_since, CONFIRM_BLINK_S)
+        return klackers_frame.frame(state, view.dice_input, over, now)
     lamps = _lamps(state.board)
     towers: dict[str, tuple] = {}
     seats: dict[str, tuple] = {}
@@ -202,7 +206,10 @@ def animation_deadline(view: View, now: float) -> float | None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):
         times.append(_next_edge(now, view.screen_since, CONFIRM_BLINK_S))
-    if view.state.pending and not view.state.over:
+    if view.state.config.game.dice:  # KLACKERS: a selection of numbers blinks
+        if view.dice_input is not None and view.dice_input.selected:
+            times.append(_next_edge(now, 0.0, klackers_frame.BLINK_S))
+    elif view.state.pending and not view.state.over:
         times.append(_next_edge(now, 0.0, BLINK_S))
     if view.express_started is not None:
         left = view.express_seconds - (now - view.express_started)

@@ -17,7 +17,8 @@ from ..game.values import replace
 
 # Variant letters; "hard_route" is the route toggle (off = easy route).
 LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
-          "long_distance": "D", "hard_route": "H"}
+          "long_distance": "D", "hard_route": "H",
+          "hughie": "H", "klack_to_win": "W", "klack_worth_two": "T"}  # KLACKERS' options
 PAGES = ("mode", "variants", "seats", "words")
 
 

@@ -189,9 +189,11 @@ def public_position(state: GameState, actions: int | None = None) -> dict:
     Long Distance: no hand and no fault card of any seat (counts only). Every mode: report cards
     by their deck only; a jacquard on one only when it lies face up.
     """
+    game = state.config.game
+    if game.dice:  # KLACKERS: dice and numbers lie open on the table; nothing to hide
+        return {**position_json(state, actions=actions), "game": game.traits()}
     pos = position_json(state, actions=actions, view=PUBLIC)
     pos.pop("view")
-    game = state.config.game
     hidden = game.hidden_hands(state, PUBLIC)
     for track in game.tracks(state):
         letters = _letters(track.signals, track.sent)

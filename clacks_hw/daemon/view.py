@@ -36,4 +36,5 @@ class View:
     leds_failing: bool = False
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
+    dice_input: object = None  # KLACKERS: the numbers selected and faces keyed in (KlackersInput)
     signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

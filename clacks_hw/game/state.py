@@ -41,6 +41,7 @@ class GameConfig:
     route: str = "easy"  # race/solitaire: the team's route; junior: the first seat's route
     express_seconds: float = EXPRESS_SECONDS  # Express: the length of a turn (a house rule may change it)
     first: str | None = None  # race: the seat nearest Ankh-Morpork (default: the first seat)
+    rounds: int = 3  # KLACKERS: the game ends when this many rounds have been won
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

@@ -16,7 +16,7 @@ from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import GameSession, JournalStore
 from clacks_hw.daemon.status_page import public_position
 from clacks_hw.game.bots import bot_action
-from clacks_hw.game.modes import PUBLIC, MODES, game_for
+from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for
 from clacks_hw.game.rules import apply
 from clacks_hw.game.setup import deal_words, new_game
 from clacks_hw.game.state import GameConfig
@@ -26,7 +26,7 @@ from .test_sent_from_flash import ED
 
 HIDDEN_HAND_GAMES = [  # (mode, seats, variants) whose hands the public may not see
     (mode, seats, variants)
-    for mode in MODES
+    for mode in CARD_MODES
     for variants in ((), *((v,) for v in game_for(mode).variants))
     for seats in game_for(mode).seatings()[:3]
 ]

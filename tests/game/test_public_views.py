@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from clacks_hw.daemon.status_page import public_position
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.modes import MODES, PUBLIC, game_for
+from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for
 from clacks_hw.game.rules import apply
 from clacks_hw.position_json import position_json
 from clacks_hw.text_board import render
 
 from .perft_positions import ED, GameConfig, deal_words, new_game
 
-GAMES = [(mode, seats, variants) for mode in MODES for seats in game_for(mode).seatings()[:3]
+GAMES = [(mode, seats, variants) for mode in CARD_MODES for seats in game_for(mode).seatings()[:3]
          for variants in ((), *((v,) for v in game_for(mode).variants))]
 
 

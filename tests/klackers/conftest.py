@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from clacks_hw.game.klackers.actions import KlackersAction
 from clacks_hw.game.klackers.numbers import COMBINATIONS, mask_of
-from clacks_hw.game.klackers.rules import CODES, apply
-from clacks_hw.game.klackers.state import KlackersConfig, KlackersState, new_game
-from clacks_hw.game.rejection import Rejection
+from clacks_hw.game.klackers.rules import apply
+from clacks_hw.game.klackers.state import KlackersState, klackers_config, new_game
+from clacks_hw.game.rejection import Code, Rejection
 
 SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 
 
 def game(players: int = 2, *, dice: str = "physical", variants=(), rounds: int = 3, seed: int = 0) -> KlackersState:
-    return new_game(KlackersConfig(seats=SEATS[players], seed=seed, hands=dice, variants=frozenset(variants),
+    return new_game(klackers_config(seats=SEATS[players], seed=seed, hands=dice, variants=frozenset(variants),
                                    rounds=rounds))
 
 
@@ -42,7 +42,7 @@ def action(seat: str, act: str, *values: int) -> KlackersAction:
 def refused(state: KlackersState, seat: str, act: str, *values: int) -> Rejection:
     result = apply(state, action(seat, act, *values))
     assert isinstance(result, Rejection), f"{seat} {act} {values} was accepted"
-    assert result.code in CODES
+    assert result.code in set(Code)
     return result
 
 

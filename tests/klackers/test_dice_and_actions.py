@@ -9,7 +9,8 @@ from clacks_hw.game.klackers.dice import rolled
 from clacks_hw.game.klackers.legal import candidate_actions, legal_actions
 from clacks_hw.game.klackers.numbers import COMBINATIONS, TOTAL, numbers_of
 from clacks_hw.game.klackers.rules import apply
-from clacks_hw.game.klackers.state import KlackersConfig, SetupError, new_game
+from clacks_hw.game.klackers.state import klackers_config, new_game
+from clacks_hw.game.setup import SetupError
 from clacks_hw.game.actions import MalformedAction
 
 from .conftest import do, game, refused, started
@@ -63,11 +64,11 @@ def test_malformed_actions_are_told_apart_from_rejections(data, says):
 
 
 @pytest.mark.parametrize("config, says", [
-    (KlackersConfig(seats=("S",)), "not a KLACKERS seating"),
-    (KlackersConfig(seats=("S", "N"), hands="loaded"), "hands 'loaded'"),
-    (KlackersConfig(seats=("S", "N"), variants=frozenset({"quick"})), "do not exist for KLACKERS"),
-    (KlackersConfig(seats=("S", "N"), rounds=0), "rounds 0"),
-    (KlackersConfig(seats=("S", "N"), seed="x"), "seed 'x'"),
+    (klackers_config(seats=("S",)), "not a KLACKERS seating"),
+    (klackers_config(seats=("S", "N"), hands="loaded"), "hands 'loaded'"),
+    (klackers_config(seats=("S", "N"), variants=frozenset({"quick"})), "do not exist for KLACKERS"),
+    (klackers_config(seats=("S", "N"), rounds=0), "rounds 0"),
+    (klackers_config(seats=("S", "N"), seed="x"), "seed 'x'"),
 ])
 def test_a_game_that_cannot_be_set_up_says_what_to_change(config, says):
     with pytest.raises(SetupError, match=says):

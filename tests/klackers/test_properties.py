@@ -11,7 +11,7 @@ from clacks_hw.game.klackers.actions import parse_action
 from clacks_hw.game.klackers.legal import legal_actions
 from clacks_hw.game.klackers.numbers import ALL_UP, TOTAL
 from clacks_hw.game.klackers.rules import apply
-from clacks_hw.game.klackers.state import HUGHIE_NO_POINT, KlackersConfig, new_game
+from clacks_hw.game.klackers.state import HUGHIE_NO_POINT, klackers_config, new_game
 
 VARIANTS = st.frozensets(st.sampled_from(["hughie", "klack_to_win", "klack_worth_two"]))
 GAMES = dict(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), variants=VARIANTS,
@@ -21,7 +21,7 @@ SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 
 def random_game(seed, players, variants, dice, rounds=2):
     """(actions, states): a random legal game, every state along the way."""
-    state = new_game(KlackersConfig(seats=SEATS[players], seed=seed, hands=dice, variants=variants, rounds=rounds))
+    state = new_game(klackers_config(seats=SEATS[players], seed=seed, hands=dice, variants=variants, rounds=rounds))
     rng, states, actions = random.Random(seed), [state], []
     while not state.over and len(actions) < 3000:
         action = rng.choice(legal_actions(state))

@@ -7,42 +7,24 @@ seeded dice (tracked) or are entered from real dice (physical).
 
 from __future__ import annotations
 
-from ..rejection import Rejection
+from ..rejection import Code, Rejection
 from .actions import KlackersAction
 from .dice import FACES, rolled
 from .numbers import ONE_DIE_MAX, TOTAL, combinations, spelled
 from .rounds import end_turn
 from .state import KlackersState
 
-# The stable codes of KLACKERS rejections (the shared ones mean what they mean in Clacks).
-CODES = {
-    "game_over": "the game has ended",
-    "not_playing": "that seat is not in this game",
-    "not_your_turn": "only the player whose turn it is may do that",
-    "not_in_mode": "that action does not exist in this game",
-    "must_pull": "numbers must be pulled for the roll before rolling again",
-    "must_roll": "there is no roll to pull numbers for",
-    "one_die_closed": "one die may be rolled only when the numbers up add up to 6 or less",
-    "needs_dice": "physical dice: the roll must say the faces rolled",
-    "board_rolls": "tracked dice: the board rolls, a roll carries no faces",
-    "dice_count": "the roll has the wrong number of dice",
-    "needs_numbers": "a pull must say which numbers",
-    "number_down": "a number that is down stays down",
-    "wrong_sum": "the numbers pulled must add up to the roll",
-}
-
-
 def validate(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if state.over:
-        return Rejection("game_over", f"The game is over: {' and '.join(state.winners)} won.")
+        return Rejection(Code.GAME_OVER, f"The game is over: {' and '.join(state.winners)} won.")
     if action.seat not in state.config.seats:
-        return Rejection("not_playing", f"Seat {action.seat} is not in this game "
+        return Rejection(Code.NOT_PLAYING, f"Seat {action.seat} is not in this game "
                                         f"(seats: {' '.join(state.config.seats)}).")
     check = _VALIDATORS.get(action.act)
     if check is None:
-        return Rejection("not_in_mode", f"There is no {action.act!r} in KLACKERS.")
+        return Rejection(Code.NOT_IN_MODE, f"There is no {action.act!r} in KLACKERS.")
     if action.seat != state.seat:
-        return Rejection("not_your_turn", f"It is {state.seat}'s turn to roll, not {action.seat}'s.")
+        return Rejection(Code.NOT_YOUR_TURN, f"It is {state.seat}'s turn to roll, not {action.seat}'s.")
     return check(state, action)
 
 
@@ -64,13 +46,13 @@ def _dice_check(state: KlackersState, action: KlackersAction) -> Rejection | Non
     what = "one die" if count == 1 else "two dice"
     if state.config.hands == "tracked":
         if action.dice is not None:
-            return Rejection("board_rolls", "The board rolls the dice in this game; a roll does not "
+            return Rejection(Code.BOARD_ROLLS, "The board rolls the dice in this game; a roll does not "
                                             "say the faces.")
         return None
     if action.dice is None:
-        return Rejection("needs_dice", f"Enter the faces of the {what} rolled at the table.")
+        return Rejection(Code.NEEDS_DICE, f"Enter the faces of the {what} rolled at the table.")
     if len(action.dice) != count or not all(1 <= d <= FACES for d in action.dice):
-        return Rejection("dice_count", f"This roll is of {what}, each 1 to {FACES}; "
+        return Rejection(Code.DICE_COUNT, f"This roll is of {what}, each 1 to {FACES}; "
                                        f"{' '.join(map(str, action.dice))} was entered.")
     return None
 
@@ -78,18 +60,18 @@ def _dice_check(state: KlackersState, action: KlackersAction) -> Rejection | Non
 def _validate_roll(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if state.dice:
         roll = sum(state.dice)
-        return Rejection("must_pull", f"{state.seat} rolled {roll}: pull numbers adding up to {roll} "
+        return Rejection(Code.MUST_PULL, f"{state.seat} rolled {roll}: pull numbers adding up to {roll} "
                                       "before rolling again.")
     return _dice_check(state, action)
 
 
 def _validate_roll_one(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if state.phase == "opening":
-        return Rejection("not_in_mode", "Everybody rolls one die to see who begins: that is a "
+        return Rejection(Code.NOT_IN_MODE, "Everybody rolls one die to see who begins: that is a "
                                         "plain roll.")
     left = TOTAL[state.up]
     if not state.dice and left > ONE_DIE_MAX:
-        return Rejection("one_die_closed", f"One die may be rolled only when the numbers up add up "
+        return Rejection(Code.ONE_DIE_CLOSED, f"One die may be rolled only when the numbers up add up "
                                            f"to {ONE_DIE_MAX} or less; they add up to {left}.")
     return _validate_roll(state, action)
 
@@ -134,17 +116,17 @@ def _opening_roll(state: KlackersState, die: int) -> KlackersState:
 
 def _validate_pull(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if not state.dice:
-        return Rejection("must_roll", f"{state.seat} has not rolled yet: numbers are pulled to match "
+        return Rejection(Code.MUST_ROLL, f"{state.seat} has not rolled yet: numbers are pulled to match "
                                       "a roll.")
     roll, pulled = sum(state.dice), action.numbers
     if not pulled:
-        return Rejection("needs_numbers", f"Say which numbers to pull for the {roll} rolled.")
+        return Rejection(Code.NEEDS_NUMBERS, f"Say which numbers to pull for the {roll} rolled.")
     down = pulled & ~state.up
     if down:
-        return Rejection("number_down", f"{spelled(down)} {'is' if down & (down - 1) == 0 else 'are'} "
+        return Rejection(Code.NUMBER_DOWN, f"{spelled(down)} {'is' if down & (down - 1) == 0 else 'are'} "
                                         "already down: once they're down they stay down.")
     if TOTAL[pulled] != roll:
-        return Rejection("wrong_sum", f"{spelled(pulled)} makes {TOTAL[pulled]}, and the roll is {roll}.")
+        return Rejection(Code.WRONG_SUM, f"{spelled(pulled)} makes {TOTAL[pulled]}, and the roll is {roll}.")
     return None
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..state import SEAT_SETS
+from ..setup import SetupError
+from ..state import HANDS, SEAT_SETS, GameConfig
 from .numbers import ALL_UP
 
-HANDS = ("tracked", "physical")  # the dice: rolled by the board from the seed, or at the table
 VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
 ROUNDS = (1, 20)  # how many won rounds a game may be set to last
 HUGHIE_NO_POINT = 10  # the Hughie rule: a score of this or more is "no point"
@@ -27,20 +27,10 @@ def seatings() -> tuple[tuple[str, ...], ...]:
     return tuple(SEAT_SETS.values())
 
 
-class SetupError(ValueError):
-    """A KLACKERS game that cannot be set up as asked; the message says what to change."""
-
-
-@dataclass(frozen=True)
-class KlackersConfig:
-    seats: tuple[str, ...]
-    seed: int = 0
-    hands: str = "tracked"  # as for cards: the board "holds" (rolls) the dice, or the players do
-    variants: frozenset[str] = frozenset()
-    rounds: int = 3  # the game ends when this many rounds have been won (pushes do not count)
-
-    def has(self, variant: str) -> bool:
-        return variant in self.variants
+def klackers_config(seats, seed: int = 0, hands: str = "tracked", variants=(), rounds: int = 3) -> GameConfig:
+    """The set-up of a KLACKERS game: the shared GameConfig, with no words to send."""
+    return GameConfig(seats=tuple(seats), words={}, seed=seed, hands=hands, mode="klackers",
+                      variants=frozenset(variants), rounds=rounds)
 
 
 @dataclass(frozen=True)
@@ -55,8 +45,15 @@ class RoundResult:
     klack_bonus: tuple[str, ...] = field(default=())  # Klack is worth two: who was paid a chip
 
 
+class KlackersTurn(NamedTuple):
+    """Whose turn it is, and the how-manyth turn of the game (what the board logs and resumes)."""
+
+    seat: str
+    number: int
+
+
 class KlackersState(NamedTuple):
-    config: KlackersConfig
+    config: GameConfig  # mode "klackers"; hands: the dice rolled by the board or at the table
     phase: str
     seat: str  # who acts next
     first: str | None  # who began the current round (None during the opening roll)
@@ -80,6 +77,16 @@ class KlackersState(NamedTuple):
     def over(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def turn(self) -> KlackersTurn:
+        played = sum(len(r.scores) for r in self.results) + len(self.scores)
+        return KlackersTurn(self.seat, played + 1)
+
+    @property
+    def winner(self) -> str | None:
+        """Who won the game ("S and N" when they share it); None while it goes on."""
+        return " and ".join(self.winners) or None
+
     def chips_of(self, seat: str) -> int:
         return self.chips[self.config.seats.index(seat)]
 
@@ -91,7 +98,8 @@ class KlackersState(NamedTuple):
         return seats[(seats.index(seat) + 1) % len(seats)]
 
 
-def check_config(config: KlackersConfig) -> None:
+def check_config(config: GameConfig) -> None:
+    """Raise SetupError saying what to change when ``config`` is no KLACKERS game."""
     if tuple(config.seats) not in seatings():
         sets = "; ".join(" ".join(s) for s in seatings())
         raise SetupError(f"seats {' '.join(config.seats)} are not a KLACKERS seating: use {sets}")
@@ -106,13 +114,15 @@ def check_config(config: KlackersConfig) -> None:
     lo, hi = ROUNDS
     if type(config.rounds) is not int or not lo <= config.rounds <= hi:
         raise SetupError(f"rounds {config.rounds!r} must be a whole number from {lo} to {hi}")
+    if config.words:
+        raise SetupError("KLACKERS has no words to send: leave words empty")
 
 
-def new_game(config: KlackersConfig) -> KlackersState:
+def new_game(config: GameConfig) -> KlackersState:
     """A game at its start: every player rolls one die, in seat order, to see who begins."""
     check_config(config)
-    config = KlackersConfig(seats=tuple(config.seats), seed=config.seed, hands=config.hands,
-                            variants=frozenset(config.variants), rounds=config.rounds)
+    config = GameConfig(seats=tuple(config.seats), words={}, seed=config.seed, hands=config.hands,
+                        mode="klackers", variants=frozenset(config.variants), rounds=config.rounds)
     seats = config.seats
     return KlackersState(config=config, phase="opening", seat=seats[0], first=None,
                          chips=(0,) * len(seats), contenders=seats)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..actions import Action
+from ..actions import Action, parse_action
 from ..interpreter import CHOICES
 from ..rejection import Code, Rejection
 from ..registry import PUBLIC
@@ -51,6 +51,7 @@ class Game:
     fault_hands = False  # players hold Fault Report cards and play them at any time
     reports = False  # Incident Report and Operator's Log cards on the table (swaps)
     moves_post_office = False
+    dice = False  # a dice game (KLACKERS): no cards, no words; its own actions, views and buttons
     shields = True  # EMERGENCY REPAIR revealed in Night Shift shields the next reveal
     ignored_effects: tuple[str, ...] = ()  # revealed cards with these effects do nothing
     bot_tactics: tuple[str, ...] = ()
@@ -101,6 +102,10 @@ class Game:
         raise NotImplementedError(f"{self.name} has no set-up")
 
     # --- rules ----------------------------------------------------------------------------
+    def parse_action(self, data):
+        """An action of this game from its JSON object (MalformedAction when it is none)."""
+        return parse_action(data)
+
     def validate(self, state: GameState, action: Action) -> Rejection | None:
         if state.over:
             return Rejection(Code.GAME_OVER, f"The game is over: {state.winner} has won.")
@@ -198,3 +203,11 @@ class Game:
     def position_fields(self, state: GameState) -> dict:
         """What the position JSON says of the whole game beyond the common keys."""
         return {}
+
+    def own_position(self, state, actions: int | None = None) -> dict | None:
+        """The whole position JSON of a game whose state is not a Clacks board (None: it is)."""
+        return None
+
+    def own_text(self, state, *, ascii: bool = False, actions: int | None = None) -> str | None:
+        """The whole text drawing of a game whose state is not a Clacks board (None: it is)."""
+        return None

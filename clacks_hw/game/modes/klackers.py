@@ -1,0 +1,79 @@
+"""KLACKERS, the dice game on the same board (docs/klackers.md), as one of the board's games.
+
+Its state is a ``KlackersState`` (the numbers up, the dice, the round's scores, chips), not a
+Clacks board, so it answers the questions every game answers (seatings, set-up, rules, legal
+actions, what is shown) from ``game/klackers/`` and has no words, cards, pawns or routes.
+"""
+
+from __future__ import annotations
+
+from ..klackers import legal, rules, state, view
+from ..klackers.actions import parse_action
+from ..registry import register
+from .base import Game
+
+
+class Klackers(Game):
+    name = "klackers"
+    order = 40  # after the Clacks games in the set-up menu
+    letter = "K"
+    title = "KLACKERS"
+    variants = state.VARIANTS
+    hand_size = 0
+    dice = True
+    shields = False
+
+    def seatings(self):
+        return state.seatings()
+
+    def seating_problem(self, seats) -> str:
+        sets = "; ".join(" ".join(s) for s in self.seatings())
+        return f"seats {' '.join(seats)} are not a KLACKERS seating: use {sets}"
+
+    def word_slots(self, seats, variants):
+        return ()  # nothing to send: the words page of the set-up is skipped
+
+    def check(self, edition, config) -> None:
+        state.check_config(config)
+
+    def new_game(self, edition, config):
+        return state.new_game(config)
+
+    def parse_action(self, data):
+        return parse_action(data)
+
+    def validate(self, s, action):
+        return rules.validate(s, action)
+
+    def apply(self, s, action):
+        return rules.apply(s, action)
+
+    def candidates(self, s):
+        return legal.candidate_actions(s)
+
+    def reveals_faults(self, config) -> bool:
+        return False
+
+    def next_signal(self, s, seat):
+        return None
+
+    def tracks(self, s):
+        return ()
+
+    def sent_from(self, s):
+        return {}
+
+    def hidden_hands(self, s, viewer):
+        return frozenset()  # the dice and the numbers lie open on the table
+
+    def traits(self) -> dict:
+        return {"pawns": False, "team": False, "routes": False, "dice": True}
+
+    def own_position(self, s, actions=None):
+        return view.position_json(s, actions)
+
+    def own_text(self, s, *, ascii=False, actions=None):
+        return view.render(s, ascii=ascii, actions=actions)
+
+
+register(Klackers())
