@@ -69,8 +69,10 @@ class Competitive(Game):
             options = [] if p.tower is None else [(p.tower, turn.move_cost)]
         else:
             start = turn.start_tower
+            taken = {q.tower for q in state.players if q.seat != seat}  # what state.occupant checks
+            taken.add(state.dwarf_for(seat))
             options = [(t.index, 0 if start is None else distance(start, t.index))
-                       for t in TOWERS_OF[COLOUR[seat]] if state.occupant(seat, t.index) is None]
+                       for t in TOWERS_OF[COLOUR[seat]] if t.index not in taken]
         return [(t, c) for t, c in options if t != p.last_tx and not (t == state.dwarf and t == p.tower)]
 
     def tower_marks(self, state):
