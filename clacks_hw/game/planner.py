@@ -73,6 +73,7 @@ def _make_local():
 
 
 _LOCAL = _make_local()
+_MASKS = tuple(t.mask for t in TOWERS)
 
 
 # XOR-ing every value of a 64-bit set with 2**k swaps neighbouring blocks of 2**k bits.
@@ -191,23 +192,25 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     return state.config.game.towers_open(state, seat)
 
 
-def _subsets(cards, card, left: int, most: int = 8, required: str | None = None):
+def _subsets(cards, tab: Tables, left: int, most: int = 8, required: str | None = None):
     """Non-empty subsets of the cards that fit the budget, cheapest (then smallest) first;
     at most ``most`` cards, always including ``required`` when given: (cost, size, cards,
-    sorted shape names). ``card``: id -> (cost, shape name)."""
+    sorted shape names, what they reach on every tower or None for three cards or more)."""
+    card, wide = tab.card, tab.wide
     info = [(c, *card[c]) for c in cards]
-    out = [(cost, 1, (c,), (shape,)) for c, cost, shape in info
+    out = [(cost, 1, (c,), (shape,), wide[shape,]) for c, cost, shape in info
            if cost <= left and (required is None or required == c)]
     if most >= 2:
         for (a, ca, sa), (b, cb, sb) in combinations(info, 2):
             if ca + cb <= left and (required is None or required == a or required == b):
-                out.append((ca + cb, 2, (a, b), (sa, sb) if sa <= sb else (sb, sa)))
+                shapes = (sa, sb) if sa <= sb else (sb, sa)
+                out.append((ca + cb, 2, (a, b), shapes, wide[shapes]))
     for k in range(3, min(len(info), most) + 1):
         for combo in combinations(info, k):
             cost = sum([x[1] for x in combo])
             names = tuple([x[0] for x in combo])
             if cost <= left and (required is None or required in names):
-                out.append((cost, k, names, tuple(sorted([x[2] for x in combo]))))
+                out.append((cost, k, names, tuple(sorted([x[2] for x in combo])), None))
     out.sort(key=_BY_COST)
     return out
 
@@ -226,8 +229,10 @@ def _build(tab: Tables, tower: int, move_cost: int, combo, shapes, d: int, need_
 
 
 def _hand(state: GameState, seat: str, cards) -> tuple[str, ...]:
-    cards = state.player(seat).hand if cards is None else cards
     played = state.turn.played
+    if cards is None:  # a tracked hand holds each card once
+        hand = state.player(seat).hand
+        return tuple([c for c in hand if c not in played]) if played else hand
     return tuple([c for c in dict.fromkeys(cards) if c not in played])
 
 
@@ -248,7 +253,7 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     most, required = _card_limits(state)
     if most == 0:
         return None
-    subsets = _subsets(_hand(state, seat, cards), tab.card, left, most, required)
+    subsets = _subsets(_hand(state, seat, cards), tab, left, most, required)
     if not subsets:
         return None
     bits = edition.signals[signal]
@@ -258,20 +263,21 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     wants: dict[int, list] = {}
     need_of = {}
     for tower, move_cost in towers_open(state, seat):
-        mask = TOWERS[tower].mask
+        mask = _MASKS[tower]
         d = _LOCAL[tower][(board ^ target_mask(seat, tower, bits)) & mask]
         need = not flipped & mask
         need_of[tower] = (d, need)
-        w = wants.setdefault(move_cost, [0, 0, []])
+        w = wants.get(move_cost)
+        if w is None:
+            w = wants[move_cost] = [0, 0, []]
         w[need] |= 1 << (64 * tower + d)
         w[2].append(tower)
-    wide = tab.wide
-    found = [(cost, k, combo, shapes, wide.get(shapes)) for cost, k, combo, shapes in subsets]
-    best = None  # ((move + cards cost, cards, tower), then what _build needs)
+    best = None  # (move + cards cost, cards, tower) as one number, then what _build needs
     for move_cost, (want_any, want_touch, towers) in wants.items():
-        for cost, k, combo, shapes, reach in found:  # by (cost, size): once one is too dear, all are
+        for cost, k, combo, shapes, reach in subsets:  # by (cost, size): once one is too dear, all are
             total = move_cost + cost
-            if total > left or best is not None and (total, k) > best[0][:2]:
+            rank = total * 16 + k
+            if total > left or best is not None and rank > best[0] >> 4:
                 break
             if reach is not None:  # one card or two: a bit test for every tower
                 hits = reach[0] & want_any | reach[1] & want_touch
@@ -279,8 +285,9 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
                 hits = sum(1 << 64 * t for t in towers if tab.reaches(t, shapes, *need_of[t]))
             if hits:
                 tower = ((hits & -hits).bit_length() - 1) >> 6  # the first tower it reaches
-                if best is None or (total, k, tower) < best[0]:
-                    best = ((total, k, tower), tower, move_cost, combo, shapes, *need_of[tower], cost)
+                key = rank * 16 + tower
+                if best is None or key < best[0]:
+                    best = (key, tower, move_cost, combo, shapes, *need_of[tower], cost)
     if best is None:
         return None
     return _build(tab, *best[1:])
@@ -301,7 +308,7 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     seat, turn = state.turn.seat, state.turn
     tab = tables(state.edition)
     d = _local(tower, state.board & TOWERS[tower].mask)
-    for cost, _k, combo, shapes in _subsets(_hand(state, seat, cards), tab.card, turn.left):
+    for cost, _k, combo, shapes, _reach in _subsets(_hand(state, seat, cards), tab, turn.left):
         if tab.reaches(tower, shapes, d, False):
             return _build(tab, tower, 0, combo, shapes, d, False, cost)
     return None
