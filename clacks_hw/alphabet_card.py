@@ -3,12 +3,16 @@ so the players' reference always matches what the board reads."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from .game.edition import Edition
 
 CELL, GAP, COLS = 14, 4, 7
 TILE_W, TILE_H = 2 * CELL + 3 * GAP + 24, 3 * CELL + 4 * GAP + 26
+
+
+def escape(text: str) -> str:
+    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
+    email and ssl just for this)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def alphabet_svg(edition: Edition) -> str:
