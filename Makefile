@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps
+.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,11 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package
 	@command -v npm >/dev/null || { echo "firmware-wasm: npm (Node.js) is needed to test the firmware under MicroPython" >&2; exit 1; }
 	cd $(WASM) && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 	touch $@
+
+# Every generated file of the physical board (enclosure/, wiring/, bom/) from
+# clacks_hw/hardware/*.toml, the default config and the engine; needs openscad and graphviz.
+build-files: $(STAMP)
+	$(BIN)/clacks-hw build-files --out .
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

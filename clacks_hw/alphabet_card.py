@@ -5,7 +5,7 @@ the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards
 from __future__ import annotations
 
 from .game.edition import Edition
-from .printing.draw import Face, Rect, Text, svg
+from .printing.draw import PT, Face, Rect, Text, svg
 from .printing.sizes import load_sizes
 from .printing.textfit import clean
 
@@ -20,11 +20,13 @@ def alphabet_face(edition: Edition, size: tuple[float, float] | None = None) -> 
     rows = (len(names) + COLS - 1) // COLS
     top = 22.0
     pitch_x, pitch_y = (width - 8) / COLS, (height - top - 3) / rows
+    note = f"{clean(edition.name)}: each signal as its sender sees it, top row farthest away."
+    # no font metrics here (the SVG needs none): 0.6 em is wider than any sans-serif's average letter
+    note_size = min(7.0, (width - 8) / (0.6 * PT * len(note)))
     shapes = [
         Rect(0, 0, width, height, fill=PAPER),
         Text(width / 2, 11, "The Clacks Alphabet", 16, bold=True, anchor="middle"),
-        Text(width / 2, 17.5, f"{clean(edition.name)}: each signal as its sender sees it, top row farthest away.",
-             7, anchor="middle"),
+        Text(width / 2, 17.5, note, note_size, anchor="middle"),
     ]
     glyph_w = 2 * LAMP + GAP
     for n, name in enumerate(names):

@@ -10,6 +10,7 @@ COMMANDS: list[click.Command] = []
 def _load() -> None:
     # Each module appends its command(s) to COMMANDS when imported.
     from . import (  # noqa: F401
+        build_files_cmd,
         cards_cmd,
         demo_cmd,
         doctor_cmd,

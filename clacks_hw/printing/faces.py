@@ -12,7 +12,7 @@ from ..enrolment import WORD_PREFIX
 from ..game.edition import Card, Edition, Jacquard
 from .draw import PT, Circle, Face, Line, Rect, Text
 from .sizes import Sizes
-from .textfit import LEADING, Measure, clean, fit
+from .textfit import LEADING, Measure, clean, fit, fit_line
 
 # (card background, header band) per kind; the band colours also tell the kinds apart in tests
 COLOURS = {
@@ -28,14 +28,16 @@ BAND_INSET, BAND_H = 2.5, 9.0
 HOLE_PITCH, HOLE_R, GRID_TOP = 10.5, 3.6, 14.0  # the jacquard's 4 x 4 punch grid
 
 
-def band(kind: str, w: float, h: float, left: str, right: str) -> list:
+def band(kind: str, w: float, h: float, left: str, right: str, measure: Measure) -> list:
     """The card's background and its header band, in the kind's colours."""
     paper, ink = COLOURS[kind]
     y = BAND_INSET + BAND_H / 2 + 1.2
+    room = w - 2 * BAND_INSET - 7 - measure(left, 9, True)
+    size = fit_line(right, room, (8, 7, 6, 5), False, measure, f"{left}: the name")
     return [Rect(0, 0, w, h, fill=paper),
             Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, BAND_H, fill=ink, radius=1.5),
             Text(BAND_INSET + 2.5, y, left, 9, bold=True, fill="#ffffff"),
-            Text(w - BAND_INSET - 2.5, y, right, 8, anchor="end", fill="#ffffff")]
+            Text(w - BAND_INSET - 2.5, y, right, size, anchor="end", fill="#ffffff")]
 
 
 def sticker(card_id: str, cx: float, cy: float, sizes: Sizes) -> list:
@@ -51,9 +53,9 @@ def hole_centre(row: int, col: int, card_w: float) -> tuple[float, float]:
     return x0 + (col + 0.5) * HOLE_PITCH, GRID_TOP + (row + 0.5) * HOLE_PITCH
 
 
-def jacquard(j: Jacquard, sizes: Sizes) -> Face:
+def jacquard(j: Jacquard, sizes: Sizes, measure: Measure) -> Face:
     w, h = sizes.card
-    shapes = band("jacquard", w, h, j.id, clean(j.shape.name))
+    shapes = band("jacquard", w, h, j.id, clean(j.shape.name), measure)
     x0 = (w - 4 * HOLE_PITCH) / 2
     shapes.append(Rect(x0, GRID_TOP, 4 * HOLE_PITCH, 4 * HOLE_PITCH, stroke="#b9a983", radius=1.5))
     holes = set(j.shape.holes)
@@ -83,7 +85,7 @@ def text_block(x: float, y: float, lines: list[str], size: float, bold: bool) ->
 
 def report(card: Card, sizes: Sizes, measure: Measure) -> Face:
     w, h = sizes.card
-    shapes = band(card.deck, w, h, DECK_TITLES[card.deck], card.id)
+    shapes = band(card.deck, w, h, DECK_TITLES[card.deck], card.id, measure)
     x, width = 4.0, w - 8.0
     sticker_top = h - 3 - sizes.sticker
     what = f"{card.id} ({card.deck} card)"
@@ -100,8 +102,8 @@ def report(card: Card, sizes: Sizes, measure: Measure) -> Face:
 def word(edition: Edition, text: str, sizes: Sizes, measure: Measure) -> Face:
     w, h = sizes.card
     card_id = WORD_PREFIX + text
-    shapes = band("word", w, h, "CLACKS CARD", "")
-    size = next((s for s in (22, 20, 18, 16, 14, 12, 10, 9, 8) if measure(text, s, True) <= w - 8), 8)
+    shapes = band("word", w, h, "CLACKS CARD", "", measure)
+    size = fit_line(text, w - 8, (22, 20, 18, 16, 14, 12, 10, 9, 8, 7, 6), True, measure, "words.toml: the word")
     shapes.append(Text(w / 2, 24, text, size, bold=True, anchor="middle"))
     slot = min(11.0, (w - 8) / len(text))  # one letter's signal, as its sender sees it
     cell, gap = slot * 0.3, slot * 0.08
@@ -138,7 +140,7 @@ def lamp(n: int, sizes: Sizes) -> Face:
 
 def all_faces(edition: Edition, sizes: Sizes, measure: Measure) -> list[Face]:
     """Every item to print, grouped by kind in print order."""
-    faces = [jacquard(j, sizes) for j in edition.jacquards.values()]
+    faces = [jacquard(j, sizes, measure) for j in edition.jacquards.values()]
     faces += [report(c, sizes, measure) for c in edition.cards.values()]
     faces += [word(edition, t, sizes, measure) for t in edition.words]
     faces.append(alphabet_face(edition, sizes.alphabet))

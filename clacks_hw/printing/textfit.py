@@ -51,3 +51,12 @@ def fit(text: str, width: float, height: float, sizes: tuple[float, ...], bold: 
             return size, lines
     raise PrintError(f"{what} is too long to print: at {sizes[-1]} pt it needs {len(lines)} lines "
                      f"and only {int(height / (sizes[-1] * LEADING * PT))} fit.\n  fix: shorten it")
+
+
+def fit_line(text: str, width: float, sizes: tuple[float, ...], bold: bool, measure: Measure, what: str) -> float:
+    """The largest of `sizes` (points) at which `text` fits on one line `width` mm wide."""
+    for size in sizes:
+        if measure(text, size, bold) <= width:
+            return size
+    raise PrintError(f"{what} {text!r} is too long to print on one line of its card, even at {sizes[-1]} pt.\n"
+                     "  fix: shorten it")

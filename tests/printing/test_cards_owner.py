@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.game.edition_files import default_edition_path
 from clacks_hw.printing.faces import COLOURS
 from clacks_hw.printing.fonts import DEJAVU
 from tests.printing.conftest import blobs
+from tests.support.editions import copy_default_edition, edit
 from tests.support.tools import unavailable
 
 # PDF string delimiters and escapes, markup, format codes, Czech and Greek letters, a bell
@@ -21,15 +20,7 @@ ODD = 'Tea & <b>biscuits</b> (100%) \\ "Ankh" {x} %s Čaj, ŘEŽ, Ελλάδα'
 
 @pytest.fixture
 def mine(tmp_path):
-    folder = tmp_path / "mine"
-    shutil.copytree(default_edition_path(), folder)
-    return folder
-
-
-def edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_default_edition(tmp_path)
 
 
 def cards(*args):
@@ -79,3 +70,10 @@ def test_bad_paper_path_or_edition_exit_2_with_the_reason(tmp_path):
     assert result.exit_code == 2 and "cannot write" in result.output and "fix:" in result.output
     result = cards("--pdf", tmp_path / "x.pdf", "--edition", tmp_path / "none")
     assert result.exit_code == 2 and "no such folder" in result.output
+
+
+def test_a_word_too_long_for_its_card_is_refused_by_name(mine, tmp_path):
+    edit(mine / "words.toml", '"VIMES",', '"VIMES", "' + "AHMED" * 12 + '",')
+    result = cards("--pdf", tmp_path / "x.pdf", "--edition", mine)
+    assert result.exit_code == 2
+    assert "words.toml: the word 'AHMEDAHMED" in result.output and "fix: shorten it" in result.output
