@@ -15,15 +15,19 @@ import click
 # name -> (module in this package, attribute, the line `clacks-hw --help` shows)
 LAZY: dict[str, tuple[str, str, str]] = {
     "alphabet-card": ("edition_cmd", "alphabet_card_cmd", "Write the printable Clacks Alphabet Card (SVG)."),
+    "build-files": ("build_files_cmd", "build_files_cmd", "Regenerate every file of the physical board."),
+    "cards": ("cards_cmd", "cards_cmd", "Every card of an edition as a print-and-play PDF."),
     "demo": ("demo_cmd", "demo_cmd", "Watch automatic players play a whole game."),
     "doctor": ("doctor_cmd", "doctor_cmd", "Check this machine for the board, with fixes."),
     "edition": ("edition_cmd", "edition_cmd", "Check an edition and summarise it."),
     "emulate": ("emulate_cmd", "emulate_cmd", "An emulated card reader on a pseudo-terminal."),
     "enroll": ("enroll_cmd", "enroll_cmd", "Tap every card once; write the tag-to-card map."),
+    "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
     "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),
     "replay": ("replay_cmd", "replay_cmd", "Play a journal or script through the engine."),
     "run": ("run_cmd", "run_command", "Run the board daemon (--virtual: in the terminal)."),
+    "selftest": ("selftest_cmd", "selftest_cmd", "Walk through every part of a built board."),
 }
 
 # Command modules still append themselves here when imported (tests compare it with LAZY).
