@@ -11,10 +11,10 @@ import click
 from ..game.bots import bot_action
 from ..game.klackers.bots import BOTS as KLACKERS_BOTS
 from ..game.klackers.state import ROUNDS as KLACKERS_ROUNDS
+from ..game.modes import MODES, VARIANTS, game_for
 from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import SetupError, deal_words, new_game
-from ..game.modes import MODES, VARIANTS, game_for
 from ..game.state import GameConfig
 from ..text_board import render
 from . import COMMANDS

@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import ClacksError
+from . import planner
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
 from .shapes import placements
@@ -85,11 +86,13 @@ def load_edition(folder) -> Edition:
     words = _words(data["words.toml"], signals, problems)
     if problems.items:
         raise EditionError(str(folder), problems.items)
-    return Edition(
+    edition = Edition(
         name=name, signals=signals, shapes=shapes, jacquards=jacquards, cards=cards,
         words=words, start=start, selected=selected,
         fingerprint=digest.hexdigest()[:16], path=str(folder),
     )
+    planner.prepare(edition)  # so the first plan of a game costs what every later one does
+    return edition
 
 
 def _string(table, key, file, problems):

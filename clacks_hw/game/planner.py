@@ -1,18 +1,19 @@
 """The planner: the cheapest way to send the next signal this turn, exactly and fast.
 
 Only the 6 lamps of the sending tower matter, so each placement is projected onto the tower
-as a 6-bit value, and "which values can a set of cards reach" is a 64-bit set (an int).
-XOR-combining a card into such a set is at most 64 ORs of precomputed translates, and the
-sets for each (tower, multiset of shapes) are cached. The brute force in ``brute_force.py``
-(every subset, every placement) agrees with it in the tests and is a few hundred times
-slower (``make bench``).
+as a 6-bit value, and "which values can a set of cards reach" is a 64-bit set (an int). The
+sets of every pair of shapes on every tower are built when the edition loads; a third card
+adds one projected value at a time. The brute force in ``brute_force.py`` (every subset, every
+placement, stopping at its first answer) agrees with it in the tests and is much slower
+(``make bench``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import reduce
 from itertools import combinations
+from operator import itemgetter, or_
+from typing import NamedTuple
 
 from .actions import Action
 from .board import TOWERS, lamps_of
@@ -21,8 +22,7 @@ from .state import GameState
 from .turns import target_mask
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):  # a named tuple: made once per query, cheaper than a frozen dataclass
     tower: int
     move_cost: int
     cards: tuple[str, ...]
@@ -53,13 +53,6 @@ class Plan:
         return f"{'; '.join(parts)} = {self.cost} stress points"
 
 
-def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
 def _local(tower: int, mask: int) -> int:
     return _LOCAL[tower].get(mask & TOWERS[tower].mask, 0)
 
@@ -80,82 +73,110 @@ def _make_local():
 
 
 _LOCAL = _make_local()
+_MASKS = tuple(t.mask for t in TOWERS)
+
+
+# XOR-ing every value of a 64-bit set with 2**k swaps neighbouring blocks of 2**k bits.
+_SWAPS = tuple((1 << k, sum(1 << i for i in range(64) if not i >> k & 1)) for k in range(6))
+
+
+def _translates(x: int) -> list[int]:
+    """``[{v ^ a : v in x} for a in range(64)]``, one block swap per entry."""
+    out = [x]
+    for shift, low in _SWAPS:
+        out += [((y & low) << shift) | ((y >> shift) & low) for y in out]
+    return out
 
 
 class _ShapeOnTower:
     """One shape's placements projected onto one tower."""
 
-    __slots__ = ("values", "masks", "_every", "_touching", "_translate")
+    __slots__ = ("values", "masks", "every", "touching", "shifted")
 
     def __init__(self, tower: int, placements):
         masks: dict[int, int] = {}
+        local = _LOCAL[tower]
+        tmask = TOWERS[tower].mask
         for m in placements:
-            masks.setdefault(_local(tower, m), m)
+            masks.setdefault(local.get(m & tmask, 0), m)
         self.masks = masks  # local value -> a placement giving it
         self.values = tuple(sorted(masks))
-        self._every = sum(1 << v for v in self.values)
-        self._touching = self._every & ~1  # value 0 = the card misses the tower
-        self._translate: dict[int, tuple[int, int]] = {}
-
-    def translate(self, a: int) -> tuple[int, int]:
-        """({v ^ a}, {v ^ a : v touches}): XOR-combining reachable value a with this card."""
-        t = self._translate.get(a)
-        if t is None:
-            t = self._translate[a] = (_xor_translate(self._every, a), _xor_translate(self._touching, a))
-        return t
+        self.every = sum(1 << v for v in self.values)
+        self.touching = self.every & ~1  # value 0 = the card misses the tower
+        self.shifted = _translates(self.every)
 
 
-def _xor_translate(bitset: int, a: int) -> int:
-    out = 0
-    for v in _bits(bitset):
-        out |= 1 << (v ^ a)
-    return out
+def _pair(a: _ShapeOnTower, b: _ShapeOnTower) -> tuple[int, int]:
+    """(values two cards reach together, those with some lamp of the tower flipped)."""
+    if len(a.values) > len(b.values):
+        a, b = b, a
+    missing = a.values[0] == 0  # a placement of ``a`` that misses the tower (value 0)
+    both = reduce(or_, map(b.shifted.__getitem__, a.values[missing:]), 0)  # ``a`` touches
+    if not missing:
+        return both, both
+    return both | b.every, both | b.touching
 
 
 class Tables:
-    """Per-edition caches: projections and reachable sets."""
+    """Per-edition tables, all built when the edition loads (``prepare``), so the first query
+    costs what every later one does: each shape projected onto each tower, and the values
+    every pair of shapes reaches together. Three or more cards are answered from the pairs,
+    one projected value of each further card at a time."""
 
     def __init__(self, edition: Edition):
         self.edition = edition
-        self._on_tower: dict[tuple[int, str], _ShapeOnTower] = {}
-        self.reach = lru_cache(maxsize=65536)(self._reach)
+        self.card = {j.id: (j.cost, j.shape.name) for j in edition.jacquards.values()}
+        names = sorted(edition.shapes)
+        self._on_tower = {(t, s): _ShapeOnTower(t, edition.shapes[s].placements)
+                          for t in range(len(TOWERS)) for s in names}
+        # (tower, sorted shapes) -> (values reached, values reached touching the tower), for
+        # one card and for every pair
+        towers = range(len(TOWERS))
+        self.sets = {(s,): [(self._on_tower[t, s].every, self._on_tower[t, s].touching) for t in towers]
+                     for s in names}
+        for i, a in enumerate(names):
+            for b in names[i:]:
+                self.sets[a, b] = [_pair(self._on_tower[t, a], self._on_tower[t, b]) for t in towers]
+        # the same sets for all towers at once: bit 64 * tower + value
+        self.wide = {shapes: (sum(a << 64 * t for t, (a, _) in enumerate(per_tower)),
+                              sum(b << 64 * t for t, (_, b) in enumerate(per_tower)))
+                     for shapes, per_tower in self.sets.items()}
 
     def on_tower(self, tower: int, shape: str) -> _ShapeOnTower:
-        sot = self._on_tower.get((tower, shape))
-        if sot is None:
-            sot = self._on_tower[tower, shape] = _ShapeOnTower(tower, self.edition.shapes[shape].placements)
-        return sot
+        return self._on_tower[tower, shape]
 
-    def _reach(self, tower: int, shapes: tuple[str, ...]) -> tuple[int, int]:
-        """(values reachable, values reachable with some lamp of the tower flipped)."""
+    def reaches(self, tower: int, shapes: tuple[str, ...], d: int, need_touch: bool) -> bool:
+        """Can one placement of each of ``shapes`` (sorted) XOR to local value ``d`` (with some
+        lamp of the tower flipped, if ``need_touch``)?"""
+        got = self.sets.get(shapes)
+        if got is not None:
+            return bool(got[tower][need_touch] >> d & 1)
         if not shapes:
-            return 1, 0
-        any_, touch = self.reach(tower, shapes[:-1])
-        sot = self.on_tower(tower, shapes[-1])
-        new_any = new_touch = 0
-        for a in _bits(any_):
-            every, touching = sot.translate(a)
-            new_any |= every
-            new_touch |= touching
-        for a in _bits(touch):
-            new_touch |= sot.translate(a)[0]
-        return new_any, new_touch
+            return d == 0 and not need_touch
+        rest = shapes[:-1]
+        if need_touch:
+            return any(self.reaches(tower, rest, d ^ v, not v) for v in self._on_tower[tower, shapes[-1]].values)
+        return any(self.reaches(tower, rest, d ^ v, False) for v in self._on_tower[tower, shapes[-1]].values)
 
     def pick(self, tower: int, shapes: tuple[str, ...], d: int, need_touch: bool) -> list[int] | None:
         """Local values, one per shape, XOR-ing to ``d`` (touching the tower if needed)."""
         if not shapes:
             return [] if d == 0 and not need_touch else None
+        if len(shapes) == 1:  # the value itself, if the shape reaches it
+            return [d] if d in self._on_tower[tower, shapes[0]].masks and (d or not need_touch) else None
         rest = shapes[:-1]
-        any_, touch = self.reach(tower, rest)
-        for v in self.on_tower(tower, shapes[-1]).values:
-            r = d ^ v
-            sub_need = need_touch and v == 0
-            if (touch if sub_need else any_) >> r & 1:
-                return self.pick(tower, rest, r, sub_need) + [v]
+        for v in self._on_tower[tower, shapes[-1]].values:
+            if self.reaches(tower, rest, d ^ v, need_touch and not v):
+                return self.pick(tower, rest, d ^ v, need_touch and not v) + [v]
         return None
 
 
 _TABLES: dict[str, Tables] = {}
+
+
+def prepare(edition: Edition) -> Tables:
+    """Build the planner's tables for ``edition`` now (the edition loader calls this)."""
+    return tables(edition)
 
 
 def tables(edition: Edition) -> Tables:
@@ -171,36 +192,48 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     return state.config.game.towers_open(state, seat)
 
 
-def _subsets(cards, jac, left: int, most: int = 8, required: str | None = None):
+def _subsets(cards, tab: Tables, left: int, most: int = 8, required: str | None = None):
     """Non-empty subsets of the cards that fit the budget, cheapest (then smallest) first;
-    at most ``most`` cards, always including ``required`` when given."""
-    out = []
-    for k in range(1, min(len(cards), most) + 1):
-        for combo in combinations(cards, k):
-            cost = sum(jac[c].cost for c in combo)
-            if cost <= left and (required is None or required in combo):
-                out.append((cost, k, combo, tuple(sorted(jac[c].shape.name for c in combo))))
-    out.sort(key=lambda s: (s[0], s[1]))
+    at most ``most`` cards, always including ``required`` when given: (cost, size, cards,
+    sorted shape names, what they reach on every tower or None for three cards or more)."""
+    card, wide = tab.card, tab.wide
+    info = [(c, *card[c]) for c in cards]
+    out = [(cost, 1, (c,), (shape,), wide[shape,]) for c, cost, shape in info
+           if cost <= left and (required is None or required == c)]
+    if most >= 2:
+        for (a, ca, sa), (b, cb, sb) in combinations(info, 2):
+            if ca + cb <= left and (required is None or required == a or required == b):
+                shapes = (sa, sb) if sa <= sb else (sb, sa)
+                out.append((ca + cb, 2, (a, b), shapes, wide[shapes]))
+    for k in range(3, min(len(info), most) + 1):
+        for combo in combinations(info, k):
+            cost = sum([x[1] for x in combo])
+            names = tuple([x[0] for x in combo])
+            if cost <= left and (required is None or required in names):
+                out.append((cost, k, names, tuple(sorted([x[2] for x in combo])), None))
+    out.sort(key=_BY_COST)
     return out
 
 
-def _build(tab: Tables, jac, tower: int, move_cost: int, combo, d: int, need_touch: bool) -> Plan:
+_BY_COST = itemgetter(0, 1)
+
+
+def _build(tab: Tables, tower: int, move_cost: int, combo, shapes, d: int, need_touch: bool,
+           card_cost: int) -> Plan:
     """Turn a feasible (tower, cards) into concrete placements."""
-    shapes = tuple(sorted(jac[c].shape.name for c in combo))
     values = tab.pick(tower, shapes, d, need_touch)
-    by_shape: dict[str, list[str]] = {}
-    for c in combo:
-        by_shape.setdefault(jac[c].shape.name, []).append(c)
-    cards, masks = [], []
-    for shape, v in zip(shapes, values):
-        cards.append(by_shape[shape].pop(0))
-        masks.append(tab.on_tower(tower, shape).masks[v])
-    return Plan(tower, move_cost, tuple(cards), tuple(masks), card_cost=sum(jac[c].cost for c in cards))
+    card = tab.card
+    cards = combo if len(combo) == 1 else tuple(sorted(combo, key=lambda c: card[c][1]))  # as ``shapes``
+    masks = tuple([tab.on_tower(tower, card[c][1]).masks[v] for c, v in zip(cards, values)])
+    return Plan(tower, move_cost, cards, masks, card_cost)
 
 
 def _hand(state: GameState, seat: str, cards) -> tuple[str, ...]:
-    cards = state.player(seat).hand if cards is None else cards
-    return tuple(c for c in dict.fromkeys(cards) if c not in state.turn.played)
+    played = state.turn.played
+    if cards is None:  # a tracked hand holds each card once
+        hand = state.player(seat).hand
+        return tuple([c for c in hand if c not in played]) if played else hand
+    return tuple([c for c in dict.fromkeys(cards) if c not in played])
 
 
 def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
@@ -215,29 +248,49 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     if state.over or signal is None or seat != turn.seat or turn.transmitted or state.pending:
         return None
     edition = state.edition
-    tab, jac = tables(edition), edition.jacquards
+    tab = tables(edition)
     left = turn.budget - turn.card_cost
     most, required = _card_limits(state)
     if most == 0:
         return None
-    subsets = _subsets(_hand(state, seat, cards), jac, left, most, required)
+    subsets = _subsets(_hand(state, seat, cards), tab, left, most, required)
+    if not subsets:
+        return None
     bits = edition.signals[signal]
-    best = None
+    board, flipped = state.board, turn.flipped
+    # Every open tower at once: what each needs is bit 64 * tower + its local value, in one
+    # set per move cost and per need of a lamp flipped this turn (``wants[cost][need]``).
+    wants: dict[int, list] = {}
+    need_of = {}
     for tower, move_cost in towers_open(state, seat):
-        mask = TOWERS[tower].mask
-        d = _local(tower, (state.board ^ target_mask(seat, tower, bits)) & mask)
-        need_touch = not turn.flipped & mask
-        for cost, k, combo, shapes in subsets:
-            key = (move_cost + cost, k, tower)
-            if key[0] > left or best is not None and key >= best[0]:
-                continue
-            any_, touch = tab.reach(tower, shapes)
-            if (touch if need_touch else any_) >> d & 1:
-                best = (key, tower, move_cost, combo, d, need_touch)
-                break  # subsets are sorted by cost: the first fit is this tower's cheapest
+        mask = _MASKS[tower]
+        d = _LOCAL[tower][(board ^ target_mask(seat, tower, bits)) & mask]
+        need = not flipped & mask
+        need_of[tower] = (d, need)
+        w = wants.get(move_cost)
+        if w is None:
+            w = wants[move_cost] = [0, 0, []]
+        w[need] |= 1 << (64 * tower + d)
+        w[2].append(tower)
+    best = None  # (move + cards cost, cards, tower) as one number, then what _build needs
+    for move_cost, (want_any, want_touch, towers) in wants.items():
+        for cost, k, combo, shapes, reach in subsets:  # by (cost, size): once one is too dear, all are
+            total = move_cost + cost
+            rank = total * 16 + k
+            if total > left or best is not None and rank > best[0] >> 4:
+                break
+            if reach is not None:  # one card or two: a bit test for every tower
+                hits = reach[0] & want_any | reach[1] & want_touch
+            else:  # more: one card's projected values at a time, tower by tower
+                hits = sum(1 << 64 * t for t in towers if tab.reaches(t, shapes, *need_of[t]))
+            if hits:
+                tower = ((hits & -hits).bit_length() - 1) >> 6  # the first tower it reaches
+                key = rank * 16 + tower
+                if best is None or key < best[0]:
+                    best = (key, tower, move_cost, combo, shapes, *need_of[tower], cost)
     if best is None:
         return None
-    return _build(tab, jac, *best[1:])
+    return _build(tab, *best[1:])
 
 
 def _card_limits(state: GameState) -> tuple[int, str | None]:
@@ -253,9 +306,9 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     """The cheapest cards (no move) that turn every lamp of ``tower`` off this turn:
     Last Letter Sabotage."""
     seat, turn = state.turn.seat, state.turn
-    tab, jac = tables(state.edition), state.edition.jacquards
+    tab = tables(state.edition)
     d = _local(tower, state.board & TOWERS[tower].mask)
-    for _cost, _k, combo, shapes in _subsets(_hand(state, seat, cards), jac, turn.left):
-        if tab.reach(tower, shapes)[0] >> d & 1:
-            return _build(tab, jac, tower, 0, combo, d, False)
+    for cost, _k, combo, shapes, _reach in _subsets(_hand(state, seat, cards), tab, turn.left):
+        if tab.reaches(tower, shapes, d, False):
+            return _build(tab, tower, 0, combo, shapes, d, False, cost)
     return None

@@ -47,15 +47,16 @@ class Code(StrEnum):
     ONE_JACQUARD = "one_jacquard"  # CHARACTER SABOTAGE: one jacquard a turn
     MUST_PLAY_LIFTED = "must_play_lifted"  # the jacquard lifted by a swap must be played
     NOTHING_TO_DISCARD = "nothing_to_discard"  # the board: a swap needs a jacquard in hand
-    MUST_PULL = "must_pull"  # KLACKERS: numbers must be pulled for the roll before rolling again
-    MUST_ROLL = "must_roll"  # KLACKERS: there is no roll to pull numbers for
-    ONE_DIE_CLOSED = "one_die_closed"  # KLACKERS: one die only when the numbers up add up to 6 or less
-    NEEDS_DICE = "needs_dice"  # KLACKERS, physical dice: the roll must say the faces rolled
-    BOARD_ROLLS = "board_rolls"  # KLACKERS, tracked dice: the board rolls, a roll says no faces
-    DICE_COUNT = "dice_count"  # KLACKERS: the roll has the wrong number of dice
+    # KLACKERS, the dice game
+    BOARD_ROLLS = "board_rolls"  # KLACKERS: the board rolls the dice in this game
+    NEEDS_DICE = "needs_dice"  # KLACKERS: a roll at the table must say the faces
+    DICE_COUNT = "dice_count"  # KLACKERS: the wrong number of dice, or a face out of range
+    MUST_PULL = "must_pull"  # KLACKERS: pull numbers for the roll before rolling again
+    ONE_DIE_CLOSED = "one_die_closed"  # KLACKERS: one die only when few numbers are left up
+    MUST_ROLL = "must_roll"  # KLACKERS: roll before pulling numbers
     NEEDS_NUMBERS = "needs_numbers"  # KLACKERS: a pull must say which numbers
-    NUMBER_DOWN = "number_down"  # KLACKERS: a number that is down stays down
-    WRONG_SUM = "wrong_sum"  # KLACKERS: the numbers pulled must add up to the roll
+    NUMBER_DOWN = "number_down"  # KLACKERS: that number is already down
+    WRONG_SUM = "wrong_sum"  # KLACKERS: the numbers pulled do not add up to the roll
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ClacksError
+
 HERE = Path(__file__).resolve().parent
 CORNERS = ("NW", "NE", "SW", "SE")
 
 
-class HardwareError(ValueError):
+class HardwareError(ClacksError, ValueError):
     """A data file is missing a key or holds a value the build cannot use."""
 
 

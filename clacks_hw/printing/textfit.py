@@ -5,13 +5,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from ..errors import ClacksError
 from .draw import PT
 
 Measure = Callable[[str, float, bool], float]  # (text, size in pt, bold) -> width in mm
 LEADING = 1.2  # line height as a multiple of the font size
 
 
-class PrintError(ValueError):
+class PrintError(ClacksError, ValueError):
     """Something in the edition cannot be printed; the message says what and how to fix it."""
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from clacks_hw.drivers.frame import SEATS, TOWERS
 from clacks_hw.game.edition_files import default_edition
 
+from ..errors import ClacksError
 from .colours import COLOURS, parse_colour
 
 BUTTONS = TOWERS + ("PREV", "NEXT", "TURN", "PLAY", "BACK")
@@ -55,7 +56,7 @@ EXPECTS = {
 }
 
 
-class ScriptError(ValueError):
+class ScriptError(ClacksError, ValueError):
     """A malformed script: ``str`` is ``FILE:LINE: message``."""
 
     def __init__(self, path, line: int, message: str) -> None:

@@ -10,6 +10,7 @@ for more: the moment its events are all on the daemon's queue.
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime
 
 import serial
 
@@ -23,6 +24,10 @@ class ScriptClock:
 
     def now(self) -> float:
         return self.t
+
+    def wall(self) -> datetime:
+        """Calendar time: the script's seconds counted from the Unix epoch."""
+        return datetime.fromtimestamp(self.t, UTC)
 
     def sleep(self, seconds: float) -> None:
         if seconds <= 0:

@@ -4,7 +4,7 @@ Report cards held and played at any time, Last Letter Sabotage; Express, Long Me
 from __future__ import annotations
 
 from .. import legal, rules
-from ..board import COLOUR, TOWERS_OF, distance
+from ..board import COLOUR, TOWERS, TOWERS_OF, distance
 from ..deck import draw_faults, draw_up_to, shuffled
 from ..registry import register
 from ..setup import first_player, message
@@ -65,13 +65,18 @@ class Competitive(Game):
         the turn began), else where the pawn stands; never the tower of the previous signal,
         nor the Dwarf's button."""
         turn, p = state.turn, state.player(seat)
+        shut = {p.last_tx}
+        if state.dwarf is not None and state.dwarf == p.tower:
+            shut.add(p.tower)
         if turn.played or turn.no_move:
-            options = [] if p.tower is None else [(p.tower, turn.move_cost)]
-        else:
-            start = turn.start_tower
-            options = [(t.index, 0 if start is None else distance(start, t.index))
-                       for t in TOWERS_OF[COLOUR[seat]] if state.occupant(seat, t.index) is None]
-        return [(t, c) for t, c in options if t != p.last_tx and not (t == state.dwarf and t == p.tower)]
+            return [] if p.tower is None or p.tower in shut else [(p.tower, turn.move_cost)]
+        shut.update(q.tower for q in state.players if q.seat != seat)  # as state.occupant checks
+        shut.add(state.dwarf_for(seat))
+        start = turn.start_tower
+        if start is None:  # the first move is free
+            return [(t, 0) for t in _OWN[COLOUR[seat]] if t not in shut]
+        far = _DISTANCE[start]
+        return [(t, far[t]) for t in _OWN[COLOUR[seat]] if t not in shut]
 
     def tower_marks(self, state):
         marks = [TowerMark(p.tower, "pawn", p.seat) for p in state.players if p.tower is not None]
@@ -79,5 +84,8 @@ class Competitive(Game):
             marks.append(TowerMark(state.dwarf, "dwarf", DWARF_SEAT))
         return tuple(marks)
 
+
+_OWN = {colour: tuple(t.index for t in towers) for colour, towers in TOWERS_OF.items()}
+_DISTANCE = tuple(tuple(distance(a.index, b.index) for b in TOWERS) for a in TOWERS)
 
 register(Competitive())
