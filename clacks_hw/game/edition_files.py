@@ -13,9 +13,9 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import ClacksError
-from . import planner
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
+from .planner_tables import prepare
 from .shapes import placements
 
 FILES = ("edition.toml", "alphabet.toml", "jacquards.toml", "cards.toml", "words.toml")
@@ -91,7 +91,7 @@ def load_edition(folder) -> Edition:
         words=words, start=start, selected=selected,
         fingerprint=digest.hexdigest()[:16], path=str(folder),
     )
-    planner.prepare(edition)  # so the first plan of a game costs what every later one does
+    prepare(edition)  # the planner's tables: so the first plan of a game costs what every later one does
     return edition
 
 

@@ -10,14 +10,14 @@ placement, stopping at its first answer) agrees with it in the tests and is much
 
 from __future__ import annotations
 
-from functools import reduce
 from itertools import combinations
-from operator import itemgetter, or_
+from operator import itemgetter
 from typing import NamedTuple
 
 from .actions import Action
 from .board import TOWERS, lamps_of
 from .edition import Edition
+from .planner_tables import LOCAL, MASKS, Tables, local, tables
 from .state import GameState
 from .turns import target_mask
 
@@ -51,139 +51,6 @@ class Plan(NamedTuple):  # a named tuple: made once per query, cheaper than a fr
         for c, m in zip(self.cards, self.masks):
             parts.append(f"{edition.card_label(c)} at {','.join(map(str, lamps_of(m)))}")
         return f"{'; '.join(parts)} = {self.cost} stress points"
-
-
-def _local(tower: int, mask: int) -> int:
-    return _LOCAL[tower].get(mask & TOWERS[tower].mask, 0)
-
-
-def _make_local():
-    tables = []
-    for t in TOWERS:
-        lamps = lamps_of(t.mask)
-        table = {}
-        for v in range(64):
-            m = 0
-            for k, i in enumerate(lamps):
-                if v >> k & 1:
-                    m |= 1 << i
-            table[m] = v
-        tables.append(table)
-    return tables
-
-
-_LOCAL = _make_local()
-_MASKS = tuple(t.mask for t in TOWERS)
-
-
-# XOR-ing every value of a 64-bit set with 2**k swaps neighbouring blocks of 2**k bits.
-_SWAPS = tuple((1 << k, sum(1 << i for i in range(64) if not i >> k & 1)) for k in range(6))
-
-
-def _translates(x: int) -> list[int]:
-    """``[{v ^ a : v in x} for a in range(64)]``, one block swap per entry."""
-    out = [x]
-    for shift, low in _SWAPS:
-        out += [((y & low) << shift) | ((y >> shift) & low) for y in out]
-    return out
-
-
-class _ShapeOnTower:
-    """One shape's placements projected onto one tower."""
-
-    __slots__ = ("values", "masks", "every", "touching", "shifted")
-
-    def __init__(self, tower: int, placements):
-        masks: dict[int, int] = {}
-        local = _LOCAL[tower]
-        tmask = TOWERS[tower].mask
-        for m in placements:
-            masks.setdefault(local.get(m & tmask, 0), m)
-        self.masks = masks  # local value -> a placement giving it
-        self.values = tuple(sorted(masks))
-        self.every = sum(1 << v for v in self.values)
-        self.touching = self.every & ~1  # value 0 = the card misses the tower
-        self.shifted = _translates(self.every)
-
-
-def _pair(a: _ShapeOnTower, b: _ShapeOnTower) -> tuple[int, int]:
-    """(values two cards reach together, those with some lamp of the tower flipped)."""
-    if len(a.values) > len(b.values):
-        a, b = b, a
-    missing = a.values[0] == 0  # a placement of ``a`` that misses the tower (value 0)
-    both = reduce(or_, map(b.shifted.__getitem__, a.values[missing:]), 0)  # ``a`` touches
-    if not missing:
-        return both, both
-    return both | b.every, both | b.touching
-
-
-class Tables:
-    """Per-edition tables, all built when the edition loads (``prepare``), so the first query
-    costs what every later one does: each shape projected onto each tower, and the values
-    every pair of shapes reaches together. Three or more cards are answered from the pairs,
-    one projected value of each further card at a time."""
-
-    def __init__(self, edition: Edition):
-        self.edition = edition
-        self.card = {j.id: (j.cost, j.shape.name) for j in edition.jacquards.values()}
-        names = sorted(edition.shapes)
-        self._on_tower = {(t, s): _ShapeOnTower(t, edition.shapes[s].placements)
-                          for t in range(len(TOWERS)) for s in names}
-        # (tower, sorted shapes) -> (values reached, values reached touching the tower), for
-        # one card and for every pair
-        towers = range(len(TOWERS))
-        self.sets = {(s,): [(self._on_tower[t, s].every, self._on_tower[t, s].touching) for t in towers]
-                     for s in names}
-        for i, a in enumerate(names):
-            for b in names[i:]:
-                self.sets[a, b] = [_pair(self._on_tower[t, a], self._on_tower[t, b]) for t in towers]
-        # the same sets for all towers at once: bit 64 * tower + value
-        self.wide = {shapes: (sum(a << 64 * t for t, (a, _) in enumerate(per_tower)),
-                              sum(b << 64 * t for t, (_, b) in enumerate(per_tower)))
-                     for shapes, per_tower in self.sets.items()}
-
-    def on_tower(self, tower: int, shape: str) -> _ShapeOnTower:
-        return self._on_tower[tower, shape]
-
-    def reaches(self, tower: int, shapes: tuple[str, ...], d: int, need_touch: bool) -> bool:
-        """Can one placement of each of ``shapes`` (sorted) XOR to local value ``d`` (with some
-        lamp of the tower flipped, if ``need_touch``)?"""
-        got = self.sets.get(shapes)
-        if got is not None:
-            return bool(got[tower][need_touch] >> d & 1)
-        if not shapes:
-            return d == 0 and not need_touch
-        rest = shapes[:-1]
-        if need_touch:
-            return any(self.reaches(tower, rest, d ^ v, not v) for v in self._on_tower[tower, shapes[-1]].values)
-        return any(self.reaches(tower, rest, d ^ v, False) for v in self._on_tower[tower, shapes[-1]].values)
-
-    def pick(self, tower: int, shapes: tuple[str, ...], d: int, need_touch: bool) -> list[int] | None:
-        """Local values, one per shape, XOR-ing to ``d`` (touching the tower if needed)."""
-        if not shapes:
-            return [] if d == 0 and not need_touch else None
-        if len(shapes) == 1:  # the value itself, if the shape reaches it
-            return [d] if d in self._on_tower[tower, shapes[0]].masks and (d or not need_touch) else None
-        rest = shapes[:-1]
-        for v in self._on_tower[tower, shapes[-1]].values:
-            if self.reaches(tower, rest, d ^ v, need_touch and not v):
-                return self.pick(tower, rest, d ^ v, need_touch and not v) + [v]
-        return None
-
-
-_TABLES: dict[str, Tables] = {}
-
-
-def prepare(edition: Edition) -> Tables:
-    """Build the planner's tables for ``edition`` now (the edition loader calls this)."""
-    return tables(edition)
-
-
-def tables(edition: Edition) -> Tables:
-    t = _TABLES.get(edition.fingerprint)
-    if t is None or t.edition is not edition:
-        t = _TABLES[edition.fingerprint] = Tables(edition)
-    return t
 
 
 def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
@@ -263,8 +130,8 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     wants: dict[int, list] = {}
     need_of = {}
     for tower, move_cost in towers_open(state, seat):
-        mask = _MASKS[tower]
-        d = _LOCAL[tower][(board ^ target_mask(seat, tower, bits)) & mask]
+        mask = MASKS[tower]
+        d = LOCAL[tower][(board ^ target_mask(seat, tower, bits)) & mask]
         need = not flipped & mask
         need_of[tower] = (d, need)
         w = wants.get(move_cost)
@@ -307,7 +174,7 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     Last Letter Sabotage."""
     seat, turn = state.turn.seat, state.turn
     tab = tables(state.edition)
-    d = _local(tower, state.board & TOWERS[tower].mask)
+    d = local(tower, state.board & TOWERS[tower].mask)
     for cost, _k, combo, shapes, _reach in _subsets(_hand(state, seat, cards), tab, turn.left):
         if tab.reaches(tower, shapes, d, False):
             return _build(tab, tower, 0, combo, shapes, d, False, cost)

@@ -5,6 +5,13 @@ A game object owns its seatings, variants, word slots, set-up (``check``, ``new_
 validators and appliers, the legal actions, the next signal, the choices a card needs, the
 tower marks the board and the pages draw, and what each viewer may see (``hidden_hands``,
 ``public_text``). Each game is one subclass in its own small module, registered by name.
+
+To add a game: subclass ``Game`` in a new module of this package, set ``name``, ``order``,
+``letter`` (the set-up tower's signal), ``variants``; override ``seatings``, ``word_slots``,
+``check`` (raise SetupError) and ``new_game``; give ``validators``/``appliers`` (act -> function)
+and ``candidates``; ``tower_marks``, ``tracks``, ``player_fields``/``position_fields`` for what is
+shown; ``hidden_hands`` if hands are secret; then ``register(YourGame())`` and import the module
+in ``__init__.py``. Everything that lists or shows games picks it up from the registry.
 """
 
 from __future__ import annotations
@@ -13,8 +20,8 @@ from typing import NamedTuple
 
 from ..actions import Action, parse_action
 from ..interpreter import CHOICES
-from ..rejection import Code, Rejection
 from ..registry import PUBLIC
+from ..rejection import Code, Rejection
 from ..setup import SetupError, check_common, check_words
 from ..state import GameState
 from ..values import replace

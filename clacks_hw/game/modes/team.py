@@ -9,7 +9,15 @@ from __future__ import annotations
 from .. import coop, legal
 from ..board import SEATS
 from ..coop_effects import reveal
-from ..deck import UNKNOWN, draw, give, is_stamped, shuffled, take_from_bag, take_from_hand
+from ..deck import (
+    UNKNOWN,
+    draw,
+    give,
+    is_stamped,
+    shuffled,
+    take_from_bag,
+    take_from_hand,
+)
 from ..registry import register
 from ..setup import SetupError, message
 from ..state import NO_BUDGET, ROUTE_TOWERS, ROUTES, GameState, Player, Report, Turn
