@@ -11,6 +11,12 @@ from dataclasses import dataclass
 PT = 25.4 / 72  # one typographic point in millimetres
 
 
+def escape(text: str) -> str:
+    """Text safe in SVG content and double-quoted attributes (xml.sax.saxutils would pull in
+    urllib, http, email and ssl, slowing every command that draws a card)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float
@@ -70,12 +76,6 @@ class Face:
     height: float
     shapes: tuple
     tag: bool  # carries an NTAG sticker (and is enrolled with `clacks-hw enroll`)
-
-
-def escape(text: str) -> str:
-    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
-    email and ssl just for this)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _paint(fill, stroke, line, dash=False) -> str:
