@@ -103,6 +103,8 @@ class JournalConfig:
 class StatusConfig:
     bind: str
     port: int  # 0 = no status page
+    hosts: tuple[str, ...] = ()  # host names the page answers to besides IPs and this machine's
+    admin_token: str = ""  # "": the one install-service wrote to the journal dir, if any
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,6 @@ from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .session import JournalStore
-from .status_page import SnapshotBox, StatusPublisher, open_status_page
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
 
@@ -158,7 +157,13 @@ class Daemon:
         publisher = None
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
         if wanted:
-            self.status_page = open_status_page(cfg.status, SnapshotBox())  # None: off or cannot bind (logged)
+            from ..web.server import open_status_page  # aiohttp only when the page is on
+            from ..web.snapshot import SnapshotBox, StatusPublisher
+            from ..web.token import admin_token
+
+            # None: off or cannot bind (logged)
+            self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
+                                                edition=self.edition, admin_token=admin_token(cfg))
             if self.status_page is not None:
                 self._closers.append(self.status_page.close)
                 publisher = StatusPublisher(self.status_page.box, reader=self.reader is not None)
