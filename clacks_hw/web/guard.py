@@ -80,6 +80,10 @@ class GuardedServer(web.Server):
             self.dropped += 1
             transport.abort()
 
+    def abort_all(self) -> None:
+        for transport in list(self._connections.values()):
+            transport.abort()
+
     @property
     def open_connections(self) -> int:
         return len(self._connections)

@@ -161,12 +161,15 @@ class WebServer:
 
     async def _shutdown(self, server) -> None:
         server.close()
-        if self.guard is not None:
-            self.guard.pre_shutdown()
+        self.feed.close()  # live pages end their streams cleanly...
+        await asyncio.sleep(0.05)
+        if self.guard is not None:  # every viewer sees the link end, and reconnects to the next daemon
+            self.guard.abort_all()
         tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
 
     def close(self, timeout: float = 3.0) -> None:
         if self._closed:
@@ -175,7 +178,6 @@ class WebServer:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self.feed.close)
                 loop.call_soon_threadsafe(loop.stop)
             except RuntimeError:
                 pass
@@ -235,8 +237,8 @@ class WebServer:
                 else:
                     data = b": still here\n\n"
                 await asyncio.wait_for(resp.write(data), 10)  # a stalled viewer is let go
-        except (ConnectionError, TimeoutError, asyncio.CancelledError):
-            pass
+        except (ConnectionError, TimeoutError) as exc:
+            log.debug("status page: a viewer left (%s)", exc or type(exc).__name__)
         finally:
             self.viewers -= 1
         return resp

@@ -14,7 +14,6 @@
       history.replaceState(null, "", location.pathname);  // out of the address bar and history
     }
     $("token").value = sessionStorage.getItem("clacks-admin") || "";
-    $("token").addEventListener("change", function () { sessionStorage.setItem("clacks-admin", token()); });
   }
   function send(path, body) {
     say("\u2026");
@@ -44,6 +43,8 @@
                                 route: $("route").value, words: words ? words.split(/\s+/) : []});
   }
   takeToken();
+  window.addEventListener("hashchange", takeToken);
+  $("token").addEventListener("change", function () { sessionStorage.setItem("clacks-admin", token()); });
   fetch("api/options", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (o) {
     options = o;
     for (var m in o.modes) { if (Object.prototype.hasOwnProperty.call(o.modes, m)) { var opt = el("option", m); opt.value = m; $("mode").appendChild(opt); } }
