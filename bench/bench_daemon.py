@@ -30,7 +30,7 @@ from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.enrolment import Enrolment, save_enrolment
 from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
-from tests.fakes.emulated_hub import EmulatedHub
+from clacks_hw.testing.emulated_hub import EmulatedHub
 
 TAPS = 200
 LATENCY_P99_MS = 10.0

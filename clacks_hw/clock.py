@@ -2,7 +2,7 @@
 
 Everything that needs "now" (debounce, long presses, reconnect backoff, Express timers,
 animation) takes a clock object instead of calling :mod:`time` itself, so tests drive time
-with :class:`tests.fakes.clock.FakeClock` and never sleep.
+with :class:`clacks_hw.testing.clock.FakeClock` and never sleep.
 """
 
 from __future__ import annotations

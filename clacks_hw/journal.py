@@ -30,11 +30,7 @@ from .game.rules import apply
 from .game.setup import SetupError, new_game
 from .game.state import GameConfig, GameState
 from .game.version import RULES_VERSION
-
-try:  # advisory lock so two daemons never append to one game; absent on Windows
-    import fcntl
-except ImportError:  # pragma: no cover
-    fcntl = None
+from .journal_file import AppendFile, WriteFailed
 
 MAGIC = "clacks-hw"
 FORMAT = 1
@@ -375,6 +371,16 @@ def resume_game(path, edition: Edition, *, check_edition: bool = True):
 
 # --- writing --------------------------------------------------------------------------------
 
+class JournalWriteError(JournalError):
+    """An append that could not be made durable; the file is as it was before it (``restored``).
+    ``no_room``: the disk (or a quota, or a file-size limit) is full."""
+
+    def __init__(self, path: Path, exc: WriteFailed):
+        self.errno, self.no_room, self.restored = exc.errno, exc.no_room, exc.restored
+        what = "the disk is full" if exc.no_room else f"cannot write: {exc.strerror}"
+        super().__init__(None, f"{path}: {what}; the action was not recorded")
+
+
 def _fsync_dir(path: Path) -> None:
     # A new file survives a crash only once its directory entry is on disk too.
     try:
@@ -388,27 +394,35 @@ def _fsync_dir(path: Path) -> None:
 
 
 class JournalWriter:
-    """Appends lines to one journal; each ``append`` is on disk (fsync'd) when it returns."""
+    """Appends lines to one journal; each ``append`` is on disk (fsync'd) when it returns, or
+    raises JournalWriteError with the file left as it was (journal_file.py)."""
 
-    def __init__(self, path: Path, fh, journal: Journal):
-        self.path, self._fh, self.journal = path, fh, journal
+    def __init__(self, path: Path, file: AppendFile, journal: Journal | None):
+        self.path, self._file, self.journal = path, file, journal
 
     @classmethod
     def create(cls, path, header: dict) -> JournalWriter:
-        """Start a new journal with ``header`` (see ``make_header``); never overwrites a file."""
+        """Start a new journal with ``header`` (see ``make_header``); never overwrites a file.
+        If the header cannot be written, no file is left behind."""
         path = Path(path)
         checked = check_header(header)
         try:
-            fh = open(path, "xb")  # noqa: SIM115 - the writer holds it open for its lifetime
+            file = AppendFile.create(path)
         except FileExistsError:
             raise JournalError(None, f"{path} already exists; a journal is never overwritten "
                                      "(resume it, or choose another file)") from None
+        except BlockingIOError:
+            raise JournalError(None, f"{path} is open for writing by another process") from None
         except OSError as exc:
             raise JournalError(None, f"cannot create {path}: {exc.strerror or exc}") from None
-        writer = cls(path, fh, Journal(header=checked, header_line=1))
-        writer._lock()
-        writer._write(encode_line(header))
-        _fsync_dir(path)
+        writer = cls(path, file, Journal(header=checked, header_line=1))
+        try:
+            writer._write(encode_line(header))
+            _fsync_dir(path)
+        except (JournalError, OSError):
+            file.close()
+            path.unlink(missing_ok=True)
+            raise
         return writer
 
     @classmethod
@@ -416,25 +430,21 @@ class JournalWriter:
         """Reopen a journal to append; a damaged last line is cut off first (see ``warnings``)."""
         path = Path(path)
         try:
-            fh = open(path, "r+b")  # noqa: SIM115 - held open for the writer's lifetime
+            file, data = AppendFile.open(path)
+        except BlockingIOError:
+            raise JournalError(None, f"{path} is open for writing by another process") from None
         except OSError as exc:
             raise JournalError(None, f"cannot open {path}: {exc.strerror or exc}") from None
         try:
-            writer = cls(path, fh, None)
-            writer._lock()
-            data = fh.read()
-            writer.journal = parse_journal(data)
+            writer = cls(path, file, parse_journal(data))
             end = writer.journal.good_end
             if end < len(data):
                 # Otherwise the next line would be glued onto the torn bytes and both be lost.
-                fh.truncate(end)
-                fh.flush()
-                os.fsync(fh.fileno())
-            fh.seek(end)
+                file.cut(end)
             if end and not data[:end].endswith(b"\n"):
                 writer._write(b"\n")  # a hand-written last line without its newline
         except BaseException:
-            fh.close()
+            file.close()
             raise
         return writer
 
@@ -442,28 +452,23 @@ class JournalWriter:
     def warnings(self) -> list[str]:
         return self.journal.warnings
 
-    def _lock(self) -> None:
-        if fcntl is None:  # pragma: no cover
-            return
-        try:
-            fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._fh.close()
-            raise JournalError(None, f"{self.path} is open for writing by another process") from None
-
     def _write(self, data: bytes) -> None:
-        self._fh.write(data)
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        try:
+            self._file.append(data)
+        except WriteFailed as exc:
+            raise JournalWriteError(self.path, exc) from None
 
     def append(self, action: Action | dict) -> None:
         """Write one action line (an Action or its JSON object) and fsync it."""
         obj = action.to_json() if isinstance(action, Action) else dict(action)
         self._write(encode_line(obj))
 
+    def has_room(self) -> bool:
+        """Whether an action line could be appended now (tried, then undone)."""
+        return self._file.has_room()
+
     def close(self) -> None:
-        if not self._fh.closed:
-            self._fh.close()  # closing also releases the flock
+        self._file.close()
 
     def __enter__(self) -> Self:
         return self

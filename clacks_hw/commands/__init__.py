@@ -13,6 +13,7 @@ def _load() -> None:
         demo_cmd,
         doctor_cmd,
         edition_cmd,
+        emulate_cmd,
         enroll_cmd,
         leds_cmd,
         replay_cmd,

@@ -29,6 +29,7 @@ from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
 from ..game.turns import target_mask
+from ..journal import JournalError
 from . import palette, preview, swap_flow
 from .card_input import CardInput
 from .cards import CardMap, word_of
@@ -37,6 +38,7 @@ from .events import CardTap
 from .reader_seats import ReaderSeats
 from .session import GameSession, JournalStore
 from .setup_menu import SetupMenu
+from .storage import StorageWatch
 from .view import Flash, View
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ class Settings:
     flash_s: float = 1.5  # the transmission flash
     error_s: float = 0.6  # the red flash of an unknown tag or a rejected action
     confirm_s: float = 20.0  # the reset question is withdrawn after this long
+    storage_retry_s: float = 5.0  # while the journal cannot be written: how often to try again
 
 
 def transmitted(before: GameState, after: GameState) -> tuple[str, int] | None:
@@ -104,6 +107,7 @@ class Controller(CardInput):
         self.recent: deque[Action] = deque(maxlen=6)  # the last accepted actions, newest last
         self.reader_offline = False
         self.leds_failing = False
+        self.storage = StorageWatch(self.settings.storage_retry_s)  # journal writes failing?
         self.screen = "attract"
         self.screen_since = now
         self.last_input = now
@@ -148,6 +152,7 @@ class Controller(CardInput):
             express_started=self.turn_started if self._express_on() else None,
             express_seconds=self.express_seconds,
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
+            storage_full=not self.storage.ok,
             screen_since=self.screen_since, signals=self.edition.signals,
         )
 
@@ -171,6 +176,7 @@ class Controller(CardInput):
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
             times.append(self.error_since + self.settings.error_s)
+        times.append(self.storage.next_check)
         times = [t for t in times if t is not None]
         return min(times) if times else None
 
@@ -209,7 +215,8 @@ class Controller(CardInput):
         elif self.screen == "confirm":
             if now >= self.screen_since + self.settings.confirm_s:
                 self._go("game", now)
-        if self._express_on() and now >= self.turn_started + self.express_seconds:
+        self._check_storage(now)
+        if self._express_on() and self.storage.ok and now >= self.turn_started + self.express_seconds:
             s = self.session.state
             elapsed = round(now - self.turn_started, 3)
             if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
@@ -340,7 +347,11 @@ class Controller(CardInput):
                                   express_seconds=float(self.settings.express_s), first=self.settings.first)
         try:
             session = self.store.new_session(config)
-        except (SetupError, OSError, ValueError) as exc:
+        except (SetupError, OSError, ValueError, JournalError) as exc:
+            if isinstance(exc, (OSError, JournalError)) and not isinstance(exc, FileExistsError):
+                why = self.storage.failed(exc, now)
+                self._error(now, why)
+                return why
             log.error("cannot start the game: %s", exc)
             self._error(now, f"Cannot start the game: {exc}")
             return f"cannot start the game: {exc}"
@@ -418,11 +429,17 @@ class Controller(CardInput):
     # ------------------------------------------------------------------ engine
 
     def _submit(self, action: Action, now: float) -> bool:
+        """The one way an action reaches the engine: True when it was accepted and journalled."""
         before = self.session.state
-        result = self.session.apply(action)
+        try:
+            result = self.session.apply(action)
+        except (JournalError, OSError) as exc:  # not on disk, so not applied: refuse it aloud
+            self._error(now, self.storage.failed(exc, now))
+            return False
         if isinstance(result, Rejection):
             self._rejected(action, result, now)
             return False
+        self.storage.cleared()
         log.info("accepted: %s", action)
         self.message = ""
         self.recent.append(action)
@@ -443,6 +460,15 @@ class Controller(CardInput):
             self._go("over", now)
         self._status(extra.strip())
         return True
+
+    def _check_storage(self, now: float) -> None:
+        """While the journal cannot be written, look every few seconds whether it can again."""
+        writer = self.session.writer if self.session is not None else None
+        probe = writer.has_room if writer is not None else self.store.has_room
+        if self.storage.check(now, probe):
+            self.message = ""
+            self.turn_started = now  # Express: the turn stood still while nothing could be recorded
+            self.report("Storage has room again: the board accepts moves.")
 
     def _maybe_flash(self, before: GameState, after: GameState, now: float):
         sent = transmitted(before, after)

@@ -36,7 +36,8 @@ class EventLoop:
         self.observer = observer  # told of every event handled and every frame shown
         self.iterations = 0
         self._status = None
-        self.status = status  # a status_page.StatusPublisher: one snapshot per iteration
+        self._tick_error = ""  # the last error a tick raised, logged once
+        self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -83,7 +84,12 @@ class EventLoop:
             except queue.Empty:
                 break
         now = self.clock.now()
-        self.controller.tick(now)
+        try:
+            self.controller.tick(now)
+        except Exception as exc:  # a timer must not end the board either (nor flood the log)
+            if repr(exc) != self._tick_error:
+                log.exception("error in the board's timers; the game goes on")
+            self._tick_error = repr(exc)
         self.draw(now)
         self._publish(now)
         self.iterations += 1
@@ -135,4 +141,6 @@ class EventLoop:
             text += "; card reader offline"
         if c.leds_failing:
             text += "; LEDs failing"
+        if not c.storage.ok:
+            text += f"; storage {c.storage.state}"
         return text

@@ -10,6 +10,7 @@ PREVIEW = (60, 140, 255)  # a previewed placement: the lamps it would flip
 UNAFFORDABLE = (255, 0, 0)  # a card the budget cannot pay blinks red
 ERROR = (255, 0, 0)  # a brief red flash: unknown tag, rejected action
 AMBER = (255, 120, 0)  # reader offline (seat indicators pulse)
+STORAGE_FULL = (255, 255, 255)  # the journal cannot be written (tower buttons blink)
 LED_FAIL = (255, 0, 255)  # LED output was failing and recovered (shown briefly)
 SETUP_LETTER = (255, 255, 255)
 SETUP_ON = (0, 255, 60)  # a variant that is on

@@ -4,7 +4,8 @@ Lamps show the board; a pawn is its tower button's LED in its owner's colour; th
 has its own colour; the current seat's indicator lights in its colour (Express: fading as the
 time runs down, blinking for the last 10 s). A preview blinks the placement's lamps (red when
 the card cannot be paid). A transmission flashes the tower in the sender's colour. A reader
-that is offline makes the seat indicators pulse amber; an unknown tag or a refused action
+that is offline makes the seat indicators pulse amber; a journal that cannot be written (storage
+full) blinks all twelve tower buttons white, over anything else on them; an unknown tag or a refused action
 flashes them red.
 
 Co-op (race, solitaire): no pawns; the tower-button LEDs are the route, R1..R6 then G1..G6,
@@ -38,6 +39,7 @@ CONFIRM_BLINK_S = 1.0
 EXPRESS_BLINK_LAST_S = 10.0
 EXPRESS_BLINK_S = 0.5
 PULSE_S = 2.0  # amber pulse of an offline reader
+STORAGE_BLINK_S = 1.0  # storage full: the tower buttons blink
 ANIMATION_STEP_S = 0.1  # pulses and fades are redrawn this often
 SETUP_TOWER = TOWER_BY_NAME["R2"].index  # the letters are spelled here, read from seat S
 COOP = ("race", "solitaire")
@@ -73,6 +75,9 @@ def render(view: View, now: float) -> Frame:
     if view.reader_offline:
         k = 0.5 + 0.5 * math.cos(2 * math.pi * ((now % PULSE_S) / PULSE_S))
         seats = {s: P.scale(P.AMBER, 0.15 + 0.85 * k) for s in FRAME_SEATS}
+    if view.storage_full:
+        on = blink_on(now, 0.0, STORAGE_BLINK_S)
+        towers = {t: P.STORAGE_FULL if on else P.OFF for t in FRAME_TOWERS}
     if view.error_since is not None and now < view.error_since + view.error_seconds:
         seats = {s: P.ERROR for s in FRAME_SEATS}
     return Frame.build(lamps=lamps, towers=towers, seats=seats)
@@ -187,6 +192,8 @@ def animation_deadline(view: View, now: float) -> float | None:
     times = []
     if view.reader_offline:
         times.append(now + ANIMATION_STEP_S)
+    if view.storage_full:
+        times.append(_next_edge(now, 0.0, STORAGE_BLINK_S))
     if view.error_since is not None:
         times.append(view.error_since + view.error_seconds)
     if view.screen == "setup" and view.setup is not None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from ..journal import (
     replay,
     resume_game,
 )
+from ..journal_file import PROBE_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,23 @@ class JournalStore:
         writer = JournalWriter.create(path, header)
         log.info("game started: %s, seats %s, journal %s", config.mode, " ".join(config.seats), path)
         return GameSession(state, writer)
+
+    def has_room(self) -> bool:
+        """Whether a new journal could be written here now (a small file written, then removed)."""
+        probe = self.dir / f".room-probe-{os.getpid()}"
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, b"\n" * PROBE_BYTES)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError:
+            return False
+        finally:
+            probe.unlink(missing_ok=True)
+        return True
 
     def candidates(self) -> list[Path]:
         if not self.dir.is_dir():

@@ -34,5 +34,6 @@ class View:
     express_seconds: float = 60.0
     reader_offline: bool = False
     leds_failing: bool = False
+    storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
     signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

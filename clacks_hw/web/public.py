@@ -124,7 +124,7 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     """The whole public state for one snapshot (None: the loop has not run yet)."""
     if snapshot is None:
         return {"seq": None, "screen": "starting", "screen_label": SCREEN_LABELS["starting"],
-                "health": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
+                "health": None, "storage": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
                 "position": None, "preview": None, "recent": [], "alphabet": None}
     s = snapshot
     express = None
@@ -136,6 +136,7 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
         "screen": s.screen,
         "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
         "health": {"reader": s.reader, "leds": s.leds},
+        "storage": {"state": s.storage, "text": s.storage_text},
         "express": express,
         "notice": s.notice,
         "setup": s.setup,

@@ -44,6 +44,8 @@ class StatusSnapshot:
     leds: str = "ok"  # ok / failing
     setup: str | None = None  # the setup menu, described
     notice: str = ""  # the last thing said to the players (a rejection, ...)
+    storage: str = "ok"  # ok / full / failing: can the journal be written?
+    storage_text: str = ""  # the storage problem in words ("" when ok)
     preview: PreviewShown | None = None
     recent: tuple[Action, ...] = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
@@ -73,7 +75,8 @@ class StatusPublisher:
     """The loop's side: :meth:`observe` each event handled, :meth:`publish` once per iteration.
 
     Reads only the controller's public attributes (``screen``, ``state``, ``session``,
-    ``setup``, ``message``, ``recent``, ``reader_offline``, ``leds_failing``, ``view(now)``).
+    ``setup``, ``message``, ``recent``, ``reader_offline``, ``leds_failing``, ``storage``,
+    ``view(now)``).
     """
 
     def __init__(self, box: SnapshotBox, *, reader: bool = True, listeners=()) -> None:
@@ -122,6 +125,7 @@ class StatusPublisher:
             reader=reader, leds="failing" if c.leds_failing or not led_ok else "ok",
             setup=c.setup.describe() if screen == "setup" and c.setup is not None else None,
             notice=c.message or "", preview=shown,
+            storage=c.storage.state, storage_text=c.storage.text,
             recent=tuple(c.recent) if screen in ("game", "confirm", "over") else (),
             brightness=getattr(leds, "brightness", None),
         )

@@ -1,6 +1,6 @@
 # A fake MFRC522 and ISO 14443-A cards at the register level: the one model both test
 # worlds use. Real MicroPython (the WebAssembly port, see run.mjs) runs this file as it is;
-# CPython loads it by path from tests/fakes/mfrc522_chip.py, which subclasses FakeMFRC522
+# CPython loads it by path from clacks_hw/testing/mfrc522_chip.py, which subclasses FakeMFRC522
 # with a lock for its threaded emulated hub. So: MicroPython-compatible Python only (no
 # threading, typing, dataclasses, f-strings, annotations, nor the bytearray methods
 # MicroPython lacks: pop, clear, insert).

@@ -1,6 +1,6 @@
 # A fake MicroPython `machine` module: the one both test worlds use. Real MicroPython (the
 # WebAssembly port, see run.mjs) runs this file as it is; CPython loads it by path from
-# tests/fakes/machine.py (FakeBoard). So: MicroPython-compatible Python only (no threading,
+# clacks_hw/testing/machine.py (FakeBoard). So: MicroPython-compatible Python only (no threading,
 # dataclasses, typing, annotations or f-strings).
 #
 # A Board is one emulated Pico. Its Pin, SPI, WDT and Timer classes behave like MicroPython's

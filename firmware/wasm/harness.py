@@ -4,7 +4,7 @@
 # 1. Every protocol vector (protocol_vectors.json) through the firmware's hubproto, both ways.
 # 2. The firmware's own entry point, main.main(): main.build() against a fake `machine`
 #    (fake_machine.py) with fake MFRC522 chips (fake_chip.py; the same two fakes CPython's
-#    tests use through tests/fakes) on the real config.py, then
+#    tests use through clacks_hw/testing) on the real config.py, then
 #    Hub.run(), its endless loop, on a virtual clock (fake_time.py). A schedule places and
 #    removes cards, kills chips and types host commands as virtual time passes; the run is
 #    bounded by a KeyboardInterrupt from sleep_ms after a fixed number of iterations, as

@@ -1,6 +1,6 @@
 """Attract mode: the demo plays by itself; PLAY opens setup; idle setup returns to attract."""
 
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 

@@ -2,7 +2,7 @@
 
 from clacks_hw.game.board import FULL, TOWERS
 from clacks_hw.game.values import replace
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 

@@ -2,7 +2,7 @@
 
 from clacks_hw.journal import read_journal
 from tests.daemon.test_controller_whole_game import play_out
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 

@@ -2,7 +2,7 @@
 
 from clacks_hw.daemon.renderer import SETUP_TOWER, render
 from clacks_hw.game.turns import target_mask
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 
 

@@ -3,7 +3,7 @@
 from clacks_hw.daemon.controller import transmitted
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.board import TOWER_BY_NAME
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig, script
 
 

@@ -1,7 +1,7 @@
 """A whole 2-player competitive game played through the controller, as players would."""
 
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, script
 
 

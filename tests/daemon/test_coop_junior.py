@@ -4,7 +4,7 @@ button LEDs, and a whole game to its winner."""
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, coop_script, play_coop
 
 

@@ -6,7 +6,7 @@ from clacks_hw.daemon.renderer import render
 from clacks_hw.game.board import TOWERS
 from clacks_hw.game.values import replace
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, play_coop
 
 

@@ -3,7 +3,7 @@ swaps from an Incident Report and an Operator's Log card; the button LEDs follow
 
 from clacks_hw.daemon.renderer import render
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, coop_script
 
 

@@ -2,7 +2,7 @@
 from an Incident Report card and one from an Operator's Log card (which asks for a lamp)."""
 
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, play_coop
 
 

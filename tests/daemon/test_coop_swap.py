@@ -7,7 +7,7 @@ from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.swap_flow import shown_mask
 from clacks_hw.game.state import Report
 from clacks_hw.game.values import replace
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 
 TABLE = (Report("I04", "J01", True), Report("I06", "J15", True),  # FOG, BANSHEE ON THE LINE

@@ -2,7 +2,7 @@
 
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
-from tests.fakes.daemon_hil import HilBoard, start_competitive
+from clacks_hw.testing.hil_board import HilBoard, start_competitive
 from tests.fakes.daemon_rig import uid_of
 
 

@@ -2,7 +2,7 @@
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.drivers.card_reader import ReaderEvent
-from tests.fakes.daemon_hil import HilBoard, start_competitive
+from clacks_hw.testing.hil_board import HilBoard, start_competitive
 
 
 def test_unplug_and_replug_mid_turn(tmp_path):

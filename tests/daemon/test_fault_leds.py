@@ -2,7 +2,7 @@
 
 from clacks_hw.clock import SystemClock
 from clacks_hw.drivers.frame import Frame
-from tests.fakes.daemon_hil import HilBoard
+from clacks_hw.testing.hil_board import HilBoard
 from tests.fakes.failing_leds import FailingLeds
 
 

@@ -5,7 +5,7 @@ import random
 import select
 
 from clacks_hw.drivers.hub_protocol import encode_line
-from tests.fakes.daemon_hil import HilBoard, start_competitive
+from clacks_hw.testing.hil_board import HilBoard, start_competitive
 from tests.fakes.daemon_rig import uid_of
 
 

@@ -6,7 +6,7 @@ from clacks_hw.daemon.view import View
 from clacks_hw.game.actions import Action
 from clacks_hw.game.setup import deal_words
 from clacks_hw.game.state import GameConfig
-from tests.fakes.daemon_hil import HilBoard
+from clacks_hw.testing.hil_board import HilBoard
 from tests.fakes.daemon_rig import EDITION
 
 

@@ -5,9 +5,9 @@ import queue
 from clacks_hw.daemon.loop import EventLoop
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.leds import LedOutput
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 
 class JournalCheckingLeds(RecordingLeds):
@@ -44,3 +44,19 @@ def test_deadline_follows_the_demo_and_is_bounded(tmp_path):
     loop = EventLoop(queue.Queue(), rig.ctrl, LedOutput(RecordingLeds(clock), clock), clock)
     d = loop.deadline(clock.now())
     assert d is not None and d <= rig.ctrl.demo.next_at
+
+
+def test_an_error_in_a_timer_does_not_end_the_loop(tmp_path, caplog):
+    clock = FakeClock(0.0)
+    rig = Rig(tmp_path, clock)
+    loop = EventLoop(queue.Queue(), rig.ctrl, LedOutput(RecordingLeds(clock), clock), clock)
+
+    def broken_tick(now):
+        raise OSError(28, "No space left on device")
+
+    rig.ctrl.tick = broken_tick
+    for _ in range(3):
+        clock.advance(0.5)
+        loop.step()  # does not raise
+    assert loop.iterations == 3
+    assert caplog.text.count("error in the board's timers") == 1  # logged once, not every tick

@@ -3,7 +3,7 @@ discard pile is refused with a red flash and the engine's message."""
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 

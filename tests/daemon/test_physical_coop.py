@@ -5,7 +5,7 @@ Night Shift and the Junior Race are tapped and sent as `fault`."""
 from clacks_hw.game.board import FULL
 from clacks_hw.game.values import replace
 from clacks_hw.journal import read_journal
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 

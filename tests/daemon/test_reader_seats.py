@@ -8,7 +8,7 @@ from clacks_hw.daemon.reader_seats import ReaderSeats
 from clacks_hw.game.state import Report
 from clacks_hw.game.values import replace
 from clacks_hw.journal import read_journal
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
 PER_SEAT = ["S", "W", "N", "E"]  # reader 0 at S, 1 at W, 2 at N, 3 at E

@@ -8,7 +8,7 @@ from clacks_hw.daemon import app
 from clacks_hw.daemon.controller import ATTRACT_TEXT
 from clacks_hw.daemon.terminal_screen import TerminalScreen
 from clacks_hw.drivers.frame import Frame
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 
 class Tty(io.StringIO):

@@ -3,7 +3,7 @@
 import pytest
 
 from clacks_hw.drivers.debounce import BUTTONS, ButtonEvent, Debouncer
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from gpiozero.pins.mock import MockFactory, MockPin
 
 from clacks_hw.config import load_config
 from clacks_hw.drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 PINS = dict(load_config(check_devices=False).buttons.pins)
 

@@ -2,7 +2,7 @@
 
 from clacks_hw.drivers.card_reader import probe_hub
 from clacks_hw.drivers.hub_protocol import encode_line
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink
 
 

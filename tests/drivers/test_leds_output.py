@@ -4,9 +4,9 @@ import logging
 
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.drivers.leds import LedOutput
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.failing_leds import FailingLeds
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 A = Frame.build(lamps={0: (255, 0, 0)})
 B = Frame.build(lamps={1: (0, 255, 0)})

@@ -4,7 +4,7 @@ import io
 
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.drivers.leds_virtual import VirtualLeds, colour_letter, render
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 FRAME = Frame.build(
     lamps={0: (255, 255, 255), 6: (200, 0, 0)},

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clacks_hw.drivers.rdm6300 import Rdm6300Parser, TagPresence, make_frame
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 UID = "1A0034F2C1"
 

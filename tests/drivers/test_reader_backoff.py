@@ -3,7 +3,7 @@ one offline event per outage, back online when the device returns."""
 
 from clacks_hw.drivers.card_reader import OFFLINE, ONLINE, TAG, Backoff, CardReader
 from clacks_hw.drivers.hub_protocol import encode_line
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink
 
 

@@ -12,7 +12,7 @@ from clacks_hw.drivers.card_reader import (
     HubSession,
 )
 from clacks_hw.drivers.hub_protocol import encode_line
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink
 
 HELLO = encode_line(0, "HELLO", "1.0", "0.1.0", 2, "ABCD")

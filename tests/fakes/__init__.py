@@ -1,1 +1,1 @@
-"""Test doubles: recording sinks, emulated devices and a fake clock."""
+"""Test doubles only this test suite needs (the emulated devices are in clacks_hw.testing)."""

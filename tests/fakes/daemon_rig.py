@@ -5,32 +5,17 @@ from __future__ import annotations
 
 import random
 
-from clacks_hw.daemon.cards import CardMap
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.game.board import TOWERS
-from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.planner import plan, towers_open
 from clacks_hw.game.state import GameState
+from clacks_hw.testing.cards import EDITION, all_cards, card_map, uid_of
 
-EDITION = default_edition()
-
-
-def uid_of(card: str) -> str:
-    """A made-up 7-byte NTAG uid for each card (upper-case hex)."""
-    n = sum(ord(c) * 31 ** k for k, c in enumerate(card)) & 0xFFFFFFFFFF
-    return f"04{n:010X}80"
-
-
-def all_cards(edition=EDITION) -> list[str]:
-    return list(edition.jacquards) + list(edition.cards) + [f"W:{w}" for w in edition.words]
-
-
-def card_map(edition=EDITION) -> CardMap:
-    return CardMap({uid_of(c): c for c in all_cards(edition)})
+__all__ = ["EDITION", "Rig", "all_cards", "card_map", "uid_of"]
 
 
 class Rig:
@@ -199,7 +184,7 @@ def coop_game(tmp, mode: str = "race", seats=("S", "N"), hand=("J30", "J33"), re
     """A race or solitaire game started on the board, the current player holding ``hand`` and
     ``reports`` (Report tuples) on the table (tracked hands)."""
     from clacks_hw.game.values import replace
-    from tests.fakes.clock import FakeClock
+    from clacks_hw.testing.clock import FakeClock
 
     rig = Rig(tmp, FakeClock(0.0), seed=seed, **settings)
     rig.start_mode(mode, seats=seats)

@@ -3,30 +3,14 @@ driver on fake chips, with an in-memory port and time that only moves when slept
 
 from __future__ import annotations
 
-from tests.fakes.emulated_hub import load_firmware
-from tests.fakes.machine import FakeBoard
-from tests.fakes.mfrc522_chip import FakeMFRC522
+from clacks_hw.testing.firmware_files import load_firmware
+from clacks_hw.testing.machine import FakeBoard
+from clacks_hw.testing.mfrc522_chip import FakeMFRC522
+from clacks_hw.testing.ticks import VirtualTicks
+
+__all__ = ["CS_PINS", "HubRig", "MemoryPort", "VirtualTicks"]
 
 CS_PINS = (17, 20, 21, 22)
-
-
-class VirtualTicks:
-    """MicroPython's ticks API; sleep_ms advances virtual time instantly."""
-
-    def __init__(self, start: int = 0) -> None:
-        self.t = start
-
-    def ticks_ms(self) -> int:
-        return self.t
-
-    def ticks_add(self, t: int, delta: int) -> int:
-        return t + delta
-
-    def ticks_diff(self, a: int, b: int) -> int:
-        return a - b
-
-    def sleep_ms(self, ms: int) -> None:
-        self.t += ms
 
 
 class MemoryPort:

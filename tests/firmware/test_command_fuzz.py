@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fakes.emulated_hub import load_firmware
+from clacks_hw.testing.emulated_hub import load_firmware
 
 proto = load_firmware().hubproto
 PING = proto.encode(7, "PING", ())

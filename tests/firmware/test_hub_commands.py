@@ -1,6 +1,6 @@
 """Host commands as the hub answers them, through its real loop."""
 
-from tests.fakes.emulated_hub import load_firmware
+from clacks_hw.testing.emulated_hub import load_firmware
 from tests.fakes.reader_hub_rig import HubRig
 
 proto = load_firmware().hubproto

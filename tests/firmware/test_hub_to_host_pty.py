@@ -8,7 +8,7 @@ import time
 import pytest
 
 from clacks_hw.drivers.card_reader import GONE, ONLINE, TAG, CardReader, probe_hub
-from tests.fakes.emulated_hub import EmulatedHub
+from clacks_hw.testing.emulated_hub import EmulatedHub
 
 UID = "04A2B3C4D5E680"
 

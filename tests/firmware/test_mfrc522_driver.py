@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.fakes.emulated_hub import load_firmware
-from tests.fakes.machine import FakeBoard
-from tests.fakes.mfrc522_chip import FakeMFRC522
+from clacks_hw.testing.emulated_hub import load_firmware
+from clacks_hw.testing.machine import FakeBoard
+from clacks_hw.testing.mfrc522_chip import FakeMFRC522
 
 mfrc522 = load_firmware().mfrc522
 

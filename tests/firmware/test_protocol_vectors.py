@@ -3,7 +3,7 @@
 
 import pytest
 
-from tests.fakes.emulated_hub import load_firmware
+from clacks_hw.testing.emulated_hub import load_firmware
 from tests.firmware.vectors import VECTORS, as_bytes
 
 proto = load_firmware().hubproto

@@ -1,1 +1,1 @@
-"""Helpers shared by the test suite (not test doubles: those live in tests/fakes/)."""
+"""Helpers shared by the test suite (not test doubles: those live in tests/fakes/ and clacks_hw/testing/)."""

@@ -3,7 +3,7 @@
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from tests.fakes.emulated_hub import EmulatedHub
+from clacks_hw.testing.emulated_hub import EmulatedHub
 
 
 def doctor(*args):

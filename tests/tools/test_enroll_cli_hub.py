@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from clacks_hw.enrolment import load_enrolment
-from tests.fakes.emulated_hub import EmulatedHub
+from clacks_hw.testing.emulated_hub import EmulatedHub
 
 REPO = Path(__file__).resolve().parents[2]
 WAIT = 10  # seconds: bounded waits for the subprocess and the hub

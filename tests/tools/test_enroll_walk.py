@@ -13,7 +13,7 @@ from clacks_hw.enroll_walk import (
 )
 from clacks_hw.enrolment import Enrolment, group_cards
 from clacks_hw.game.edition_files import default_edition
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 
 E = default_edition()
 FAULTS = group_cards(E, ["faults"])

@@ -10,9 +10,9 @@ from clacks_hw.config import load_config
 from clacks_hw.drivers.frame import BLACK, PIXELS
 from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.drivers.pixel_map import PixelMap
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.failing_leds import FailingLeds
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 
 def pattern(overrides=None, step=0.5, backend=None):

@@ -18,7 +18,7 @@ from clacks_hw.daemon import app
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.frame import Frame
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 TOKEN = "test-admin-token-0123456789"
 TIMEOUT = 10

@@ -21,10 +21,10 @@ from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.leds import LedOutput
-from tests.fakes.clock import FakeClock
+from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 from tests.fakes.failing_leds import FailingLeds
-from tests.fakes.recording_leds import RecordingLeds
+from clacks_hw.testing.recording_leds import RecordingLeds
 
 TIMEOUT = 5
 

@@ -292,6 +292,9 @@
     $("screen").textContent = "\u00b7 " + d.screen_label;
     $("mode").textContent = p ? modeText(p) : "";
     if (d.health) { badge("reader", "Reader", d.health.reader); badge("leds", "LEDs", d.health.leds); }
+    var st = $("storage"), bad = d.storage && d.storage.state !== "ok";
+    show(st, !!bad);
+    if (bad) { st.className = "badge failing"; st.textContent = "Storage " + d.storage.state; st.title = d.storage.text; }
     drawBanner(d, p); drawBoard(d, p); drawPreview(d, p); drawPlayers(d, p); drawTeam(d, p);
     drawRecent(d, p); drawHow(d); drawQr(d); tickTimer();
     $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);

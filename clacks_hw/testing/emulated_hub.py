@@ -1,7 +1,7 @@
 """The reader hub, emulated: the real firmware (``firmware/``) under CPython on fake chips.
 
 :class:`EmulatedHub` builds the hub with the firmware's own ``main.build()`` against a
-:class:`tests.fakes.machine.FakeBoard` carrying :class:`FakeMFRC522` chips, runs the
+:class:`clacks_hw.testing.machine.FakeBoard` carrying :class:`FakeMFRC522` chips, runs the
 firmware's main loop (``Hub.run``) in a thread, and connects it to a real pseudo-terminal,
 so the host's real pyserial path opens it. :attr:`EmulatedHub.path` is a stable symlink to
 the current ``/dev/pts/N`` (like ``/dev/serial/by-id/...``), surviving unplug/replug.
@@ -13,102 +13,19 @@ the current ``/dev/pts/N`` (like ``/dev/serial/by-id/...``), surviving unplug/re
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
 import tempfile
 import threading
 import time
-import tty
 from pathlib import Path
-from types import SimpleNamespace
 
-from tests.fakes.machine import FakeBoard
-from tests.fakes.mfrc522_chip import FakeMFRC522
+from .firmware_files import firmware_config, load_firmware
+from .machine import FakeBoard
+from .mfrc522_chip import FakeMFRC522
+from .pty_port import PtyPort, plug_pty
+from .ticks import RealTicks, VirtualTicks
 
-FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware"
-FIRMWARE_MODULES = ("hubproto", "presence", "mfrc522", "hub", "main", "config")
-
-
-def load_firmware() -> SimpleNamespace:
-    """Import the firmware modules (top-level names, as on the Pico) and return them."""
-    if str(FIRMWARE_DIR) not in sys.path:
-        sys.path.insert(0, str(FIRMWARE_DIR))
-    mods = {}
-    for name in FIRMWARE_MODULES:
-        mod = importlib.import_module(name)
-        if not str(getattr(mod, "__file__", "")).startswith(str(FIRMWARE_DIR)):
-            raise ImportError(f"module {name!r} shadows the firmware's {name}.py: {mod.__file__}")
-        mods[name] = mod
-    return SimpleNamespace(**mods)
-
-
-def firmware_config(**overrides) -> SimpleNamespace:
-    """The firmware's config.py values with some replaced (e.g. READERS, POLL_MS)."""
-    cfg = load_firmware().config
-    values = {k: getattr(cfg, k) for k in dir(cfg) if k.isupper()}
-    values.update(overrides)
-    return SimpleNamespace(**values)
-
-
-class RealTicks:
-    """MicroPython's ticks API on the host's monotonic clock; sleep ends early on stop."""
-
-    def __init__(self, stop: threading.Event) -> None:
-        self._stop = stop
-
-    def ticks_ms(self) -> int:
-        return int(time.monotonic() * 1000)
-
-    def ticks_add(self, t: int, delta: int) -> int:
-        return t + delta
-
-    def ticks_diff(self, a: int, b: int) -> int:
-        return a - b
-
-    def sleep_ms(self, ms: int) -> None:
-        self._stop.wait(ms / 1000)
-
-
-class PtyPort:
-    """The hub's end of a pseudo-terminal: the master side, non-blocking, never blocking the
-    firmware loop (bytes nobody reads are dropped and counted, as USB would time them out)."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)  # no echo, no CR/LF translation: bytes pass unchanged
-        os.set_blocking(self.master, False)
-        self.slave_name = os.ttyname(self.slave)
-        self.sent: list[tuple[float, bytes]] = []  # (monotonic time, line) of every write
-        self.dropped = 0
-        self.answering = True
-        self.closed = False
-
-    def read(self) -> bytes:
-        if self.closed:
-            return b""
-        try:
-            data = os.read(self.master, 256)
-        except (BlockingIOError, OSError):
-            return b""
-        return data if self.answering else b""
-
-    def write(self, data: bytes) -> None:
-        self.sent.append((time.monotonic(), bytes(data)))
-        if self.closed or not self.answering:
-            self.dropped += len(data)
-            return
-        try:
-            n = os.write(self.master, data)
-        except (BlockingIOError, OSError):
-            n = 0
-        self.dropped += len(data) - n
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            os.close(self.master)
-            os.close(self.slave)
+__all__ = ["EmulatedHub", "PtyPort", "RealTicks", "VirtualTicks", "firmware_config", "load_firmware", "plug_pty"]
 
 
 class EmulatedHub:
@@ -155,12 +72,7 @@ class EmulatedHub:
         self.stop()
 
     def _plug(self) -> None:
-        self.port = PtyPort()
-        tmp_link = self.path + ".new"
-        if os.path.lexists(tmp_link):
-            os.unlink(tmp_link)
-        os.symlink(self.port.slave_name, tmp_link)
-        os.replace(tmp_link, self.path)
+        self.port = plug_pty(self.path)
 
     def _boot(self) -> None:
         self._stop = threading.Event()
@@ -187,6 +99,21 @@ class EmulatedHub:
 
     def remove_card(self, reader: int) -> None:
         self.chips[reader].remove()
+
+    def tap_card(self, reader: int, uid: bytes, timeout: float = 2.0) -> bool:
+        """Place a card, and take it away once the hub has reported it (True) or after
+        ``timeout`` seconds of real time (False: a dead chip or an unplugged hub)."""
+        sent = len(self.port.sent) if self.port else 0
+        wanted = f" TAG {reader} {uid.hex().upper()}".encode("ascii")
+        self.place_card(reader, uid)
+        deadline = time.monotonic() + timeout
+        seen = False
+        while not seen and time.monotonic() < deadline:
+            seen = any(wanted in line for _, line in self.port.sent[sent:])
+            if not seen:
+                time.sleep(0.005)
+        self.remove_card(reader)
+        return seen
 
     def kill_reader(self, reader: int) -> None:
         """That reader's MFRC522 stops answering on SPI."""

@@ -7,7 +7,7 @@ a card pulled away mid-read, a card flickering at the edge of the field, a chip 
 answering (MISO reads 0x00, no interrupts) and a chip that browns out (registers reset).
 
 The model itself is ``firmware/wasm/fake_chip.py``, the same file real MicroPython runs in
-``firmware/wasm/run.mjs`` (loaded by path, see :func:`tests.fakes.machine.load_wasm_fake`).
+``firmware/wasm/run.mjs`` (loaded by path, see :func:`clacks_hw.testing.firmware_files.load_wasm_fake`).
 This module only adds what CPython needs on top: a lock, because :class:`EmulatedHub` clocks
 SPI bytes from its firmware thread while a test places and removes cards.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.fakes.machine import load_wasm_fake
+from .firmware_files import load_wasm_fake
 
 _shared = load_wasm_fake("fake_chip")
 

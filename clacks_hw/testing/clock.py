@@ -1,4 +1,4 @@
-"""A clock that only moves when a test moves it."""
+"""A clock that only moves when a test (or a HIL script) moves it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,11 @@
 """The daemon's real entry point (app.run in a thread) against an emulated reader hub on a real
-pty, gpiozero MockFactory pins and a recording LED sink: the hardware-in-the-loop rig."""
+pty, gpiozero MockFactory pins and a recording LED sink: the hardware-in-the-loop rig.
+
+    with HilBoard(tmp_path) as board:
+        board.press("PLAY")
+        board.tap("W:GUILD")
+        assert board.leds.last_frame ...
+"""
 
 from __future__ import annotations
 
@@ -9,18 +15,17 @@ import random
 import threading
 import time
 
-from gpiozero.pins.mock import MockFactory
-
 from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.frame import Frame
-from clacks_hw.enrolment import Enrolment, save_enrolment
-from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
-from tests.fakes.emulated_hub import EmulatedHub
-from tests.fakes.recording_leds import RecordingLeds
+
+from .buttons import MockButtons
+from .cards import uid_of, write_enrolment
+from .emulated_hub import EmulatedHub
+from .recording_leds import RecordingLeds
 
 WAIT_S = 3.0
 
@@ -29,10 +34,7 @@ class HilBoard:
     def __init__(self, tmp_path, *, seed: int = 3, hub: bool = True, leds=None, **settings) -> None:
         self.journal_dir = tmp_path / "journals"
         self.journal_dir.mkdir(parents=True, exist_ok=True)
-        enrolment = Enrolment()
-        for card in all_cards():
-            enrolment.assign(uid_of(card), card)
-        save_enrolment(self.journal_dir / "cards.toml", enrolment, EDITION)
+        write_enrolment(self.journal_dir / "cards.toml")
         self.hub = EmulatedHub(readers=1, hb_ms=200).start() if hub else None
         overrides = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "buttons.debounce_ms": 5,
                      "journal.dir": str(self.journal_dir),
@@ -42,7 +44,8 @@ class HilBoard:
         self.config = load_config(overrides=overrides, check_devices=False)
         self.clock = SystemClock()
         self.leds = leds if leds is not None else RecordingLeds(self.clock)
-        self.factory = MockFactory()
+        self.buttons = MockButtons(self.config.buttons)
+        self.factory = self.buttons.factory
         self.seen: queue.Queue = queue.Queue()
         self.stop = threading.Event()
         self.daemon = None
@@ -101,7 +104,7 @@ class HilBoard:
 
     # -- the players' hands --
     def pin(self, name: str):
-        return self.factory.pin(self.config.buttons.pin(name))
+        return self.buttons.pin(name)
 
     def press(self, name: str) -> None:
         self.pin(name).drive_low()

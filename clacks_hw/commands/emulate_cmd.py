@@ -1,0 +1,192 @@
+"""`clacks-hw emulate hub|rdm6300`: an emulated card reader on a real pseudo-terminal.
+
+The reader hub is the real firmware loop on emulated MFRC522 chips; the RDM6300 repeats its
+frames while a card is in the field. Either prints its device path, so `clacks-hw run`,
+`doctor` and `enroll` can be pointed at it (``reader.port``) from another terminal, then takes
+commands at its prompt (and, with ``--control``, on a Unix socket: one command per line, one
+line of reply) to place and remove cards, tear a card away mid-read, unplug and replug the
+reader and make a chip stop answering.
+
+Exit status: 0 stopped with quit (or end of input), 2 a bad option or missing firmware,
+130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socketserver
+import sys
+import threading
+
+import click
+
+from . import COMMANDS
+from .common import BAD_CONFIG
+
+INTERRUPTED = 130
+
+
+def _serve_control(path: str, run_line, stop: threading.Event):
+    """A Unix-socket server on ``path`` answering each line with one line: ``ok: ...`` or
+    ``error: ...`` (several lines of reply are joined with "; ")."""
+
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            for raw in self.rfile:
+                reply, done = run_line(raw.decode("utf-8", "replace"))
+                self.wfile.write((reply.replace("\n", "; ") + "\n").encode("utf-8"))
+                if done:
+                    stop.set()
+                    return
+
+    if os.path.exists(path):
+        os.unlink(path)
+    server = socketserver.ThreadingUnixStreamServer(path, Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="emulate-control", daemon=True).start()
+    return server
+
+
+def _console_loop(device, console, *, kind: str, control: str | None) -> int:
+    from ..testing.bench_console import ConsoleError, Quit
+
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def run_line(line: str) -> tuple[str, bool]:
+        with lock:
+            try:
+                return "ok: " + (console.run(line) or "-"), False
+            except Quit:
+                return "ok: stopping", True
+            except (ConsoleError, ValueError) as exc:
+                return f"error: {exc}", False
+
+    server = _serve_control(control, run_line, stop) if control else None
+    if server is not None:
+        click.echo(f"  control: {control} (one command per line, e.g. echo 'place 0 J05' | nc -U {control})")
+    click.echo("Type help for the commands, quit to stop.")
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    interactive = sys.stdin.isatty()
+    try:
+        while not stop.is_set():
+            if interactive:
+                click.echo(f"{kind}> ", nl=False)
+            line = sys.stdin.readline()
+            if not line:  # end of input: keep serving the control socket, if any
+                if server is None:
+                    break
+                stop.wait()
+                break
+            reply, done = run_line(line)
+            text = reply.removeprefix("ok: ")
+            if text != "-":
+                click.echo(text, err=reply.startswith("error: "))
+            if done:
+                break
+    except KeyboardInterrupt:
+        click.echo("")
+        return INTERRUPTED
+    finally:
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+            if os.path.exists(control):
+                os.unlink(control)
+        device.stop()
+    return 0
+
+
+def _write_cards(path: str | None, uid_for) -> None:
+    if path is None:
+        return
+    from ..testing.cards import write_enrolment
+
+    write_enrolment(path, uid_for=uid_for)
+    click.echo(f"  cards:   {path} maps every card of the edition to the uid `place CARD` uses")
+
+
+link_option = click.option(
+    "--link-dir", type=click.Path(file_okay=False, writable=True), default=None,
+    help="Directory for the device's stable symlink (default: a new temporary directory).")
+control_option = click.option(
+    "--control", type=click.Path(dir_okay=False), default=None,
+    help="Also take commands on this Unix socket (for scripts; the prompt still works).")
+cards_option = click.option(
+    "--write-cards", type=click.Path(dir_okay=False), default=None,
+    help="Write an enrolment file (cards.toml) for the uids the emulation gives each card id.")
+
+
+@click.group("emulate")
+def emulate_cmd():
+    """An emulated card reader on a real pseudo-terminal, to try `run`, `doctor` and
+    `enroll` without the hardware.
+
+    \b
+    clacks-hw emulate hub --readers 2     the reader hub (real firmware, emulated MFRC522s)
+    clacks-hw emulate rdm6300             an RDM6300 125 kHz reader
+
+    Each prints its device path: set reader.port to it (reader.type "hub" or "rdm6300") in the
+    config and run the daemon from another terminal. Then type commands at the prompt
+    (help lists them): place 0 J05, remove 0, pull 0, kill 0, unplug, replug, quit.
+    """
+
+
+@emulate_cmd.command("hub")
+@click.option("--readers", type=click.IntRange(1, 4), default=1, show_default=True,
+              help="Number of MFRC522 readers on the hub (0..N-1).")
+@click.option("--heartbeat-ms", type=click.IntRange(50, 60000), default=1000, show_default=True,
+              help="How often the hub says it is alive.")
+@link_option
+@control_option
+@cards_option
+def emulate_hub(readers, heartbeat_ms, link_dir, control, write_cards):
+    """The reader hub: the project's firmware main loop on emulated MFRC522 chips.
+
+    Commands at the prompt: place R CARD, remove R, tap R CARD, pull R [N] (torn away
+    mid-read), bounce R, kill R, revive R, brownout R, unplug, replug, silent, answer,
+    status, help, quit. CARD is a card id (J05, F03, W:GUILD) or a hex uid.
+    """
+    from ..testing.bench_console import HubConsole
+    from ..testing.cards import uid_of
+    from ..testing.firmware_files import FirmwareNotFound
+
+    try:
+        from ..testing.emulated_hub import EmulatedHub
+
+        hub = EmulatedHub(readers=readers, hb_ms=heartbeat_ms, link_dir=link_dir).start()
+    except FirmwareNotFound as exc:
+        click.echo(str(exc), err=True)
+        raise SystemExit(BAD_CONFIG) from None
+    click.echo(f"Reader hub emulated: {readers} reader(s), the real firmware on emulated MFRC522 chips.")
+    click.echo(f"  device:  {hub.path} -> {hub.port.slave_name}")
+    click.echo(f'  config:  [reader] type = "hub", port = "{hub.path}"')
+    _write_cards(write_cards, uid_of)
+    raise SystemExit(_console_loop(hub, HubConsole(hub), kind="hub", control=control))
+
+
+@emulate_cmd.command("rdm6300")
+@click.option("--repeat-ms", type=click.IntRange(10, 2000), default=100, show_default=True,
+              help="How often the reader repeats the frame while a card is in its field.")
+@link_option
+@control_option
+@cards_option
+def emulate_rdm6300(repeat_ms, link_dir, control, write_cards):
+    """An RDM6300 125 kHz reader: repeats a card's frame while it is in the field.
+
+    Commands at the prompt: place CARD, remove, unplug, replug, silent, answer, status,
+    help, quit. CARD is a card id (J05, F03, W:GUILD) or 10 hex digits.
+    """
+    from ..testing.bench_console import RdmConsole
+    from ..testing.rdm6300 import EmulatedRdm6300, em4100_uid_of
+
+    rdm = EmulatedRdm6300(repeat_s=repeat_ms / 1000, link_dir=link_dir).start()
+    click.echo("RDM6300 emulated (125 kHz, 9600 baud).")
+    click.echo(f"  device:  {rdm.path} -> {rdm.port.slave_name}")
+    click.echo(f'  config:  [reader] type = "rdm6300", port = "{rdm.path}"')
+    _write_cards(write_cards, em4100_uid_of)
+    raise SystemExit(_console_loop(rdm, RdmConsole(rdm), kind="rdm6300", control=control))
+
+
+COMMANDS.append(emulate_cmd)
