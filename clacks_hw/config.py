@@ -108,6 +108,17 @@ class StatusConfig:
 
 
 @dataclass(frozen=True)
+class MqttConfig:
+    host: str = ""  # "": no MQTT
+    port: int = 1883
+    board_id: str = ""  # "": this machine's name
+    username: str = ""
+    password: str = ""
+    keepalive_s: int = 10  # the broker declares the board offline after 1.5x this without a word
+    queue: int = 64  # snapshots waiting for the broker link; the oldest are dropped beyond this
+
+
+@dataclass(frozen=True)
 class Config:
     leds: LedConfig
     buttons: ButtonConfig
@@ -115,6 +126,7 @@ class Config:
     game: GameDefaults
     journal: JournalConfig
     status: StatusConfig
+    mqtt: MqttConfig
     source: str  # the file read, or "<built-in defaults>"
 
     def as_dict(self) -> dict[str, Any]:
@@ -305,6 +317,7 @@ def _build(v: dict, source: str) -> Config:
         game=GameDefaults(**v["game"]),
         journal=JournalConfig(**v["journal"]),
         status=StatusConfig(**v["status"]),
+        mqtt=MqttConfig(**v["mqtt"]),
         source=source,
     )
 
@@ -319,6 +332,7 @@ __all__ = [
     "GameDefaults",
     "JournalConfig",
     "LedConfig",
+    "MqttConfig",
     "ReaderConfig",
     "RESET_CHORD",
     "StatusConfig",

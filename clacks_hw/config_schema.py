@@ -149,6 +149,18 @@ def _token():
     return check
 
 
+def _topic_word():
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the value in double quotes")
+        if v and not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", v):
+            raise _Bad(f"{_toml(v)} cannot be part of an MQTT topic",
+                       "use 1-64 letters, digits, '-' or '_' (no '/', '+', '#' or spaces)")
+        return v
+
+    return check
+
+
 def _string_list(options, permutation=False):
     def check(v):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -214,6 +226,9 @@ _SCHEMA: dict[str, dict[str, Any]] = {
     "journal": {"dir": _string(absolute=True)},
     "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),
                "admin_token": _token()},
+    "mqtt": {"host": _string(nonempty=False), "port": _integer(1, 65_535), "board_id": _topic_word(),
+             "username": _string(nonempty=False), "password": _string(nonempty=False),
+             "keepalive_s": _integer(2, 600), "queue": _integer(1, 10_000)},
 }
 OPTIONAL_KEYS = frozenset({"reader.baud"})  # defaults depend on another key
 

@@ -15,6 +15,7 @@ def _load() -> None:
         edition_cmd,
         emulate_cmd,
         enroll_cmd,
+        hall_cmd,
         leds_cmd,
         replay_cmd,
         run_cmd,

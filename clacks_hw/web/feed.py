@@ -1,7 +1,8 @@
-"""The newest public state, as the bytes every viewer is sent; lives in the web server's loop.
+"""The newest public state, as the bytes every viewer is sent; lives in a web server's loop.
 
-The game loop only rings (``call_soon_threadsafe``: a byte on a self-pipe, never waits); the
-JSON is built here, once per change, and a new version wakes every waiting viewer. Snapshots
+Whoever has news only rings (``call_soon_threadsafe``: a byte on a self-pipe, never waits): the
+game loop with each snapshot, the hall's MQTT thread with each message. The JSON is built here,
+once per change, and a new version wakes every waiting viewer (:func:`serve_events`). States
 that change nothing a page shows (the loop publishes every iteration) are not sent again; the
 Express countdown, which the page ticks by itself, is sent at most once a second.
 """
@@ -12,9 +13,10 @@ import asyncio
 import json
 import logging
 
-from .public import status_json
+from aiohttp import web
 
 log = logging.getLogger(__name__)
+HEARTBEAT_S = 15.0  # an SSE comment now and then, so proxies and the page see a live link
 
 
 def _key(data: dict) -> str:
@@ -25,11 +27,10 @@ def _key(data: dict) -> str:
 
 
 class Feed:
-    def __init__(self, box, edition=None) -> None:
-        self.box = box
-        self.edition = edition
+    def __init__(self, build) -> None:
+        self.build = build  # () -> the JSON-able state, called in the web loop
         self.version = 0
-        self.data: dict = status_json(None)
+        self.data: dict = {}
         self.json = json.dumps(self.data, separators=(",", ":")).encode()
         self.frame = b""
         self._key = ""
@@ -39,13 +40,12 @@ class Feed:
         self.listeners: list = []  # called with each new JSON (bytes), in this loop
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Start listening to the box (called inside ``loop``)."""
+        """Start answering rings (called inside ``loop``)."""
         self._loop = loop
-        self.box.bell = self.ring
         self.update()
 
     def ring(self) -> None:
-        """From the game loop's thread: wake the web loop once, however often it is rung."""
+        """From any thread: wake the web loop once, however often it is rung."""
         if self._rung or self._loop is None:
             return
         self._rung = True
@@ -56,11 +56,10 @@ class Feed:
 
     def update(self) -> None:
         self._rung = False
-        snap = self.box.get()
         try:
-            data = status_json(snap, self.edition)
-        except Exception:  # a page must never take the board down; say it once per snapshot
-            log.exception("status page: cannot build the public state")
+            data = self.build()
+        except Exception:  # a page must never take the board down
+            log.exception("cannot build the public state")
             return
         key = _key(data)
         if key == self._key:
@@ -86,5 +85,25 @@ class Feed:
         return True
 
     def close(self) -> None:
-        self.box.bell = None
+        self._loop = None
         self._changed.set()
+
+
+async def serve_events(request, feed: Feed, closed) -> web.StreamResponse:
+    """One viewer's Server-Sent Events: every new version, a comment now and then so the link
+    is seen alive, until ``closed()``; a viewer who stops reading is let go."""
+    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
+    try:
+        await resp.prepare(request)
+        await resp.write(b"retry: 1000\n\n")
+        seen = -1
+        while not closed():
+            if await feed.wait(seen, HEARTBEAT_S):
+                seen = feed.version
+                data = feed.frame
+            else:
+                data = b": still here\n\n"
+            await asyncio.wait_for(resp.write(data), 10)
+    except (ConnectionError, TimeoutError) as exc:
+        log.debug("a viewer left (%s)", exc or type(exc).__name__)
+    return resp
