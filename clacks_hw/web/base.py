@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import resource
 import socket
 import threading
 from importlib.resources import files
@@ -22,7 +23,8 @@ from .guard import GuardedServer, host_allowed, local_names
 
 log = logging.getLogger(__name__)
 
-BACKLOG = 512  # 200 visitors arriving at once must not find the queue full
+BACKLOG = 512  # the kernel's listen queue: 200 visitors arriving at once must not find it full
+ACCEPT_BURST = 64  # connections accepted per wake-up (asyncio uses its backlog argument for this)
 MAX_VIEWERS = 300  # live pages at once; each costs one connection and a few KB
 KEEPALIVE_S = 5.0
 TYPES = {"html": "text/html", "css": "text/css", "js": "text/javascript", "svg": "image/svg+xml"}
@@ -53,7 +55,11 @@ class PageServer:
         self.feed = feed
         self.hosts = tuple(hosts)
         self.names = local_names() | {h.lower() for h in self.hosts}
-        self.max_connections = max_connections
+        # Never near the process's file descriptors: asyncio accepts ACCEPT_BURST connections in
+        # one go before the guard can drop any, dropped ones close a moment later, and the board
+        # needs its own files (journal, serial port, LEDs).
+        files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.max_connections = max(32, min(max_connections, files // 2))
         self.header_timeout = header_timeout
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         self._sock = socket.create_server((bind, port), family=family, backlog=BACKLOG)
@@ -113,7 +119,9 @@ class PageServer:
                                    header_timeout=self.header_timeout, keepalive_timeout=KEEPALIVE_S,
                                    access_log=None, max_line_size=4096, max_field_size=4096,
                                    logger=QuietLog(logging.getLogger(f"{__package__}.http"), {}))
-        return await loop.create_server(self.guard, sock=self._sock, backlog=BACKLOG)
+        server = await loop.create_server(self.guard, sock=self._sock, backlog=ACCEPT_BURST)
+        self._sock.listen(BACKLOG)  # asyncio listens with the burst size; the kernel queue is larger
+        return server
 
     async def _shutdown(self, server) -> None:
         server.close()
