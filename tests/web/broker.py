@@ -36,6 +36,7 @@ class Broker:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
+            self.resume()  # a paused broker cannot hear SIGTERM
             self.proc.terminate()
             self.proc.wait(10)
         self.proc = None
