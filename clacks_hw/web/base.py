@@ -86,8 +86,7 @@ class PageServer:
     def start(self):
         if self._thread is None and not self._closed:
             self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-            self._thread.start()
-            self._ready.wait(5)
+            self._thread.start()  # no waiting: the socket listens already, early visitors queue
             log.info("%s at %s", self.name, self.url)
         return self
 
@@ -140,6 +139,8 @@ class PageServer:
         if self._closed:
             return
         self._closed = True
+        if self._thread is not None:
+            self._ready.wait(5)  # its loop exists (or it failed) before it can be stopped
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:

@@ -101,6 +101,7 @@ def test_two_hundred_visitors_at_once_are_all_served(page):
 def test_two_hundred_arrivals_wait_in_the_listen_queue_while_the_server_is_busy(page):
     """The kernel completes a connection only while the listen queue has room: with a queue
     of 5 (Python's http.server) the rest wait for a SYN retry, a second or more."""
+    assert page._ready.wait(5)
     page._loop.call_soon_threadsafe(time.sleep, 1.0)  # the server is busy for a moment
     time.sleep(0.05)
     socks = []
