@@ -8,6 +8,7 @@ first; towers are named like "R2"; ``turn`` is null once the game is over.
 from __future__ import annotations
 
 from .game.board import TOWERS
+from .game.modes import PUBLIC  # noqa: F401  (the pages import the public viewer from here)
 from .game.modes.team import TEAM
 from .game.state import NO_BUDGET, GameState
 
@@ -28,6 +29,13 @@ def words_of(state: GameState, seat: str) -> str:
     return " ".join(words)
 
 
+def hand_visible(state: GameState, seat: str, view: str | None) -> bool:
+    """May ``view`` see ``seat``'s hand? The game decides (``hidden_hands``): ``None`` sees
+    everything (the journal's own replay), a seat its own hand, ``PUBLIC`` (a spectator, the
+    kiosk page, a hall) tracked hands unless Long Distance hides them. Physical hands are unknown."""
+    return state.config.hands == "tracked" and seat not in state.config.game.hidden_hands(state, view)
+
+
 def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
     """One seat; a hand the game hides from ``view`` is only counted."""
     p = state.player(seat)
@@ -40,7 +48,7 @@ def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
     if "word" in out:
         out.update(sabotaged=p.sabotaged, sent_from=[TOWERS[t].name for t in p.sent_from])
     out.update(game.player_fields(state, seat))
-    if state.config.hands == "tracked" and seat not in game.hidden_hands(state, view):
+    if hand_visible(state, seat, view):
         out["hand"] = list(p.hand)  # physical hands are unknown to the engine
         out["faults"] = list(p.faults)
     return out

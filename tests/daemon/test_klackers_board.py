@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from clacks_hw.daemon.renderer import SETUP_TOWER, render
-from clacks_hw.daemon.status_page import public_position
+from clacks_hw.web.public import public_position
 from clacks_hw.game.board import signal_mask
 from clacks_hw.game.klackers.bots import bot_action
 from clacks_hw.game.klackers.layout import DIE_LAMPS, FACE_TOWER, NUMBER_LAMP, NUMBER_TOWER

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import GameSession, JournalStore
-from clacks_hw.daemon.status_page import public_position
+from clacks_hw.web.public import public_position
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for
 from clacks_hw.game.rules import apply

@@ -11,7 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.daemon.status_page import public_position
+from clacks_hw.web.public import public_position
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.legal import legal_actions
 from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for

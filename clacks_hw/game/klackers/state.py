@@ -78,6 +78,10 @@ class KlackersState(NamedTuple):
         return self.phase == "over"
 
     @property
+    def edition(self) -> None:
+        return None  # no cards, no alphabet: KLACKERS needs no edition
+
+    @property
     def turn(self) -> KlackersTurn:
         played = sum(len(r.scores) for r in self.results) + len(self.scores)
         return KlackersTurn(self.seat, played + 1)

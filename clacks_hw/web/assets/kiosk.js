@@ -1,0 +1,128 @@
+// The kiosk page: draws each state the board pushes (Server-Sent Events on /events) and
+// reconnects by itself; the panels are drawn by kiosk-panels.js.
+(function () {
+  "use strict";
+  var K = window.Kiosk;
+  var $ = K["$"];
+  var el = K.el;
+  var clear = K.clear;
+  var show = K.show;
+  var seatName = K.seatName;
+  var seatDot = K.seatDot;
+  var token = K.token;
+  var modeText = K.modeText;
+  var HOW = ["Each tower shows a signal on its six lamps: the letters of the Clacks alphabet below.",
+             "On your turn, tap a jacquard card on the reader: the board blinks where its holes flip lamps.",
+             "NEXT and TURN move and turn it, PLAY lays it (it costs stress points), BACK takes it back.",
+             "When your tower's lamps spell your next letter, it is sent. Send your whole word first to win.",
+             "Press PLAY on the board to set up a game."];
+  var last = null, receivedAt = 0, source = null, lost = 0, howStep = 0;
+  function badge(id, what, value) {
+    var b = $(id), text = {ok: "ok", offline: "offline", failing: "failing", none: "none"}[value] || "\u2026";
+    b.className = "badge " + (value || ""); b.textContent = what + ": " + text;
+  }
+  function drawHow(d) {
+    var on = d.screen === "attract" && d.alphabet;
+    show($("howpanel"), !!on);
+    if (!on) { return; }
+    $("how").textContent = HOW[howStep % HOW.length];
+    var box = $("alphabet");
+    if (box.childNodes.length !== d.alphabet.length) {
+      clear(box);
+      for (var i = 0; i < d.alphabet.length; i++) {
+        var sig = el("div", "sig"), six = el("div", "six"), bits = d.alphabet[i][1];
+        for (var b = 0; b < 6; b++) { six.appendChild(el("span", (bits >> b) & 1 ? "on" : "")); }
+        sig.appendChild(six); sig.appendChild(el("span", "", token(d.alphabet[i][0]))); box.appendChild(sig);
+      }
+    }
+    for (var k = 0; k < box.childNodes.length; k++) { box.childNodes[k].classList.toggle("now", k === howStep % box.childNodes.length); }
+  }
+  function winnerText(d, p) {
+    var w = p.winner;
+    if (w === "team") { return "the team wins, the message reached Genua first"; }
+    if (w === "post_office") { return "the Post Office wins, it reached Genua first"; }
+    var pl = p.players[w];
+    return seatName(d, w) + " wins" + (pl && pl.word ? " with " + pl.word : "");
+  }
+  function setupText(s) {
+    var m = /^\[(\w+)\]\s*setup:\s*(.*)$/.exec(s || "");
+    return m ? "Choosing " + m[1] + ": " + m[2] : (s || "");
+  }
+  function drawBanner(d, p) {
+    var turn = $("turn"), budget = $("budget"); clear(turn); budget.textContent = "";
+    show($("over"), !!(p && p.winner));
+    if (d.screen === "starting") { turn.textContent = "Waiting for the board\u2026"; return; }
+    if (d.screen === "setup") { turn.textContent = "Setting up a game"; budget.textContent = setupText(d.setup); return; }
+    if (!p) { turn.textContent = d.screen_label; return; }
+    if (p.winner) {
+      if (p.players[p.winner]) { turn.appendChild(seatDot(d, p.winner)); }
+      turn.appendChild(document.createTextNode("Game over"));
+      $("overtext").textContent = "Game over: " + winnerText(d, p);
+      return;
+    }
+    if (d.screen === "confirm") { turn.textContent = "Abandon this game? PLAY abandons it, BACK keeps playing."; return; }
+    if (p.turn) {
+      turn.appendChild(seatDot(d, p.turn));
+      var colour = d.seats[p.turn] ? " \u00b7 " + d.seats[p.turn].towers + " towers" : "";
+      turn.appendChild(document.createTextNode(seatName(d, p.turn) + " to act" + (p.game.pawns ? colour : "")));
+      if (p.budget_left !== null && p.budget_left !== undefined) {
+        budget.textContent = p.budget_left + " of " + p.budget + " stress points left";
+      } else { budget.textContent = "Turn " + p.turn_number; }
+    }
+    if (d.screen === "attract") { budget.textContent = "Demo game \u00b7 press PLAY on the board to set up a game"; }
+  }
+  function tickTimer() {
+    var t = $("timer");
+    if (!last || !last.express) { t.className = "hidden"; return; }
+    var left = Math.max(0, last.express.seconds_left - (Date.now() - receivedAt) / 1000);
+    clear(t); t.appendChild(el("span", "what", "Express"));
+    t.appendChild(document.createTextNode(Math.ceil(left) + " s left"));
+    t.className = left <= 10 ? "low" : "";
+  }
+  function drawQr(d) {
+    var admin = $("adminqr"), setup = d.screen === "setup";
+    $("qrhead").textContent = setup ? "Run the table from a phone" : "Follow on your phone";
+    if (setup && !admin.dataset.asked) { admin.dataset.asked = "1"; admin.src = "admin-qr.svg?" + Date.now(); }
+    if (!setup) { delete admin.dataset.asked; show(admin, false); }
+  }
+  function draw(d) {
+    var p = d.position;
+    document.body.dataset.screen = d.screen;
+    $("screen").textContent = "\u00b7 " + d.screen_label;
+    $("mode").textContent = p ? modeText(p) : "";
+    if (d.health) { badge("reader", "Reader", d.health.reader); badge("leds", "LEDs", d.health.leds); }
+    var st = $("storage"), bad = d.storage && d.storage.state !== "ok";
+    show(st, !!bad);
+    if (bad) { st.className = "badge failing"; st.textContent = "Storage " + d.storage.state; st.title = d.storage.text; }
+    drawBanner(d, p); K.drawBoard(d, p); K.drawPreview(d, p); K.drawPlayers(d, p); K.drawTeam(d, p);
+    K.drawRecent(d, p); drawHow(d); drawQr(d); tickTimer();
+    $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);
+  }
+  function connect() {
+    source = new EventSource("events");
+    source.onmessage = function (ev) {
+      try { last = JSON.parse(ev.data); } catch (e) { return; }
+      receivedAt = Date.now(); lost = 0; show($("conn"), false);
+      draw(last);
+      document.body.dataset.seq = String(last.seq);
+    };
+    source.onerror = function () {
+      lost++;
+      show($("conn"), lost >= 2);
+      if (source.readyState === EventSource.CLOSED) {  // refused outright: retry by hand
+        source.close(); setTimeout(connect, 1000);
+      }
+    };
+  }
+  function start() {
+    $("adminqr").addEventListener("load", function () { show($("adminqr"), true); });
+    $("adminqr").addEventListener("error", function () { show($("adminqr"), false); });
+    fetch("api/options", {cache: "no-store"}).then(function (r) { return r.json(); })
+      .then(function (o) { $("qrtext").textContent = o.url; }).catch(function () {});
+    K.drawBoard({seats: {}}, null);
+    setInterval(tickTimer, 250);
+    setInterval(function () { howStep++; if (last) { drawHow(last); } }, 4000);
+    connect();
+  }
+  start();
+})();
