@@ -102,6 +102,18 @@ def _bom(ctx: Context) -> list:
             ctx.write("bom/bom.md", bom_md(ctx.hw, ctx.cfg, ctx.edition))]
 
 
+def _cards(ctx: Context) -> list:
+    try:
+        from ..printing.pdf import render  # the cards engineer's writer; deterministic bytes
+    except ImportError as exc:
+        raise HardwareError(f"the cards PDF needs reportlab ({exc}): pip install -e '.[print]'") from None
+    from ..printing.textfit import PrintError
+    try:
+        return [ctx.write(f"cards/clacks-cards-{paper}.pdf", render(ctx.edition, paper)[0]) for paper in ("a4", "letter")]
+    except PrintError as exc:
+        raise HardwareError(f"cannot print the cards of {ctx.edition.name}: {exc}") from None
+
+
 OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
@@ -111,6 +123,7 @@ OUTPUTS: list[Output] = [
     Output("harness (WireViz source)", _harness),
     Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),
     Output("bill of materials", _bom),
+    Output("print-and-play cards PDF", _cards),
 ]
 
 
