@@ -81,6 +81,11 @@ def _renders(ctx: Context) -> list:
     return render_pieces(ctx, pieces(ctx.lay))
 
 
+def _chain(ctx: Context) -> list:
+    from .led_chain import led_chain_svg
+    return [ctx.write("wiring/led_chain.svg", led_chain_svg(ctx.lay, ctx.cfg))]
+
+
 def _power(ctx: Context) -> list:
     from .power import power_md
     return [ctx.write("wiring/power.md", power_md(ctx.hw, ctx.cfg))]
@@ -119,6 +124,7 @@ OUTPUTS: list[Output] = [
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
     Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
+    Output("LED chain order (SVG)", _chain),
     Output("power budget", _power),
     Output("harness (WireViz source)", _harness),
     Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),

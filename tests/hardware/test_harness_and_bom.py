@@ -88,3 +88,14 @@ def test_the_committed_harness_drawing_comes_from_the_committed_source():
         hashlib.sha256(source.encode()).hexdigest(), "run: make build-files"
     assert (ROOT / "wiring/harness.svg").read_text().count("<svg") == 1
     assert (ROOT / "wiring/harness.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_led_chain_drawing_follows_the_configured_order(tmp_path):
+    from clacks_hw.hardware.led_chain import chain_points
+    ctx = make_context(tmp_path, overrides={"leds.lamp_order": "serpentine", "leds.chain": ["buttons", "lamps", "seats"],
+                                            "leds.lead_pixels": 1})
+    pts = chain_points(ctx.lay, ctx.cfg)
+    assert [p[0] for p in pts] == list(range(1, 33))  # position 0 is the dark lead pixel
+    assert [p[1] for p in pts[:2]] == ["R1", "R2"]
+    names = [p[1] for p in pts[12:20]]
+    assert names == [f"lamp {i}" for i in (0, 1, 2, 3, 7, 6, 5, 4)]
