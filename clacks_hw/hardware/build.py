@@ -77,6 +77,17 @@ def _scad(ctx: Context) -> list:
     return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
 
 
+def _cards(ctx: Context) -> list:
+    try:
+        from ..printing.pdf import render
+    except ImportError as exc:
+        raise HardwareError(f"the cards PDF needs reportlab ({exc}); fix: pip install 'clacks-hw[print]'") from None
+    from ..game.edition_files import default_edition
+    from ..printing.sheets import PAPERS
+    edition = default_edition()
+    return [ctx.write(f"cards/cards-{paper}.pdf", render(edition, paper)[0]) for paper in PAPERS]
+
+
 def _renders(ctx: Context) -> list:
     return render_pieces(ctx, pieces(ctx.lay))
 
@@ -107,29 +118,17 @@ def _bom(ctx: Context) -> list:
             ctx.write("bom/bom.md", bom_md(ctx.hw, ctx.cfg, ctx.edition))]
 
 
-def _cards(ctx: Context) -> list:
-    try:
-        from ..printing.pdf import render  # the cards engineer's writer; deterministic bytes
-    except ImportError as exc:
-        raise HardwareError(f"the cards PDF needs reportlab ({exc}): pip install -e '.[print]'") from None
-    from ..printing.textfit import PrintError
-    try:
-        return [ctx.write(f"cards/clacks-cards-{paper}.pdf", render(ctx.edition, paper)[0]) for paper in ("a4", "letter")]
-    except PrintError as exc:
-        raise HardwareError(f"cannot print the cards of {ctx.edition.name}: {exc}") from None
-
-
 OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
+    Output("print-and-play cards PDF (A4, letter)", _cards),
     Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
     Output("LED chain order (SVG)", _chain),
     Output("power budget", _power),
     Output("harness (WireViz source)", _harness),
     Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),
     Output("bill of materials", _bom),
-    Output("print-and-play cards PDF", _cards),
 ]
 
 
