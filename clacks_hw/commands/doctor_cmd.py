@@ -169,6 +169,7 @@ class Doctor:
             ("leds", self.check_leds),
             ("power", self.check_power),
             ("serial", self.check_reader),
+            ("admin", self.check_admin),
         ):
             try:
                 step()
@@ -224,6 +225,33 @@ class Doctor:
                      "and set leds.supply_a (wiring/power.md)")
         else:
             self.add(OK, "power", f"worst case {need:.2f} A at brightness {c.leds.brightness:g}; supply {rating:g} A")
+
+    # -- the admin page -------------------------------------------------------------------------
+    def check_admin(self) -> None:
+        """The phone's admin token, shown in full: whoever may run doctor may read it anyway."""
+        c = self.config
+        if c is None:
+            return
+        if c.status.port == 0:
+            self.add(OK, "admin", "status page off (status.port = 0): no kiosk or admin page")
+            return
+        from ..web.token import token_path
+
+        token, where = c.status.admin_token, "status.admin_token"
+        if not token:
+            where = str(token_path(c))
+            try:
+                token = self.sys.read_text(where).strip()
+            except (OSError, UnicodeDecodeError):
+                token = ""
+        if len(token) < 16:
+            self.add(WARN, "admin", "no admin token: phones cannot start, abandon or dim the board",
+                     "sudo clacks-hw install-service writes one, or set status.admin_token (docs/config.md)")
+            return
+        host = c.status.hosts[0] if c.status.hosts else (
+            "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD")
+        self.add(OK, "admin", f"admin token {token} (from {where}); on a phone open "
+                              f"http://{host}:{c.status.port}/admin#token={token}")
 
     # -- user and groups -------------------------------------------------------------------------
     def needed_groups(self) -> list[tuple[str, str]]:
