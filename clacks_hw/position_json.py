@@ -65,10 +65,11 @@ def team_json(state: GameState, view: str | None = None) -> dict:
                        next=state.next_signal(state.turn.seat))
     out.update(game.position_fields(state))
     if game.reports:
-        shown = view is None  # a viewer sees the decks, and a jacquard only when it lies face up
-        out["reports"] = [{"card": r.card if shown else None, "deck": state.edition.cards[r.card].deck,
-                           "jacquard": r.jacquard if r.face_up or shown else None,
-                           "face_up": r.face_up} for r in state.reports]
+        out["reports"] = []
+        for r in state.reports:
+            card, jacquard = game.report_view(r, view)
+            out["reports"].append({"card": card, "deck": state.edition.cards[r.card].deck,
+                                   "jacquard": jacquard, "face_up": r.face_up})
     if state.pending and game.reports:
         out["pending"] = {"seat": state.pending_seat, "cards": list(state.pending)}
     return out

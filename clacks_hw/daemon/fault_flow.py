@@ -17,10 +17,6 @@ from ..game.state import GameState
 from . import preview as pv
 
 
-def effects_of(state: GameState, card: str):
-    return state.config.game.fault_effects(state.edition.cards[card])
-
-
 def seat_for(state: GameState, card: str, actor: str | None = None) -> str:
     """Who plays ``card``: the seat at the reader it was tapped on, else whoever must choose for
     a revealed card, else a holder (the current player first)."""
@@ -37,7 +33,7 @@ def seat_for(state: GameState, card: str, actor: str | None = None) -> str:
 def open_card(state: GameState, seat: str, card: str, now: float) -> pv.Preview | Action | Rejection:
     """The preview for a card that flips lamps or a tower, else the action to send at once;
     or the engine's refusal of the previewed action."""
-    kinds = {e.kind: e for e in effects_of(state, card)}
+    kinds = state.config.game.choices(state.edition.cards[card])
     if "flip" in kinds:
         options = pv.ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements)
         p = pv.Preview(seat, "fault", card, tuple(options), since=now)

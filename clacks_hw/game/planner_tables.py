@@ -109,6 +109,15 @@ class Tables:
         got = self.wide.get(shapes)
         if got is not None:
             return bool(got[need_touch] >> (64 * tower + d) & 1)
+        if len(shapes) == 3:  # a pair and one more card: d = u ^ v with u reached by the pair
+            pair_any, pair_touch = self.wide[shapes[:2]]
+            at = 64 * tower
+            third = self._on_tower[tower, shapes[2]]
+            with_third = pair_any >> at & third.shifted[d]  # {u : u ^ d in the third's values}
+            if not need_touch or not third.values[0]:  # the third card always touches the tower
+                return bool(with_third)
+            # the third card may miss the tower (value 0): then the pair must touch it
+            return bool(with_third & ~(1 << d)) or bool(pair_touch >> (at + d) & 1)
         if not shapes:
             return d == 0 and not need_touch
         rest = shapes[:-1]

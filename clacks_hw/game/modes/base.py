@@ -172,9 +172,10 @@ class Game:
         """The effects a Fault Report card has in this game."""
         return card.night_shift
 
-    def choices(self, card) -> tuple[str, ...]:
-        """The choices (effect kinds: "flip" lamps, "flip_tower") ``card`` needs here."""
-        return tuple(e.kind for e in self.fault_effects(card) if e.kind in CHOICES)
+    def choices(self, card) -> dict:
+        """The choices ``card`` needs here: effect kind ("flip" lamps of a shape, "flip_tower")
+        -> the effect."""
+        return {e.kind: e for e in self.fault_effects(card) if e.kind in CHOICES}
 
     # --- what is shown --------------------------------------------------------------------
     def tower_marks(self, state: GameState) -> tuple[TowerMark, ...]:
@@ -190,6 +191,14 @@ class Game:
         if viewer == PUBLIC:
             return frozenset(seats) if state.config.has("long_distance") else frozenset()
         return frozenset(s for s in seats if s != viewer)
+
+    def report_view(self, report, viewer: str | None) -> tuple[str | None, str | None]:
+        """(card, jacquard) of a report card on the table as ``viewer`` sees it: all of it for
+        the journal tools (None); anybody else sees its deck only, and its jacquard only while
+        it lies face up."""
+        if viewer is None:
+            return report.card, report.jacquard
+        return None, report.jacquard if report.face_up else None
 
     def public_text(self, state: GameState, rejection: Rejection, viewer: str | None = PUBLIC) -> str:
         """The sentence of ``rejection`` that ``viewer`` may read: the full one, unless it names
