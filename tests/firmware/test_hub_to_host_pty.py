@@ -14,17 +14,17 @@ UID = "04A2B3C4D5E680"
 
 
 def arrivals(lines):
-    """TAG lines that report an arrival: not the snapshot TAGs that follow a HELLO (the hub
-    answers the host's INFO with HELLO and every card present, PROTOCOL.md)."""
+    """TAG lines that report an arrival: not the snapshot TAGs between a HELLO that answers
+    the host's INFO and the next HB (PROTOCOL.md). The boot HELLO (seq 0) answers nothing: the
+    TAGs of the first poll round after it are arrivals."""
     out, snapshot = [], False
     for line in lines:
         if b" HELLO " in line:
-            snapshot = True
-        elif b" TAG " in line:
-            if not snapshot:
-                out.append(line)
-        else:
+            snapshot = not line.startswith(b"0 ")
+        elif b" HB " in line:
             snapshot = False
+        elif b" TAG " in line and not snapshot:
+            out.append(line)
     return out
 
 
