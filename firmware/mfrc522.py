@@ -138,8 +138,13 @@ class MFRC522:
         self.write(COMMAND, CMD_SOFT_RESET)
         clock = self.clock
         start = clock.ticks_ms()
-        while self.read(COMMAND) & POWER_DOWN:  # set until the oscillator runs again
-            if clock.ticks_diff(clock.ticks_ms(), start) >= RESET_TIMEOUT_MS:
+        while True:
+            # The deadline is taken before the read, so the chip is always asked once more
+            # after it (a pause between the two, an interrupt, must not cost a good chip).
+            late = clock.ticks_diff(clock.ticks_ms(), start) >= RESET_TIMEOUT_MS
+            if not self.read(COMMAND) & POWER_DOWN:  # set until the oscillator runs again
+                break
+            if late:
                 break  # a chip that never comes back reads as absent below
         version = self.version = self.read(VERSION)
         if version not in KNOWN_VERSIONS:
@@ -181,10 +186,11 @@ class MFRC522:
         clock = self.clock
         start = clock.ticks_ms()
         while True:
+            late = clock.ticks_diff(clock.ticks_ms(), start) >= TRANSCEIVE_TIMEOUT_MS  # before the read: see init
             irq = self.read(COM_IRQ)
             if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
                 break
-            if clock.ticks_diff(clock.ticks_ms(), start) >= TRANSCEIVE_TIMEOUT_MS:
+            if late:
                 raise ChipError("noanswer")
         self.clear_bits(BIT_FRAMING, 0x80)
         if not irq & (IRQ_RX | IRQ_IDLE):
