@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .atomic_file import write_atomically
+from .journal_file import file_mode
 from .game.edition import Edition
 
 FILE_NAME = "cards.toml"
@@ -327,7 +328,8 @@ def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Editi
     over the old one, so a power cut leaves either the old or the new file, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, dumps(enrolment, edition))
+    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal_file.py).
+    write_atomically(path, dumps(enrolment, edition), mode=file_mode(path.parent))
 
 
 def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[str]:
