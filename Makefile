@@ -29,10 +29,11 @@ test: $(STAMP) firmware-wasm system-deps
 
 # Debian packages some tests use: OpenSCAD (enclosure renders), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
-# cards to images), systemd (systemd-analyze). Installed when running as root or with
+# cards to images), systemd (systemd-analyze), tmux (the terminal board in a real 80x24
+# terminal). Installed when running as root or with
 # passwordless sudo; otherwise the tests that need a missing one skip and name it (and fail
 # under CI=true).
-DEBIAN_PACKAGES := openscad graphviz chromium mosquitto poppler-utils systemd
+DEBIAN_PACKAGES := openscad graphviz chromium mosquitto poppler-utils systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \

@@ -100,7 +100,7 @@ class Daemon:
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
-        store = JournalStore(directory, self.edition, cfg.digest)
+        store = self.store = JournalStore(directory, self.edition, cfg.digest)
         session = store.resume()
         # The virtual board taps cards by id: an enrolment only matters with a reader.
         cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
@@ -108,7 +108,7 @@ class Daemon:
         backend = s.led_backend
         if backend is None:
             if self.virtual and _is_tty(self.out):
-                backend = self.screen = TerminalScreen(self.out)
+                backend = self.screen = TerminalScreen(self.out, clock=self.clock)
             elif self.virtual:
                 from ..drivers.leds_virtual import VirtualLeds
 
@@ -184,18 +184,39 @@ class Daemon:
             self._closers.append(self.keyboard.stop)
             if self.keyboard._tty and self.screen is None:
                 self._report(HELP)
+        url = self.status_page.url if self.status_page is not None else None
         if self.screen is not None:
+            self.screen.open()
+            if url:
+                self.screen.footer = f"status page {url}"
             self.screen.start_logging()
             self._closers.append(self.screen.stop_logging)
             if self.controller.screen == "attract":
                 self.screen.status(ATTRACT_TEXT)
         if self.status_page is not None:
             self.status_page.start()
+            if self.virtual and self.screen is None:
+                self._report(f"The status page is at {url}")
         log.info("board daemon running (%s)", "virtual board" if self.virtual else f"LEDs: {self.config.leds.backend}")
         if self.seams.on_ready:
             self.seams.on_ready(self)
         self.loop.run(until=until)
         return EXIT_OK
+
+    def farewell(self) -> str:
+        """What a person at the terminal needs after the board stops: where the game went."""
+        last, c = self.store.last, self.controller
+        if last is None:
+            return f"No game was played; games are kept in {self.store.dir}.\nThe board has stopped.\n"
+        abandoned = last.with_name(last.name + ".abandoned")
+        if not last.exists() and abandoned.exists():
+            where, last = f"The last game was abandoned; its journal is {abandoned}", abandoned
+        elif c is not None and c.session is not None and not c.session.state.over:
+            where = f"The game in play is saved in {last}; it resumes when the board starts again."
+        else:
+            where = f"The last game is saved in {last}"
+        where += f"\n  replay it: clacks-hw replay {last}   (a move at a time: --step)"
+        return f"{where}\nThe board has stopped.\n"
 
     def close(self) -> None:
         if getattr(self, "notifier", None) is not None:
@@ -222,3 +243,5 @@ def run(config: Config, *, virtual: bool = False, duration: float | None = None,
     finally:
         daemon.close()
         log.info("board daemon stopped")
+        if virtual:
+            daemon._report(daemon.farewell())

@@ -393,7 +393,9 @@ class Controller(CardInput):
             if p is not None:
                 self.preview = p.turn()
         elif name == "BACK":
-            self.preview = None
+            if p is not None:
+                self.preview = None
+                self._status()  # the state again, in place of the preview's hint
         elif name == "PLAY":
             if p is None:
                 self._submit(Action(state.turn.seat, "end", time=self._time(state, now)), now)

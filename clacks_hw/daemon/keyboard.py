@@ -37,7 +37,7 @@ Virtual board keys:
   o or Tab         TURN        Space or Enter    PLAY
   Backspace or b   BACK        !                 hold PREV+NEXT 3 s (reset)
   :J05 Enter       tap a card by its id (J05 jacquard, F03 fault, W:GUILD word card)
-  ?                this help   Ctrl-D / Ctrl-C   quit"""
+  ?                this help (again: hide it)   Ctrl-D / Ctrl-C   quit"""
 
 
 class Keyboard:
@@ -136,7 +136,11 @@ class Keyboard:
         elif ch == RESET_KEY:
             self.put(ButtonEvent("chord", "+".join(RESET_CHORD), self.clock.now(), 3.0))
         elif ch == "?":
-            self._say(HELP + "\n")
+            toggle = getattr(self.out, "toggle_help", None)  # a screen shows it until ? again
+            if toggle is not None:
+                toggle()
+            else:
+                self._say(HELP + "\n")
         elif ch == QUIT_KEY and self._tty:
             self.put(Quit("Ctrl-D"))
         elif ch in KEYS:

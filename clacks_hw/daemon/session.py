@@ -62,6 +62,7 @@ class JournalStore:
         self.dir = Path(directory)
         self.edition = edition
         self.config_hash = config_hash
+        self.last: Path | None = None  # the journal of the latest game started or resumed here
 
     def new_session(self, config: GameConfig) -> GameSession:
         state = new_game(self.edition, config)
@@ -73,6 +74,7 @@ class JournalStore:
             if not path.exists():
                 break
         writer = JournalWriter.create(path, header)
+        self.last = path
         log.info("game started: %s, seats %s, journal %s", config.mode, " ".join(config.seats), path)
         return GameSession(state, writer)
 
@@ -119,6 +121,7 @@ class JournalStore:
                 log.warning("journal %s: %s", path, w)
             log.info("resumed the game in %s after %d action(s): turn %d, %s to act",
                      path, n, state.turn.number, state.turn.seat)
+            self.last = path
             return GameSession(state, writer, n)
         return None
 

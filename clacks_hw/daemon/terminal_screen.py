@@ -9,28 +9,65 @@ Used by `clacks-hw run --virtual` when standard output is a terminal. It is the 
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import threading
+import time
 from collections import deque
 from typing import TextIO
 
 from ..drivers.frame import Frame
 from ..drivers.leds_virtual import render as render_board
+from .keyboard import HELP
+from .screen_layout import Parts, compose
 
 KEY_LINES = ("keys: 1-6 R1..R6   q-y G1..G6   [ ] PREV/NEXT   o TURN   space PLAY   b BACK",
              "      :J05 tap a card (Enter)   ! reset   ? help   Ctrl-C quit")
-MESSAGES = 10  # lines of recent messages kept on screen
+SHORT_KEYS = "? keys   Ctrl-C quit"
+MESSAGES = 4  # lines of recent messages kept on screen
+MESSAGE_S = 30.0  # a message older than this is dropped (when the screen has a clock)
+# Alternate screen (nothing left in the scrollback) with the cursor hidden, and back.
+ENTER = "\x1b[?1049h\x1b[?25l"
+LEAVE = "\x1b[?25h\x1b[?1049l"
 
 
 class TerminalScreen:
     colour = True
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, clock=None, size=None) -> None:
         self.stream = stream
+        self.clock = clock
+        self._size = size or self._terminal_size
         self.last_frame: Frame | None = None
+        self.footer = ""  # shown after the keys, e.g. the status page's address
+        self.help_shown = False
         self._status: list[str] = []
-        self._messages: deque[str] = deque(maxlen=MESSAGES)
+        self._messages: deque[tuple[float, str]] = deque(maxlen=MESSAGES)
         self._typing = ""  # what the keyboard echoes before Enter (the card-id prompt)
         self._log = _ScreenLog(self)
         self._quietened: list[tuple[logging.Handler, int]] = []
+        self._lock = threading.Lock()  # the loop, the keyboard and a resize all redraw
+        self._entered = False
+        self._old_winch = None
+
+    # -- the terminal ------------------------------------------------------------------------
+    def open(self) -> None:
+        """Take the terminal over: the alternate screen, redrawn on every resize."""
+        self._write(ENTER)
+        self._entered = True
+        if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGWINCH"):
+            self._old_winch = signal.signal(signal.SIGWINCH, self._on_resize)
+
+    def _on_resize(self, signum, frame) -> None:
+        # A signal handler must not wait for the lock its own thread may hold: redraw aside.
+        threading.Thread(target=self.redraw, name="screen-resize", daemon=True).start()
+
+    def _terminal_size(self) -> tuple[int, int]:
+        try:
+            size = os.get_terminal_size(self.stream.fileno())
+            return size.columns, size.lines
+        except (OSError, ValueError, AttributeError):
+            return 80, 24
 
     # -- the LED backend ---------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
@@ -39,18 +76,27 @@ class TerminalScreen:
 
     def close(self) -> None:
         self.stop_logging()
-        if self.stream.isatty():
-            self.stream.write("\n")
-            self.stream.flush()
+        if self._old_winch is not None:
+            signal.signal(signal.SIGWINCH, self._old_winch)
+            self._old_winch = None
+        if self._entered:
+            self._entered = False
+            self._write(LEAVE)
 
     # -- what the controller says ------------------------------------------------------------
     def status(self, text: str) -> None:
+        """The current state: it replaces what was said about the state before it."""
         self._status = text.rstrip("\n").split("\n")
+        self._messages.clear()
         self.redraw()
 
     def message(self, text: str) -> None:
         for line in text.rstrip("\n").split("\n"):
-            self._messages.append(line)
+            self._messages.append((self._now(), line))
+        self.redraw()
+
+    def toggle_help(self) -> None:
+        self.help_shown = not self.help_shown
         self.redraw()
 
     # -- the keyboard's echo (a file-like sink) ------------------------------------------------
@@ -58,7 +104,7 @@ class TerminalScreen:
         *done, self._typing = (self._typing + text).split("\n")
         for line in done:
             if line.strip():
-                self._messages.append(line)
+                self._messages.append((self._now(), line))
         self.redraw()
         return len(text)
 
@@ -84,17 +130,39 @@ class TerminalScreen:
         self._quietened = []
 
     # -- drawing -----------------------------------------------------------------------------
+    def _now(self) -> float:
+        return self.clock.now() if self.clock is not None else time.monotonic()
+
+    def messages(self) -> list[str]:
+        now = self._now()
+        while self._messages and now - self._messages[0][0] > MESSAGE_S:
+            self._messages.popleft()
+        return [text for _, text in self._messages]
+
     def lines(self) -> list[str]:
         board = render_board(self.last_frame, True) if self.last_frame is not None else []
-        out = board + [""] + self._status + [""] + list(self._messages)
-        out += [""] + (list(KEY_LINES) if not self._typing else [self._typing, ""])
-        return out
+        text = HELP.split("\n") + ["(? again hides the help)"] if self.help_shown else self._status
+        keys = list(KEY_LINES)
+        short = SHORT_KEYS
+        if self.footer:
+            keys.append(self.footer)
+            short += "   " + self.footer
+        if self._typing:
+            keys = [self._typing]
+            short = self._typing
+        width, height = self._size()
+        return compose(Parts(board, text, self.messages(), keys, short), width, height)
 
     def redraw(self) -> None:
+        with self._lock:
+            lines = self.lines()
+            # Home, each line cleared to its end, everything below cleared; no newline after
+            # the last line, so even a full screen never scrolls.
+            self._write("\x1b[H" + "\n".join(line + "\x1b[K" for line in lines) + "\x1b[J")
+
+    def _write(self, text: str) -> None:
         try:
-            # Home, each line cleared to its end, then everything below cleared: no flicker.
-            body = "".join(line + "\x1b[K\n" for line in self.lines())
-            self.stream.write("\x1b[H" + body + "\x1b[J")
+            self.stream.write(text)
             self.stream.flush()
         except (OSError, ValueError):
             pass  # a closed terminal must not stop the board
@@ -107,6 +175,6 @@ class _ScreenLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            self.screen._messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
+            self.screen._messages.append((self.screen._now(), f"{record.levelname.lower()}: {record.getMessage()}"))
         except Exception:  # noqa: BLE001 - logging must never raise
             self.handleError(record)

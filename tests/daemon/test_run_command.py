@@ -1,5 +1,6 @@
 """`clacks-hw run`: runs and exits cleanly without terminals; bad config is exit 2, no traceback."""
 
+import socket
 import subprocess
 import sys
 
@@ -32,7 +33,22 @@ def test_keys_from_a_pipe_drive_the_board(tmp_path):
                                       "--config", quiet_config(tmp_path)], input="     ")
     assert result.exit_code == 0, result.output
     assert "Turn 1" in result.output
-    assert list(tmp_path.glob("*.jsonl"))
+    [journal] = tmp_path.glob("*.jsonl")
+    assert f"The game in play is saved in {journal}" in result.output
+    assert f"clacks-hw replay {journal}" in result.output and result.output.endswith("The board has stopped.\n")
+
+
+def test_the_status_page_address_is_printed_at_start(tmp_path):
+    with socket.socket() as s:  # a free port for the page
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = tmp_path / "config.toml"
+    config.write_text(f"[status]\nport = {port}\n")
+    out = subprocess.run([*CLI, "run", "--virtual", "--for", "0.5", "--journal-dir", str(tmp_path),
+                          "--config", str(config)], stdin=subprocess.DEVNULL, capture_output=True, timeout=20)
+    text = out.stdout.decode()
+    assert f"The status page is at http://127.0.0.1:{port}/" in text
+    assert f"No game was played; games are kept in {tmp_path}." in text
 
 
 def test_bad_config_is_a_message_and_exit_2(tmp_path):

@@ -6,6 +6,7 @@ import logging
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.controller import ATTRACT_TEXT
+from clacks_hw.daemon.screen_layout import _ANSI
 from clacks_hw.daemon.terminal_screen import TerminalScreen
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.testing.clock import FakeClock
@@ -24,16 +25,16 @@ def test_everything_is_redrawn_from_the_top_without_scrolling():
     screen.message("! J05 is not in S's hand")
     last = out.getvalue().split("\x1b[H")[-1]  # the latest drawing, from the home position
     assert last.endswith("\x1b[J")  # and everything below it cleared
-    text = last.replace("\x1b[K", "")
+    text = _ANSI.sub("", last.replace("\x1b[K", ""))
     assert "R1" in text and "Turn 1: S to act" in text and "! J05 is not in S's hand" in text
-    assert text.index("R1") < text.index("Turn 1") < text.index("! J05") < text.index("keys:")
+    assert text.index("R1") < text.index("! J05") < text.index("keys:")  # board, messages, keys
 
 
 def test_the_card_prompt_is_shown_while_typing_and_kept_as_a_message():
     screen = TerminalScreen(Tty())
     screen.write("card id: ")
     screen.write("J3")
-    assert screen.lines()[-2] == "card id: J3"
+    assert screen.lines()[-1] == "card id: J3"
     screen.write("9\n")
     assert "card id: J39" in screen.lines() and screen.lines()[-2].startswith("keys:")
 
@@ -70,7 +71,7 @@ def test_the_daemon_uses_the_screen_on_a_terminal(tmp_path):
     try:
         assert daemon.screen is not None and daemon.leds is not None
         assert daemon.run(duration=0) == app.EXIT_OK
-        assert ATTRACT_TEXT in daemon.screen.lines()
+        assert any(line.endswith(ATTRACT_TEXT) for line in daemon.screen.lines())
     finally:
         daemon.close()
     assert "\x1b[H" in out.getvalue()
