@@ -116,12 +116,24 @@ def new_coop_game(edition: Edition, config: GameConfig) -> GameState:
     return state
 
 
+LOGS_LAID = 2  # Operator's Log cards laid out, each with a jacquard from the bag
+
+
+def jacquards_dealt(mode: str, seats: int, selected: int) -> int:
+    """How many jacquards the set-up of ``mode`` deals with ``seats`` players: what
+    :func:`new_coop_game` (and the competitive deal) take from the deck before the first turn."""
+    n = HAND_SIZE[mode] * seats
+    if mode in ("race", "solitaire"):
+        n += selected + LOGS_LAID
+    return n + (1 if mode == "race" else 0)  # the race's first player starts with two
+
+
 def _lay_out_reports(state: GameState, selected) -> GameState:
     """Two Incident Report cards with the selected jacquards face up, two Operator's Log
     cards with a jacquard from the bag face down."""
     edition, seed, tracked = state.edition, state.config.seed, state.config.hands == "tracked"
     incidents = shuffled(edition.deck("incident"), seed, "incidents")[:2]
-    logs = shuffled(edition.deck("log"), seed, "logs")[:2]
+    logs = shuffled(edition.deck("log"), seed, "logs")[:LOGS_LAID]
     reports = [Report(card, jac if tracked else None, True) for card, jac in zip(incidents, selected)]
     state = replace(state, reports=tuple(reports) + tuple(Report(c, None, False) for c in logs))
     laid = []
