@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps
+.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,11 +29,11 @@ test: $(STAMP) firmware-wasm system-deps
 
 # Debian packages some tests use: OpenSCAD (enclosure renders), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
-# cards to images), systemd (systemd-analyze), tmux (the terminal board in a real 80x24
-# terminal). Installed when running as root or with
-# passwordless sudo; otherwise the tests that need a missing one skip and name it (and fail
-# under CI=true).
-DEBIAN_PACKAGES := openscad graphviz chromium mosquitto poppler-utils systemd tmux
+# cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
+# systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). Installed
+# when running as root or with passwordless sudo; otherwise the tests that need a missing one
+# skip and name it (and fail under CI=true).
+DEBIAN_PACKAGES := openscad graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -53,6 +53,11 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package
 	@command -v npm >/dev/null || { echo "firmware-wasm: npm (Node.js) is needed to test the firmware under MicroPython" >&2; exit 1; }
 	cd $(WASM) && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 	touch $@
+
+# Every generated file of the physical board (enclosure/, wiring/, bom/) from
+# clacks_hw/hardware/*.toml, the default config and the engine; needs openscad and graphviz.
+build-files: $(STAMP)
+	$(BIN)/clacks-hw build-files --out .
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -1,42 +1,48 @@
-"""The printable Clacks Alphabet Card (SVG), drawn from the edition's own alphabet data,
-so the players' reference always matches what the board reads."""
+"""The printable Clacks Alphabet Card, drawn from the edition's own alphabet data, so the
+players' reference always matches what the board reads. One drawing in millimetres serves
+the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards`)."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from .game.edition import Edition
+from .printing.draw import PT, Face, Rect, Text, svg
+from .printing.sizes import load_sizes
+from .printing.textfit import clean
 
-CELL, GAP, COLS = 14, 4, 7
-TILE_W, TILE_H = 2 * CELL + 3 * GAP + 24, 3 * CELL + 4 * GAP + 26
+COLS = 7
+LAMP, GAP = 5.5, 1.2  # one lamp cell and the gap between cells, mm
+LAMP_ON, LAMP_OFF, PAPER = "#f5b700", "#3a3a3a", "#fdf8ec"
+
+
+def alphabet_face(edition: Edition, size: tuple[float, float] | None = None) -> Face:
+    width, height = size or load_sizes().alphabet
+    names = list(edition.signals)
+    rows = (len(names) + COLS - 1) // COLS
+    top = 22.0
+    pitch_x, pitch_y = (width - 8) / COLS, (height - top - 3) / rows
+    note = f"{clean(edition.name)}: each signal as its sender sees it, top row farthest away."
+    # no font metrics here (the SVG needs none): 0.6 em is wider than any sans-serif's average letter
+    note_size = min(7.0, (width - 8) / (0.6 * PT * len(note)))
+    shapes = [
+        Rect(0, 0, width, height, fill=PAPER),
+        Text(width / 2, 11, "The Clacks Alphabet", 16, bold=True, anchor="middle"),
+        Text(width / 2, 17.5, note, note_size, anchor="middle"),
+    ]
+    glyph_w = 2 * LAMP + GAP
+    for n, name in enumerate(names):
+        x0 = 4 + (n % COLS) * pitch_x + (pitch_x - glyph_w) / 2
+        y0 = top + (n // COLS) * pitch_y
+        bits = edition.signals[name]
+        for k in range(6):
+            r, c = divmod(k, 2)
+            on = bits >> k & 1
+            shapes.append(Rect(x0 + c * (LAMP + GAP), y0 + r * (LAMP + GAP), LAMP, LAMP,
+                               fill=LAMP_ON if on else LAMP_OFF, stroke="#000000", radius=1, line=0.25,
+                               id=f"signal-{name}-{k}"))
+        shapes.append(Text(x0 + glyph_w / 2, y0 + 3 * LAMP + 2 * GAP + 4, name, 9, bold=True, anchor="middle"))
+    return Face("alphabet", "alphabet", width, height, tuple(shapes), tag=False)
 
 
 def alphabet_svg(edition: Edition) -> str:
-    names = list(edition.signals)
-    rows = (len(names) + COLS - 1) // COLS
-    width, height = COLS * TILE_W + 20, rows * TILE_H + 60
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        '<rect width="100%" height="100%" fill="#fdf8ec"/>',
-        f'<text x="{width / 2}" y="30" text-anchor="middle" font-size="20" font-weight="bold">'
-        'The Clacks Alphabet</text>',
-        f'<text x="{width / 2}" y="48" text-anchor="middle" font-size="10">{escape(edition.name)}: each '
-        'signal as its sender sees it, top row farthest away.</text>',
-    ]
-    for n, name in enumerate(names):
-        x0 = 10 + (n % COLS) * TILE_W + 12
-        y0 = 60 + (n // COLS) * TILE_H
-        bits = edition.signals[name]
-        out.append(f'<g id="signal-{escape(name)}">')
-        for k in range(6):
-            r, c = divmod(k, 2)
-            x, y = x0 + GAP + c * (CELL + GAP), y0 + GAP + r * (CELL + GAP)
-            fill = "#f5b700" if bits >> k & 1 else "#3a3a3a"
-            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" rx="3" fill="{fill}" '
-                       f'stroke="#000" stroke-width="1" data-on="{bits >> k & 1}"/>')
-        out.append(f'<text x="{x0 + CELL + GAP * 1.5}" y="{y0 + 3 * (CELL + GAP) + 16}" '
-                   f'text-anchor="middle" font-size="11">{escape(name)}</text>')
-        out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    """The card as SVG at its real size (width and height in mm, 1 user unit = 1 mm)."""
+    return svg(alphabet_face(edition))

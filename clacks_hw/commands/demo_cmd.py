@@ -9,6 +9,9 @@ import time
 import click
 
 from ..game.bots import bot_action
+from ..game.klackers.bots import BOTS as KLACKERS_BOTS
+from ..game.klackers.state import ROUNDS as KLACKERS_ROUNDS
+from ..game.klackers.state import VARIANTS as KLACKERS_VARIANTS
 from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import SetupError, deal_words, new_game
@@ -16,6 +19,7 @@ from ..game.state import COOP, MODES, SEAT_SETS, VARIANTS, GameConfig
 from ..text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+from .klackers_demo import run_demo as run_klackers_demo
 
 SEATS = {"solitaire": {1: ("S",)}, "junior": {2: ("S", "W")}}
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
@@ -35,6 +39,8 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 
 
 @click.command("demo")
+@click.option("--game", type=click.Choice(["clacks", "klackers"]), default="clacks", show_default=True,
+              help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md).")
 @click.option("--mode", type=click.Choice(MODES), default="competitive", show_default=True,
               help="Which game the automatic players play.")
 @click.option("--players", type=int, default=None,
@@ -43,30 +49,36 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 @click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
               help="The race's route to Genua.")
 @click.option("--variant", "variants", multiple=True,
-              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs})),
-              help="A variant to switch on (repeatable), e.g. --variant quick.")
+              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs} | set(KLACKERS_VARIANTS))),
+              help="A variant to switch on (repeatable), e.g. --variant quick (KLACKERS: hughie, ...).")
+@click.option("--rounds", type=click.IntRange(*KLACKERS_ROUNDS), default=3, show_default=True,
+              help="KLACKERS: the game ends when this many rounds have been won.")
+@click.option("--bot", type=click.Choice(KLACKERS_BOTS), default="best", show_default=True,
+              help="KLACKERS: how the automatic players play.")
 @click.option("--delay", type=float, default=None,
               help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.'.")
 @edition_option
-def demo_cmd(mode, players, seed, route, variants, delay, ascii_, edition_dir):
+def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir):
     """Watch automatic players play a complete game on the virtual board.
 
     Each move is drawn as it happens; the game ends with the winner. Works the same when the
     output is not a terminal (no delay, plain text).
     """
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    tty = sys.stdout.isatty()
+    delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
+    if game == "klackers":
+        return run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
     edition = load_edition_or_exit(edition_dir)
     if players is None:
         players = {"solitaire": 1, "junior": 2}.get(mode, 4)
-    if seed is None:
-        seed = random.SystemRandom().randrange(10**6)
     try:
         state = new_game(edition, demo_config(edition, mode, players, seed, route, variants))
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
-    tty = sys.stdout.isatty()
-    delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
     rng = random.Random(seed)
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}).\n")
     click.echo(render(state, ascii=ascii_))

@@ -1,28 +1,16 @@
 """A broken edition is refused with the file, the key path and the reason."""
 
 import re
-import shutil
 
 import pytest
 
-from clacks_hw.game.edition_files import (
-    EditionError,
-    default_edition_path,
-    load_edition,
-)
+from clacks_hw.game.edition_files import EditionError, load_edition
+from tests.support.editions import copy_default_edition, edit
 
 
 @pytest.fixture
 def folder(tmp_path):
-    dst = tmp_path / "mine"
-    shutil.copytree(default_edition_path(), dst)
-    return dst
-
-
-def edit(path, old, new, count=1):
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, count))
+    return copy_default_edition(tmp_path)
 
 
 def problems(folder):

@@ -1,0 +1,50 @@
+"""`clacks-hw demo --game klackers`: automatic players play a whole game of KLACKERS."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import click
+
+from ..game.klackers.bots import bot_action
+from ..game.klackers.rules import apply
+from ..game.klackers.state import KlackersConfig, SetupError, new_game, seatings
+from ..game.klackers.view import narrate, render
+from ..game.rejection import Rejection
+from .common import BAD_CONFIG
+
+MAX_ACTIONS = 100_000  # a safety net: a 3-round game takes a few hundred actions
+
+
+def klackers_config(players: int, seed: int, variants, rounds: int) -> KlackersConfig:
+    by_count = {len(s): s for s in seatings()}
+    if players not in by_count:
+        raise click.UsageError(f"KLACKERS is played by {', '.join(map(str, by_count))} players, not {players}")
+    return KlackersConfig(seats=by_count[players], seed=seed, variants=frozenset(variants), rounds=rounds)
+
+
+def run_demo(players: int, seed: int, variants, rounds: int, bot: str, delay: float, ascii_: bool) -> None:
+    try:
+        state = new_game(klackers_config(players, seed, variants, rounds))
+    except SetupError as exc:
+        click.echo(f"cannot set up that game: {exc}", err=True)
+        raise SystemExit(BAD_CONFIG)
+    rng = random.Random(seed)
+    click.echo(f"KLACKERS demo game, seed {seed} (replay it with --seed {seed}), {bot} players.\n")
+    actions = 0
+    while not state.over and actions < MAX_ACTIONS:
+        action = bot_action(state, rng, bot)
+        after = apply(state, action)
+        if isinstance(after, Rejection):  # bots only choose legal actions; say so loudly if not
+            click.echo(f"automatic player error: {action} refused: {after.message}", err=True)
+            raise SystemExit(1)
+        click.echo(narrate(state, action, after))
+        state, actions = after, actions + 1
+        if delay:
+            time.sleep(delay)
+        if state.seat != action.seat or state.over:
+            click.echo("\n" + render(state, ascii=ascii_, actions=actions))
+    if not state.over:
+        click.echo(f"No winner after {actions} actions; stopping.")
+        raise SystemExit(1)

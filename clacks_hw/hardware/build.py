@@ -1,0 +1,104 @@
+"""`clacks-hw build-files`: every generated file of the physical board, from one source.
+
+OUTPUTS is the registry: a list of named outputs, each a function that writes its files under
+the output folder and returns their paths. Adding an output is one line here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Config
+from .data import Hardware, HardwareError
+from .layout import Layout, layout
+from .panel_svg import panel_svg
+from .pieces import pieces
+from .pins_md import pins_md
+from .render import render_pieces
+
+
+@dataclass
+class Context:
+    out: Path
+    cfg: Config
+    hw: Hardware
+    render: bool = True  # False: skip the outputs that run an outside tool
+    _lay: Layout | None = field(default=None, repr=False)
+
+    @property
+    def lay(self) -> Layout:
+        if self._lay is None:
+            self._lay = layout(self.hw, self.cfg.reader.seats)
+        return self._lay
+
+    def write(self, rel: str, text: str | bytes) -> Path:
+        path = self.out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+
+@dataclass(frozen=True)
+class Output:
+    name: str
+    write: Callable[[Context], list]
+    renders: bool = False  # runs OpenSCAD or graphviz; committed with a hash of its inputs
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _panel(ctx: Context) -> list:
+    return [ctx.write("enclosure/top_panel.svg", panel_svg(ctx.lay))]
+
+
+def _pins(ctx: Context) -> list:
+    return [ctx.write("wiring/pins.md", pins_md(ctx.cfg))]
+
+
+def _scad(ctx: Context) -> list:
+    from .scad import top_panel_2d
+    out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in pieces(ctx.lay)]
+    return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
+
+
+def _renders(ctx: Context) -> list:
+    return render_pieces(ctx, pieces(ctx.lay))
+
+
+OUTPUTS: list[Output] = [
+    Output("top panel SVG (laser)", _panel),
+    Output("pin table", _pins),
+    Output("OpenSCAD sources", _scad),
+    Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
+]
+
+
+def build(ctx: Context, only=None, echo=print) -> list:
+    """Run every output (or those named in ``only``); returns (name, seconds, paths) per output."""
+    from .checks import all_problems
+    problems = all_problems(ctx.lay, pieces(ctx.lay))
+    if problems:
+        raise HardwareError("the board does not assemble:\n  " + "\n  ".join(problems))
+    todo = [o for o in OUTPUTS if (ctx.render or not o.renders) and (only is None or o.name in only)]
+    done = []
+    for k, o in enumerate(todo, 1):
+        start = time.perf_counter()
+        paths = o.write(ctx)
+        took = time.perf_counter() - start
+        done.append((o.name, took, paths))
+        echo(f"[{k}/{len(todo)}] {o.name}: {len(paths)} file(s) in {took:.2f} s")
+    return done
+
+
+def manifest_text(entries: dict) -> str:
+    return json.dumps(entries, indent=1, sort_keys=True) + "\n"

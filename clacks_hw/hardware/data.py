@@ -1,0 +1,153 @@
+"""Load and check board.toml and parts.toml: every key present, of the right kind, in range.
+
+A problem names the file, the key and what to write instead (HardwareError), never a traceback.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CORNERS = ("NW", "NE", "SW", "SE")
+
+
+class HardwareError(ValueError):
+    """A data file is missing a key or holds a value the build cannot use."""
+
+
+def _pos(v):
+    return type(v) in (int, float) and v > 0
+
+
+def _nonneg(v):
+    return type(v) in (int, float) and v >= 0
+
+
+def _pair(v):
+    return isinstance(v, list) and len(v) == 2 and all(_nonneg(x) for x in v)
+
+
+def _str(v):
+    return isinstance(v, str) and bool(v.strip())
+
+
+KINDS = {
+    "pos": (_pos, "a number above 0"),
+    "nonneg": (_nonneg, "a number, 0 or more"),
+    "pair": (_pair, "two numbers, e.g. [10.0, 20.0]"),
+    "str": (_str, "a non-empty string in double quotes"),
+    "rot": (lambda v: v in (0, 90), "0 or 90"),
+    "frac": (lambda v: type(v) in (int, float) and 0 < v < 1, "a fraction between 0 and 1"),
+    "names": (lambda v: isinstance(v, list) and v and all(_str(x) for x in v), "a list of names"),
+    "holes": (lambda v: isinstance(v, list) and all(_pair(h) for h in v), "a list of [x, y] pairs"),
+    "rect": (lambda v: isinstance(v, list) and len(v) == 4 and all(_nonneg(x) for x in v), "[x, y, width, length]"),
+    "size3": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[width, length, thickness]"),
+    "amps": (lambda v: isinstance(v, list) and v and all(_pos(x) for x in v) and v == sorted(v),
+             "a rising list of currents in A"),
+    "corners": (lambda v: isinstance(v, dict) and set(v) == {"S", "W", "N", "E"} and all(c in CORNERS for c in v.values()),
+                'a corner (NW, NE, SW, SE) for each of S, W, N, E'),
+    "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
+}
+
+BOARD = {
+    "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
+              "corner_radius": "nonneg", "thickness": "pos", "seat_led_inset": "pos", "controls": "names",
+              "control_row": "frac", "label_size": "pos"},
+    "enclosure": {"wall": "pos", "floor": "pos", "inside_height": "pos", "corner_screw": "pos", "pillar": "pos",
+                  "lap": "pos", "clearance": "nonneg"},
+    "baffle": {"height": "pos", "floor": "pos", "rib": "pos", "boss": "pos", "ring": "pos", "nut_zone": "pos",
+               "wire_hole": "pos", "wire_offset": "pos"},
+    "diffuser": {"thickness": "pos", "lip": "pos", "lip_height": "pos", "fit": "nonneg"},
+    "print": {"bed": "pair", "min_wall": "pos", "layer": "pos", "infill": "frac", "flow_mm3_s": "pos"},
+    "layout": {name: {"at": "pair", "rotate": "rot"} for name in ("pi", "hub", "power_board")},
+    "openings": {name: {"x": "pos", "z": "pos"} for name in ("power", "usb")},
+    "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg"},
+}
+BOARD_PART = {"name": "str", "size": "size3", "height": "pos", "holes": "holes", "hole": "pos", "standoff": "pos",
+              "source": "str", "example": "str", "price": "pos"}
+BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
+          "source": "str", "example": "str", "price": "pos"}
+LED = {"name": "str", "current_ma": "pos", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
+PARTS = {
+    "pi": BOARD_PART, "hub": BOARD_PART, "power_board": BOARD_PART,
+    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect"},
+    "lamp_led": {**LED, "size": "size3"},
+    "small_led": {**LED, "diameter": "pos", "length": "pos"},
+    "tower_button": BUTTON, "control_button": BUTTON,
+    "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
+    "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
+    "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos"},
+    "usb_extension": {**SIMPLE, "opening": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
+    "wire": SIMPLE, "screws": SIMPLE,
+    "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
+    "sheet": SIMPLE,
+}
+
+
+def _check(data: Any, spec: dict, file: str, path: str = "") -> None:
+    if not isinstance(data, dict):
+        raise HardwareError(f"{file}: [{path}] must be a table")
+    for key, kind in spec.items():
+        where = f"{path}.{key}" if path else key
+        if key not in data:
+            raise HardwareError(f"{file}: {where} is missing; add it (see the shipped {file} for an example)")
+        if isinstance(kind, dict):
+            _check(data[key], kind, file, where)
+            continue
+        ok, wanted = KINDS[kind]
+        if not ok(data[key]):
+            raise HardwareError(f"{file}: {where} = {data[key]!r} is not usable; write {wanted}")
+    extra = sorted(set(data) - set(spec))
+    if extra:
+        raise HardwareError(f"{file}: unknown key {path + '.' if path else ''}{extra[0]}; remove it or check its spelling")
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise HardwareError(f"{path}: not valid TOML ({exc})") from None
+
+
+@dataclass(frozen=True)
+class Hardware:
+    board: dict
+    parts: dict
+
+
+def load_hardware(board_path: Path | None = None, parts_path: Path | None = None, **overrides) -> Hardware:
+    """Both files, checked. ``overrides`` ({"panel.tile_pitch": 54.0}) change single values."""
+    board = _read(board_path or HERE / "board.toml")
+    parts = _read(parts_path or HERE / "parts.toml")
+    for dotted, value in overrides.items():
+        *head, last = dotted.split(".")
+        node = board
+        for k in head:
+            node = node[k]
+        node[last] = value
+    _check(board, BOARD, "board.toml")
+    _check(parts, PARTS, "parts.toml")
+    _sanity(board, parts)
+    return Hardware(board, parts)
+
+
+def _sanity(b: dict, p: dict) -> None:
+    """Relations between values that each look fine alone."""
+    panel, baffle = b["panel"], b["baffle"]
+    if panel["tile_window"] >= panel["tile_pitch"]:
+        raise HardwareError("board.toml: panel.tile_window must be smaller than panel.tile_pitch")
+    gap = panel["tile_pitch"] - panel["tile_window"]
+    if p["tower_button"]["hole"] + 2 > gap:
+        raise HardwareError(
+            f"board.toml: the {gap:g} mm between lamp windows cannot take a {p['tower_button']['hole']:g} mm "
+            "tower button with 1 mm either side; raise panel.tile_pitch or lower panel.tile_window")
+    if baffle["floor"] + baffle["nut_zone"] >= baffle["height"]:
+        raise HardwareError("board.toml: baffle.height must exceed baffle.floor + baffle.nut_zone")
+    if b["baffle"]["height"] >= b["enclosure"]["inside_height"]:
+        raise HardwareError("board.toml: baffle.height must be less than enclosure.inside_height")

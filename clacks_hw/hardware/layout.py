@@ -1,0 +1,154 @@
+"""Where everything is, computed once from the data: the plan (x east, y south, from the
+panel's north-west corner) and the heights (z up from the underside of the base floor).
+
+Each tower's button sits at the centre of the six lamps it selects, straight from the
+engine's tower definitions, so the panel cannot drift from the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game.board import SEATS, TOWERS, lamps_of
+from .data import Hardware
+
+
+@dataclass(frozen=True)
+class Hole:
+    name: str
+    kind: str  # tower | control | seat | screw
+    x: float
+    y: float
+    d: float
+
+
+@dataclass(frozen=True)
+class Rect:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(frozen=True)
+class Reader:
+    seat: str | None  # None: the one shared reader
+    corner: str
+    board: Rect
+    antenna: Rect
+    posts: tuple[Rect, ...]
+
+
+@dataclass(frozen=True)
+class Mounted:
+    """A board on standoffs on the base floor."""
+
+    name: str
+    outline: Rect
+    holes: tuple[tuple[float, float], ...]
+    z0: float  # underside of the board
+    top: float  # highest point of its parts
+
+
+@dataclass
+class Layout:
+    hw: Hardware
+    width: float
+    pitch: float
+    margin: float
+    windows: list  # (lamp index, Rect)
+    holes: list  # Hole
+    readers: list  # Reader
+    lamp_leds: list  # (lamp index, x, y)
+    mounted: list  # Mounted
+    pillars: list  # Rect under each baffle corner
+    z_floor: float  # top of the base floor
+    z_panel: float  # underside of the panel
+    z_baffle: float  # underside of the baffle
+
+    @property
+    def grid(self) -> Rect:
+        m = self.margin
+        return Rect(m, m, m + 4 * self.pitch, m + 4 * self.pitch)
+
+    def holes_of(self, kind: str) -> list:
+        return [h for h in self.holes if h.kind == kind]
+
+
+def layout(hw: Hardware, reader_seats=()) -> Layout:
+    b, p = hw.board, hw.parts
+    panel, enc = b["panel"], b["enclosure"]
+    pitch, win, m = panel["tile_pitch"], panel["tile_window"], panel["margin"]
+    grid = 4 * pitch
+    width = grid + 2 * m
+    windows, leds = [], []
+    for i in range(16):
+        row, col = divmod(i, 4)
+        cx, cy = m + (col + 0.5) * pitch, m + (row + 0.5) * pitch
+        windows.append((i, Rect(cx - win / 2, cy - win / 2, cx + win / 2, cy + win / 2)))
+        leds.append((i, cx, cy))
+    holes = []
+    for t in TOWERS:  # at the centre of the tower's 6 lamps
+        cells = [divmod(i, 4) for i in lamps_of(t.mask)]
+        cx = m + (sum(c for _, c in cells) / 6 + 0.5) * pitch
+        cy = m + (sum(r for r, _ in cells) / 6 + 0.5) * pitch
+        holes.append(Hole(t.name, "tower", cx, cy, p["tower_button"]["hole"]))
+    centre, inset = width / 2, panel["seat_led_inset"]
+    seat_at = {"N": (centre, inset), "S": (centre, width - inset), "W": (inset, centre), "E": (width - inset, centre)}
+    for seat in ("S", "W", "N", "E"):
+        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["diameter"]))
+    n = len(panel["controls"])
+    for k, name in enumerate(panel["controls"]):  # a row in the south (front) margin
+        holes.append(Hole(name, "control", m + grid * (k + 0.5) / n, m + grid + panel["control_row"] * m,
+                          p["control_button"]["hole"]))
+    for k, (x, y) in enumerate(((m, m), (m + grid, m), (m, m + grid), (m + grid, m + grid))):
+        holes.append(Hole(f"screw {k + 1}", "screw", x, y, enc["corner_screw"]))
+    z_floor = enc["floor"]
+    z_panel = z_floor + enc["inside_height"]
+    lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], [], z_floor, z_panel,
+                 z_panel - b["baffle"]["height"])
+    lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
+    lay.mounted = [_mounted(lay, name) for name in ("pi", "hub", "power_board")]
+    s = enc["pillar"] / 2
+    lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.holes_of("screw")]
+    return lay
+
+
+def _reader(lay: Layout, seat: str | None) -> Reader:
+    b, part = lay.hw.board, lay.hw.parts["reader"]
+    corner = b["readers"]["shared"] if seat is None else b["readers"]["corner"][seat]
+    bw, bl = part["size"][0], part["size"][1]
+    edge = b["enclosure"]["wall"] + b["readers"]["gap"]
+    x0 = edge if corner.endswith("W") else lay.width - edge - bw
+    y0 = edge if corner.startswith("N") else lay.width - edge - bl
+    board = Rect(x0, y0, x0 + bw, y0 + bl)
+    ax, ay, aw, al = part["antenna"]  # measured from the board's antenna end, the corner end
+    a_y0 = y0 + ay if corner.startswith("N") else board.y1 - ay - al
+    antenna = Rect(x0 + ax, a_y0, x0 + ax + aw, a_y0 + al)
+    post = 5.0  # each corner of the board rests on a post
+    posts = tuple(Rect(x, y, x + post, y + post) for x in (x0, board.x1 - post) for y in (y0, board.y1 - post))
+    return Reader(seat, corner, board, antenna, posts)
+
+
+def _mounted(lay: Layout, name: str) -> Mounted:
+    part, place = lay.hw.parts[name], lay.hw.board["layout"][name]
+    w, l, t = part["size"]
+    x, y = place["at"]
+    turned = place["rotate"] == 90
+    outline = Rect(x, y, x + (l if turned else w), y + (w if turned else l))
+    holes = tuple((x + hy, y + hx) if turned else (x + hx, y + hy) for hx, hy in part["holes"])
+    z0 = lay.z_floor + part["standoff"]
+    return Mounted(name, outline, holes, z0, z0 + t + part["height"])
+
+
+def seats_of_readers(reader_seats) -> list:
+    """reader.seats as the layout wants it: seat names in the hub's reader order ([] = shared)."""
+    return [s for s in reader_seats if s in SEATS]

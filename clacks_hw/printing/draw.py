@@ -1,0 +1,107 @@
+"""A tiny drawing vocabulary for printed cards, in millimetres with y pointing down.
+
+A card face is a list of these shapes; the PDF writer and the SVG writer each turn it into
+their own format, so the printed sheet and the alphabet card SVG are one drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+PT = 25.4 / 72  # one typographic point in millimetres
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    radius: float = 0.0
+    line: float = 0.3
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    line: float = 0.3
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    line: float = 0.2
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the baseline point, `anchor` is start, middle or end."""
+
+    x: float
+    y: float
+    text: str
+    size: float  # points
+    bold: bool = False
+    anchor: str = "start"
+    fill: str = "#000000"
+    upside_down: bool = False  # turned 180 degrees about (x, y), to read right after a fold
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed item: a card, or a lamp tile's folded pair of faces."""
+
+    kind: str  # jacquard, fault, incident, log, word, alphabet, lamp
+    id: str  # the card id (J05, F01, W:GUILD), or a name for items without a tag
+    width: float
+    height: float
+    shapes: tuple
+    tag: bool  # carries an NTAG sticker (and is enrolled with `clacks-hw enroll`)
+
+
+def _paint(fill, stroke, line, dash=False) -> str:
+    out = f'fill="{fill or "none"}"'
+    if stroke:
+        out += f' stroke="{stroke}" stroke-width="{line:g}"'
+        if dash:
+            out += f' stroke-dasharray="{2 * line:g} {2 * line:g}"'
+    return out
+
+
+def svg(face: Face) -> str:
+    """The face as an SVG document sized in millimetres (1 user unit = 1 mm)."""
+    w, h = face.width, face.height
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
+           f'viewBox="0 0 {w:g} {h:g}" font-family="sans-serif">']
+    for s in face.shapes:
+        if isinstance(s, Rect):
+            ident = f" id={quoteattr(s.id)}" if s.id else ""
+            out.append(f'<rect{ident} x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" '
+                       f'rx="{s.radius:g}" {_paint(s.fill, s.stroke, s.line)}/>')
+        elif isinstance(s, Circle):
+            out.append(f'<circle cx="{s.cx:g}" cy="{s.cy:g}" r="{s.r:g}" '
+                       f'{_paint(s.fill, s.stroke, s.line, s.dash)}/>')
+        elif isinstance(s, Line):
+            out.append(f'<line x1="{s.x1:g}" y1="{s.y1:g}" x2="{s.x2:g}" y2="{s.y2:g}" '
+                       f'{_paint(None, s.stroke, s.line, s.dash)}/>')
+        else:
+            weight = ' font-weight="bold"' if s.bold else ""
+            turn = f' transform="rotate(180 {s.x:g} {s.y:g})"' if s.upside_down else ""
+            out.append(f'<text x="{s.x:g}" y="{s.y:g}" font-size="{s.size * PT:.3f}" text-anchor="{s.anchor}" '
+                       f'fill="{s.fill}"{weight}{turn}>{escape(s.text)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,60 @@
+"""The assembly checks pass on the shipped data and catch each kind of mistake."""
+
+import pytest
+
+from clacks_hw.hardware.checks import (
+    baffle_problems,
+    collision_problems,
+    panel_problems,
+    printability_problems,
+    solids,
+)
+from clacks_hw.hardware.data import load_hardware
+from clacks_hw.hardware.layout import layout
+from clacks_hw.hardware.pieces import pieces
+
+ALL_SEATS = ("S", "W", "N", "E")
+
+
+@pytest.mark.parametrize("seats", [(), ALL_SEATS])
+def test_the_shipped_board_assembles(seats):
+    lay = layout(load_hardware(), seats)
+    assert panel_problems(lay) == []
+    assert baffle_problems(lay) == []
+    assert collision_problems(lay) == []
+    assert printability_problems(lay, pieces(lay)) == []
+
+
+def test_every_part_under_the_panel_is_in_the_collision_check():
+    names = {b.name for b in solids(layout(load_hardware(), ALL_SEATS))}
+    assert {"pi", "hub", "power_board", "baffle", "PLAY button", "seat E LED", "power jack (inside)"} <= names
+    assert {f"reader {c}" for c in ("SE", "SW", "NW", "NE")} <= names
+    assert sum(n.startswith("pi standoff") for n in names) == 4
+
+
+def _problems(check, seats=(), **overrides):
+    lay = layout(load_hardware(**overrides), seats)
+    return check(lay, pieces(lay)) if check is printability_problems else check(lay)
+
+
+@pytest.mark.parametrize("check, overrides, expected", [
+    (collision_problems, {"layout.pi.at": [150.0, 64.0]}, "pi collides with hub"),
+    (collision_problems, {"layout.hub.at": [40.0, 40.0]}, "baffle pillar 1 collides with hub"),
+    (collision_problems, {"openings.usb.x": 8.0}, "west wall collides with USB (inside)"),
+    (panel_problems, {"panel.tile_window": 36.0}, "nut or bezel reaches over lamp window"),
+    (panel_problems, {"panel.seat_led_inset": 2.0}, "too close to the panel's edge"),
+    (baffle_problems, {"baffle.wire_offset": 5.0}, "wire hole runs under the LED"),
+    (baffle_problems, {"enclosure.inside_height": 24.0}, "deeper than the space"),
+    (printability_problems, {"baffle.rib": 0.8}, "baffle rib is 0.8 mm"),
+    (printability_problems, {"panel.tile_pitch": 54.0}, "does not fit the 220 mm bed"),
+    (printability_problems, {"layout.power_board.at": [135.0, 150.0]}, "straddles a seam"),
+])
+def test_each_kind_of_mistake_is_caught(check, overrides, expected):
+    problems = _problems(check, **overrides)
+    assert any(expected in p for p in problems), problems
+
+
+def test_a_reader_that_meets_the_controls_is_caught():
+    # A narrower margin pulls the south-west reader's antenna onto the PREV button's nut.
+    problems = _problems(panel_problems, ALL_SEATS, **{"panel.margin": 30.0})
+    assert any(p.startswith("card-reader area SW overlaps") for p in problems), problems

@@ -1,0 +1,34 @@
+"""Every example script in docs/hil.md plays, as written, on the emulated board and passes;
+and one changed expectation makes it fail at that line (the examples do check something)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from clacks_hw.testing.hil_run import run_script
+from clacks_hw.testing.hil_script import parse
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "hil.md"
+EXAMPLES = re.findall(r"```hil\n(.*?)```", DOC.read_text(), re.S)
+
+
+def test_there_is_an_example_per_game_mode():
+    modes = {m for text in EXAMPLES for m in re.findall(r'position.mode "(\w+)"', text)}
+    assert len(EXAMPLES) == 4 and modes == {"race", "solitaire", "junior"}
+    assert "press R2" in EXAMPLES[0]  # the competitive one (its mode is the default)
+
+
+@pytest.mark.parametrize("n", range(len(EXAMPLES)))
+def test_doc_example_passes(n, tmp_path):
+    result = run_script(parse(EXAMPLES[n], f"docs/hil.md example {n + 1}"), echo=lambda _: None, workdir=tmp_path)
+    assert result.passed, "\n".join(result.log)
+    assert result.steps_run == len(result.script.steps)
+
+
+def test_a_wrong_expectation_fails_at_its_line(tmp_path):
+    text = EXAMPLES[0].replace('expect status position.budget_left 2', 'expect status position.budget_left 3')
+    result = run_script(parse(text, "x.hil"), echo=lambda _: None, workdir=tmp_path)
+    assert not result.passed
+    assert result.failure.step.text == "expect status position.budget_left 3"
+    assert result.failure.message == "position.budget_left: expected 3, found 2"
