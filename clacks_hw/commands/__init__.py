@@ -21,6 +21,7 @@ def _load() -> None:
         leds_cmd,
         replay_cmd,
         run_cmd,
+        selftest_cmd,
         service_cmd,
     )
 
