@@ -43,6 +43,12 @@ def alphabet_face(edition: Edition, size: tuple[float, float] | None = None) -> 
     return Face("alphabet", "alphabet", width, height, tuple(shapes), tag=False)
 
 
+def escape(text: str) -> str:
+    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
+    email and ssl just for this)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
 def alphabet_svg(edition: Edition) -> str:
     """The card as SVG at its real size (width and height in mm, 1 user unit = 1 mm)."""
     return svg(alphabet_face(edition))

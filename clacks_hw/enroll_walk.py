@@ -55,6 +55,7 @@ class EnrolmentWalk:
         self.index = 0
         self.skipped: set[str] = set()
         self.reason = ""
+        self.wrote = False  # whether this walk saved the file at least once
         self._reader_online = False
         self._ever_online = False
         self._waiting_since: float | None = None  # reader not (or no longer) online since then
@@ -173,6 +174,8 @@ class EnrolmentWalk:
         if self.clock.now() - self._waiting_since >= self.offline_timeout_s:
             never = " did not answer" if not self._ever_online else " did not come back"
             self.reason = f"the card reader{never} within {self.offline_timeout_s:g} s"
+            if not self._ever_online:
+                self.reason += " (is it on this port? clacks-hw doctor lists the serial ports and probes for the hub)"
             self._finish(GAVE_UP)
 
     def interrupt(self) -> None:
@@ -216,6 +219,7 @@ class EnrolmentWalk:
     def _store(self) -> bool:
         try:
             self._save(self.enrolment)
+            self.wrote = True
             return True
         except OSError as e:
             target = f" {self.where}" if self.where else ""
@@ -253,7 +257,12 @@ class EnrolmentWalk:
             GAVE_UP: f"Stopped: {self.reason}.",
             FAILED: f"Stopped: {self.reason}.",
         }[state]
-        saved = f" Saved in {self.where}." if self.where else ""
+        if not self.where:
+            saved = ""
+        elif self.wrote:
+            saved = f" Saved in {self.where}."
+        else:  # never claim a write that did not happen
+            saved = f" Nothing was written to {self.where}."
         self.say(f"{head} {done} of {total} cards enrolled.{saved}")
         if missing:
             shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")

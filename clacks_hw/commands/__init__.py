@@ -1,29 +1,63 @@
-"""Subcommands of `clacks-hw`, one module each; listed here so the CLI finds them."""
+"""Subcommands of `clacks-hw`, one module each, imported only when that command runs.
+
+`clacks-hw --help` lists the commands from the table below without importing any of them
+(the rules engine, the bots and the drivers load only for the commands that use them), which
+keeps start-up quick on a Pi Zero. A new command: its module, and a row in ``LAZY``
+(tests/test_cli_lazy.py fails when a command module is not listed).
+"""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
+# name -> (module in this package, attribute, the line `clacks-hw --help` shows)
+LAZY: dict[str, tuple[str, str, str]] = {
+    "alphabet-card": ("edition_cmd", "alphabet_card_cmd", "Write the printable Clacks Alphabet Card (SVG)."),
+    "build-files": ("build_files_cmd", "build_files_cmd", "Regenerate every file of the physical board."),
+    "cards": ("cards_cmd", "cards_cmd", "Every card of an edition as a print-and-play PDF."),
+    "demo": ("demo_cmd", "demo_cmd", "Watch automatic players play a whole game."),
+    "doctor": ("doctor_cmd", "doctor_cmd", "Check this machine for the board, with fixes."),
+    "edition": ("edition_cmd", "edition_cmd", "Check an edition and summarise it."),
+    "emulate": ("emulate_cmd", "emulate_cmd", "An emulated card reader on a pseudo-terminal."),
+    "enroll": ("enroll_cmd", "enroll_cmd", "Tap every card once; write the tag-to-card map."),
+    "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
+    "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
+    "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),
+    "replay": ("replay_cmd", "replay_cmd", "Play a journal or script through the engine."),
+    "run": ("run_cmd", "run_command", "Run the board daemon (--virtual: in the terminal)."),
+    "selftest": ("selftest_cmd", "selftest_cmd", "Walk through every part of a built board."),
+}
+
+# Command modules still append themselves here when imported (tests compare it with LAZY).
 COMMANDS: list[click.Command] = []
 
 
-def _load() -> None:
-    # Each module appends its command(s) to COMMANDS when imported.
-    from . import (  # noqa: F401
-        build_files_cmd,
-        cards_cmd,
-        demo_cmd,
-        doctor_cmd,
-        edition_cmd,
-        emulate_cmd,
-        enroll_cmd,
-        hil_cmd,
-        leds_cmd,
-        replay_cmd,
-        run_cmd,
-        selftest_cmd,
-        service_cmd,
-    )
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported when invoked (or their help is asked)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(LAZY) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
+        if name not in LAZY:
+            return None
+        module, attr, _ = LAZY[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, LAZY[name][2] if name in LAZY else self.commands[name].get_short_help_str())
+                for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
-_load()
+def load_all() -> list[click.Command]:
+    """Every command module imported (tests, docs checks): what they registered."""
+    for module in sorted({m for m, _, _ in LAZY.values()}):
+        importlib.import_module(f"{__name__}.{module}")
+    return COMMANDS

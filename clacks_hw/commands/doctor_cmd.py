@@ -17,6 +17,7 @@ import grp
 import importlib.util
 import os
 import pwd
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +94,22 @@ class System:
         except (ImportError, ValueError):
             return False
 
+    def python_install(self) -> tuple[str, str]:
+        """How this Python runs clacks-hw: ("venv", its prefix) when a virtual environment
+        cannot see the system's packages (apt's python3-* are invisible to it), ("venv-system",
+        prefix) when it can, ("system", prefix) without a venv."""
+        if sys.prefix == sys.base_prefix:
+            return "system", sys.prefix
+        try:
+            cfg = (Path(sys.prefix) / "pyvenv.cfg").read_text(errors="replace")
+        except OSError:
+            cfg = ""
+        for line in cfg.splitlines():
+            key, _, value = line.partition("=")
+            if key.strip() == "include-system-site-packages" and value.strip().lower() == "true":
+                return "venv-system", sys.prefix
+        return "venv", sys.prefix
+
     def path(self, p: str) -> Path:
         """A device path under the (possibly fake) root."""
         return self.root / p.lstrip("/") if str(self.root) != "/" else Path(p)
@@ -131,6 +148,14 @@ class Doctor:
         self.config = None
         self.config_bad = False
         self.board: BoardInfo | None = None
+
+    def install_fix(self, apt: str, pip: str) -> str:
+        """How to install a Python library so that this installation of clacks-hw sees it."""
+        kind, prefix = self.sys.python_install()
+        if kind == "venv":
+            return (f"{prefix}/bin/pip install {pip} (this venv cannot see apt's {apt}; or recreate it "
+                    f"with python3 -m venv --system-site-packages {prefix} and sudo apt install {apt})")
+        return f"sudo apt install {apt} (or: pip install {pip})"
 
     def add(self, status: str, topic: str, text: str, fix: str = "") -> None:
         self.checks.append(Check(status, topic, text, fix))
@@ -245,13 +270,13 @@ class Doctor:
                 self.add(WARN if fallback else FAIL, "buttons",
                          f"the lgpio library is not installed ({source})"
                          + ("; gpiozero falls back to RPi.GPIO" if fallback else ": the buttons cannot work"),
-                         "sudo apt install python3-lgpio (or: pip install 'clacks-hw[pi]')")
+                         self.install_fix("python3-lgpio", "lgpio"))
             else:
                 self.add(WARN, "buttons", f"lgpio is not installed ({source}); fine off a Pi",
-                         "on the Pi: sudo apt install python3-lgpio; here use clacks-hw run --virtual")
+                         f"on the Pi: {self.install_fix('python3-lgpio', 'lgpio')}; here use clacks-hw run --virtual")
         elif effective == "rpigpio" and gen == 5:
             self.add(FAIL, "buttons", "pin factory rpigpio: RPi.GPIO does not work on the Pi 5",
-                     'set buttons.pin_factory = "lgpio" (sudo apt install python3-lgpio)')
+                     f'set buttons.pin_factory = "lgpio" ({self.install_fix("python3-lgpio", "lgpio")})')
         elif effective in ("rpigpio", "native"):
             self.add(OK, "buttons", f"pin factory {effective} ({source})")
         else:

@@ -19,7 +19,7 @@ import click
 from ..clock import SystemClock
 from ..config import ConfigError, load_config
 from ..drivers.frame import LAMPS, PIXELS, SEATS, TOWERS, Frame, pixel_name
-from ..drivers.leds import LedOutput, open_backend
+from ..drivers.leds import open_backend
 from ..drivers.pixel_map import PixelMap
 from . import COMMANDS
 from .common import BAD_CONFIG
@@ -61,9 +61,10 @@ def _fix_for(error: str, backend: str) -> str:
 
 
 class Pattern:
-    """The test pattern on any backend, timed by ``clock``; ``say`` gets one line per step."""
+    """The test pattern on any backend (``output``), timed by ``clock``; ``say`` gets one line
+    per step; the first failure raises :class:`LedFailure`."""
 
-    def __init__(self, output: LedOutput, pixel_map: PixelMap, clock, say: Callable[[str], None],
+    def __init__(self, output, pixel_map: PixelMap, clock, say: Callable[[str], None],
                  step_s: float = 0.5, brightness: float = 1.0, backend_name: str = "",
                  after_show: Callable[[], None] | None = None) -> None:
         self.output = output
@@ -76,11 +77,12 @@ class Pattern:
         self._after_show = after_show
 
     def show(self, frame: Frame) -> None:
-        self.output.show(frame)
-        health = self.output.health
-        if not health.ok:
-            raise LedFailure(f"the {self.backend_name or 'LED'} backend failed: {health.last_error}\n"
-                             f"  fix: {_fix_for(health.last_error or '', self.backend_name)}")
+        try:
+            self.output.show(frame)
+        except Exception as exc:  # noqa: BLE001 - any backend error: stop once, say what and how to fix
+            error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            raise LedFailure(f"the {self.backend_name or 'LED'} backend failed: {error}\n"
+                             f"  fix: {_fix_for(error, self.backend_name)}") from None
         if self._after_show is not None:
             self._after_show()
 
@@ -112,9 +114,7 @@ class Pattern:
         self.off()
 
     def off(self) -> None:
-        self.output.show(Frame.blank())
-        if self._after_show is not None and self.output.health.ok:
-            self._after_show()
+        self.show(Frame.blank())
 
 
 def make_clock():
@@ -153,7 +153,9 @@ def leds_cmd(config_path, virtual, step_s, cycles):
         click.echo(f"cannot open the {leds.backend} LED backend: {text}", err=True)
         click.echo(f"  fix: {_fix_for(text, leds.backend)}", err=True)
         raise SystemExit(LED_FAILED)
-    output = LedOutput(backend, clock)
+    # The backend itself, not the daemon's LedOutput: a test pattern stops at the first
+    # failure with one message, where the daemon would retry (and log every retry).
+    output = backend
     # The terminal drawing redraws itself in place; our text lines in between would upset
     # that, so each drawing starts afresh below the line that names the pixel.
     after_show = backend.close if leds.backend == "virtual" else None

@@ -22,7 +22,7 @@ SOC = {PI4: "brcm,bcm2711", PI5: "brcm,bcm2712"}
 
 class FakePi(System):
     def __init__(self, root: Path, model=PI4, euid=1000, groups=("gpio", "spi", "dialout"),
-                 members=None, modules=("lgpio",), ports=(), answers=(), env=None):
+                 members=None, modules=("lgpio",), ports=(), answers=(), env=None, install=("system", "/usr")):
         (root / "proc/device-tree").mkdir(parents=True, exist_ok=True)
         if model:
             (root / "proc/device-tree/model").write_text(model + "\0")
@@ -33,6 +33,7 @@ class FakePi(System):
         self._members = members if members is not None else {"gpio": [], "spi": [], "dialout": []}
         self._ports, self._answers = list(ports), set(answers)
         self.probed = []
+        self._install = install
 
     def device(self, name, mode=0o660):
         p = self.root / name.lstrip("/")
@@ -55,6 +56,9 @@ class FakePi(System):
 
     def has_module(self, name):
         return name in self._modules
+
+    def python_install(self):
+        return self._install
 
     def can_rw(self, p):
         return self.path(p).stat().st_mode & 0o006 == 0o006 or self.path(p).name.endswith("ok")

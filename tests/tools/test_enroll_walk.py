@@ -156,6 +156,22 @@ def test_a_reader_that_never_answers_gives_up_too():
     rig.clock.advance(10)
     rig.walk.poll()
     assert rig.walk.state == GAVE_UP and "did not answer within 10 s" in rig.text()
+    assert not rig.saves and "Saved in" not in rig.text()  # nothing written, nothing claimed
+    assert "Nothing was written to cards.toml." in rig.out[-2]
+
+
+def test_the_file_is_said_saved_only_once_it_was():
+    rig = Rig()
+    rig.walk.start()
+    rig.online()
+    rig.walk.key("q")
+    assert not rig.saves and "Nothing was written to cards.toml." in rig.text()
+    rig = Rig()
+    rig.walk.start()
+    rig.online()
+    rig.tap(uid(0))
+    rig.walk.key("q")
+    assert rig.saves and "1 of 12 cards enrolled. Saved in cards.toml." in rig.text()
 
 
 def test_interrupt_stops_with_130_and_a_save_failure_stops_with_1():

@@ -1,5 +1,8 @@
 """`clacks-hw leds`: the test pattern walks the chain in wiring order, on a fake clock."""
 
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 
@@ -8,7 +11,6 @@ from clacks_hw.commands import leds_cmd
 from clacks_hw.commands.leds_cmd import LedFailure, Pattern, describe_pixel
 from clacks_hw.config import load_config
 from clacks_hw.drivers.frame import BLACK, PIXELS
-from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.drivers.pixel_map import PixelMap
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.failing_leds import FailingLeds
@@ -20,7 +22,7 @@ def pattern(overrides=None, step=0.5, backend=None):
     clock = FakeClock(start=0)
     sink = backend(clock) if backend else RecordingLeds(clock)
     out = []
-    p = Pattern(LedOutput(sink, clock), PixelMap.from_config(cfg.leds), clock, out.append, step,
+    p = Pattern(sink, PixelMap.from_config(cfg.leds), clock, out.append, step,
                 cfg.leds.brightness, "spi")
     return p, sink, out, clock
 
@@ -104,6 +106,16 @@ def test_cli_on_this_machine_without_spidev_fails_cleanly(monkeypatch, tmp_path)
     assert "the spi backend failed" in result.output and "No such file" in result.output
     assert "fix: enable SPI" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_without_led_hardware_the_command_says_once_what_failed(tmp_path):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('[leds]\nbackend = "spi"\nspi_device = "/dev/no-spidev"\n')
+    proc = subprocess.run([sys.executable, "-m", "clacks_hw.cli", "leds", "--config", str(cfg), "--step", "0"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 1
+    assert "retrying" not in proc.stderr and "ERROR" not in proc.stderr  # no retry log spam
+    assert proc.stderr.count("No such file") == 1 and "fix: enable SPI" in proc.stderr
 
 
 def test_cli_bad_config_exits_2(tmp_path):
