@@ -5,7 +5,7 @@ the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards
 from __future__ import annotations
 
 from .game.edition import Edition
-from .printing.draw import PT, Face, Rect, Text, svg
+from .printing.draw import PT, Face, Rect, Text, escape, svg  # noqa: F401 - escape: part of this module's API
 from .printing.sizes import load_sizes
 from .printing.textfit import clean
 
@@ -41,12 +41,6 @@ def alphabet_face(edition: Edition, size: tuple[float, float] | None = None) -> 
                                id=f"signal-{name}-{k}"))
         shapes.append(Text(x0 + glyph_w / 2, y0 + 3 * LAMP + 2 * GAP + 4, name, 9, bold=True, anchor="middle"))
     return Face("alphabet", "alphabet", width, height, tuple(shapes), tag=False)
-
-
-def escape(text: str) -> str:
-    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
-    email and ssl just for this)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def alphabet_svg(edition: Edition) -> str:

@@ -7,9 +7,18 @@ their own format, so the printed sheet and the alphabet card SVG are one drawing
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 PT = 25.4 / 72  # one typographic point in millimetres
+
+
+def escape(text: str) -> str:
+    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
+    email and ssl just for this, which `clacks-hw --help` must not load)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def quoteattr(text: str) -> str:
+    return f'"{escape(text)}"'
 
 
 @dataclass(frozen=True)
