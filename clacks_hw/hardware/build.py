@@ -71,6 +71,17 @@ def _scad(ctx: Context) -> list:
     return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
 
 
+def _cards(ctx: Context) -> list:
+    try:
+        from ..printing.pdf import render
+    except ImportError as exc:
+        raise HardwareError(f"the cards PDF needs reportlab ({exc}); fix: pip install 'clacks-hw[print]'") from None
+    from ..game.edition_files import default_edition
+    from ..printing.sheets import PAPERS
+    edition = default_edition()
+    return [ctx.write(f"cards/cards-{paper}.pdf", render(edition, paper)[0]) for paper in PAPERS]
+
+
 def _renders(ctx: Context) -> list:
     return render_pieces(ctx, pieces(ctx.lay))
 
@@ -79,6 +90,7 @@ OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
+    Output("print-and-play cards PDF (A4, letter)", _cards),
     Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
 ]
 
