@@ -5,7 +5,7 @@ the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards
 from __future__ import annotations
 
 from .game.edition import Edition
-from .printing.draw import PT, Face, Rect, Text, escape, svg  # noqa: F401 - escape: part of this module's API
+from .printing.draw import PT, Face, Rect, Text, svg
 from .printing.sizes import load_sizes
 from .printing.textfit import clean
 

@@ -52,7 +52,7 @@ def test_the_alphabet_card_pulls_in_no_network_modules():
 
 
 def test_the_alphabet_card_escapes_what_svg_needs_escaped():
-    from clacks_hw.alphabet_card import escape
+    from clacks_hw.printing.draw import escape
 
     text = 'Ankh & "Morpork" <Post>'
     doc = xml.dom.minidom.parseString(f'<t a="{escape(text)}">{escape(text)}</t>')

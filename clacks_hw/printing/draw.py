@@ -12,13 +12,9 @@ PT = 25.4 / 72  # one typographic point in millimetres
 
 
 def escape(text: str) -> str:
-    """Text safe in SVG content and attributes (xml.sax.saxutils would pull in urllib, http,
-    email and ssl just for this, which `clacks-hw --help` must not load)."""
+    """Text safe in SVG content and double-quoted attributes (xml.sax.saxutils would pull in
+    urllib, http, email and ssl, slowing every command that draws a card)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def quoteattr(text: str) -> str:
-    return f'"{escape(text)}"'
 
 
 @dataclass(frozen=True)
@@ -98,7 +94,7 @@ def svg(face: Face) -> str:
            f'viewBox="0 0 {w:g} {h:g}" font-family="sans-serif">']
     for s in face.shapes:
         if isinstance(s, Rect):
-            ident = f" id={quoteattr(s.id)}" if s.id else ""
+            ident = f' id="{escape(s.id)}"' if s.id else ""
             out.append(f'<rect{ident} x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" '
                        f'rx="{s.radius:g}" {_paint(s.fill, s.stroke, s.line)}/>')
         elif isinstance(s, Circle):
