@@ -104,6 +104,19 @@ class JournalConfig:
 class StatusConfig:
     bind: str
     port: int  # 0 = no status page
+    hosts: tuple[str, ...] = ()  # host names the page answers to besides IPs and this machine's
+    admin_token: str = ""  # "": the one install-service wrote to the journal dir, if any
+
+
+@dataclass(frozen=True)
+class MqttConfig:
+    host: str = ""  # "": no MQTT
+    port: int = 1883
+    board_id: str = ""  # "": this machine's name
+    username: str = ""
+    password: str = ""
+    keepalive_s: int = 10  # the broker declares the board offline after 1.5x this without a word
+    queue: int = 64  # snapshots waiting for the broker link; the oldest are dropped beyond this
 
 
 @dataclass(frozen=True)
@@ -114,6 +127,7 @@ class Config:
     game: GameDefaults
     journal: JournalConfig
     status: StatusConfig
+    mqtt: MqttConfig
     source: str  # the file read, or "<built-in defaults>"
 
     def as_dict(self) -> dict[str, Any]:
@@ -319,6 +333,7 @@ def _build(v: dict, source: str) -> Config:
         game=GameDefaults(**v["game"]),
         journal=JournalConfig(**v["journal"]),
         status=StatusConfig(**v["status"]),
+        mqtt=MqttConfig(**v["mqtt"]),
         source=source,
     )
 
@@ -333,6 +348,7 @@ __all__ = [
     "GameDefaults",
     "JournalConfig",
     "LedConfig",
+    "MqttConfig",
     "ReaderConfig",
     "RESET_CHORD",
     "StatusConfig",

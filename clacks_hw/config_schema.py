@@ -5,6 +5,8 @@ Each checker returns the parsed value or raises ``_Bad``; ``config.load_config``
 
 from __future__ import annotations
 
+import re
+
 import difflib
 import json
 from typing import Any
@@ -120,6 +122,45 @@ def _string(nonempty=True, absolute=False):
     return check
 
 
+def _host_list():
+    def check(v):
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise _Bad(f"expected a list of host names, got {_type_name(v)} {_toml(v)}",
+                       'e.g. ["clacks.local", "board1.hall.example"]')
+        bad = [x for x in v if not re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})", x)]
+        if bad:
+            raise _Bad(f"{', '.join(map(_toml, bad))} is not a host name",
+                       "give names only (letters, digits, dots, hyphens), no scheme, port or path")
+        return tuple(x.lower() for x in v)
+
+    return check
+
+
+def _token():
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the token in double quotes")
+        if v and not re.fullmatch(r"[A-Za-z0-9_-]{16,128}", v):
+            raise _Bad("must be 16 to 128 letters, digits, '-' or '_'",
+                       "leave it empty (\"\") and let `clacks-hw install-service` make one, "
+                       "or use e.g. `python3 -c 'import secrets; print(secrets.token_urlsafe(24))'`")
+        return v
+
+    return check
+
+
+def _topic_word():
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the value in double quotes")
+        if v and not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", v):
+            raise _Bad(f"{_toml(v)} cannot be part of an MQTT topic",
+                       "use 1-64 letters, digits, '-' or '_' (no '/', '+', '#' or spaces)")
+        return v
+
+    return check
+
+
 def _string_list(options, permutation=False):
     def check(v):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -183,7 +224,11 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "attract_after_s": _integer(10, 86_400),
     },
     "journal": {"dir": _string(absolute=True)},
-    "status": {"bind": _string(), "port": _integer(0, 65_535)},
+    "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),
+               "admin_token": _token()},
+    "mqtt": {"host": _string(nonempty=False), "port": _integer(1, 65_535), "board_id": _topic_word(),
+             "username": _string(nonempty=False), "password": _string(nonempty=False),
+             "keepalive_s": _integer(2, 600), "queue": _integer(1, 10_000)},
 }
 OPTIONAL_KEYS = frozenset({"reader.baud"})  # defaults depend on another key
 

@@ -28,8 +28,24 @@ def words_of(state: GameState, seat: str) -> str:
     return " ".join(words)
 
 
+PUBLIC = "public"  # the viewer who sits at no seat: a spectator, the kiosk page, a hall
+
+
+def hand_visible(state: GameState, seat: str, view: str | None) -> bool:
+    """The one hidden-information decision for hands: may ``view`` see ``seat``'s hand?
+
+    ``None`` sees everything (the journal's own replay); a seat sees its own hand; a spectator
+    (``PUBLIC``) sees tracked hands unless Long Distance hides them. Physical hands are unknown.
+    """
+    if state.config.hands != "tracked":
+        return False
+    if view is None or view == seat:
+        return True
+    return view == PUBLIC and not state.config.has("long_distance")
+
+
 def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
-    """One seat; with ``view`` (Long Distance), hands other than the viewer's are only counted."""
+    """One seat; with ``view``, hands it may not see (``hand_visible``) are only counted."""
     p = state.player(seat)
     out = {
         "word": words_of(state, seat),
@@ -46,7 +62,7 @@ def player_json(state: GameState, seat: str, view: str | None = None) -> dict:
     elif state.config.mode != "competitive":
         for key in ("word", "sent", "signals", "next", "tower", "sabotaged"):
             out.pop(key)
-    if state.config.hands == "tracked" and (view is None or view == seat):
+    if hand_visible(state, seat, view):
         out["hand"] = list(p.hand)  # physical hands are unknown to the engine
         out["faults"] = list(p.faults)
     return out
@@ -72,7 +88,7 @@ def coop_json(state: GameState, view: str | None = None) -> dict:
 
 
 def position_json(state: GameState, actions: int | None = None, view: str | None = None) -> dict:
-    """The position; ``view`` = a seat: what that player may see (others' hands hidden)."""
+    """The position; ``view`` = a seat (what that player may see) or ``PUBLIC`` (a spectator)."""
     turn = state.turn
     budget = turn.base_budget < NO_BUDGET
     out = {

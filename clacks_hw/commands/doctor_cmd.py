@@ -168,6 +168,7 @@ class Doctor:
             ("buttons", self.check_pin_factory),
             ("leds", self.check_leds),
             ("serial", self.check_reader),
+            ("admin", self.check_admin),
         ):
             try:
                 step()
@@ -207,6 +208,33 @@ class Doctor:
         src = "built-in defaults (no /etc/clacks-hw/config.toml)" if c.source == BUILTIN else c.source
         self.add(OK, "config", f"valid: {src}; LEDs {c.leds.backend}, reader {c.reader.type} "
                                f"({c.reader.port}), {c.game.mode} game")
+
+    # -- the admin page -------------------------------------------------------------------------
+    def check_admin(self) -> None:
+        """The phone's admin token, shown in full: whoever may run doctor may read it anyway."""
+        c = self.config
+        if c is None:
+            return
+        if c.status.port == 0:
+            self.add(OK, "admin", "status page off (status.port = 0): no kiosk or admin page")
+            return
+        from ..web.token import token_path
+
+        token, where = c.status.admin_token, "status.admin_token"
+        if not token:
+            where = str(token_path(c))
+            try:
+                token = self.sys.read_text(where).strip()
+            except (OSError, UnicodeDecodeError):
+                token = ""
+        if len(token) < 16:
+            self.add(WARN, "admin", "no admin token: phones cannot start, abandon or dim the board",
+                     "sudo clacks-hw install-service writes one, or set status.admin_token (docs/config.md)")
+            return
+        host = c.status.hosts[0] if c.status.hosts else (
+            "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD")
+        self.add(OK, "admin", f"admin token {token} (from {where}); on a phone open "
+                              f"http://{host}:{c.status.port}/admin#token={token}")
 
     # -- user and groups -------------------------------------------------------------------------
     def needed_groups(self) -> list[tuple[str, str]]:

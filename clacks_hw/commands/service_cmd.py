@@ -67,9 +67,12 @@ def _user_exists(name: str) -> bool:
                    "Ignored for the ws281x LED backend, which needs root.")
 @click.option("--output", type=click.Path(dir_okay=False), default=DEFAULT_UNIT_PATH, show_default=True,
               help="Where to write the unit.")
+@click.option("--admin-token-file", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the admin token for phones (default: journal.dir/admin-token; "
+                   "not written when the config sets status.admin_token).")
 @click.option("--dry-run", is_flag=True, help="Print the unit instead of writing it.")
 @click.option("--force", is_flag=True, help="Overwrite an existing unit file.")
-def install_service_cmd(config_path, user, output, dry_run, force):
+def install_service_cmd(config_path, user, output, admin_token_file, dry_run, force):
     """Write a systemd unit running `clacks-hw run` at boot: restarted on failure, watched by a
     watchdog, as an unprivileged user with the groups its devices need (root only for the
     ws281x LED backend), with a read-only system and /var/lib/clacks-hw for journals.
@@ -117,6 +120,7 @@ def install_service_cmd(config_path, user, output, dry_run, force):
               "with --output PATH, or print it with --dry-run")
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
+    _admin_token(cfg, admin_token_file, name, settings.runs_as_root)
     service = path.name
     who = "root (ws281x LED backend)" if settings.runs_as_root else name
     click.echo(f"Wrote {path}: runs {exe} run --config {unit_config} as {who}.")
@@ -126,6 +130,29 @@ def install_service_cmd(config_path, user, output, dry_run, force):
     click.echo("  sudo systemctl daemon-reload")
     click.echo(f"  sudo systemctl enable --now {path.stem}")
     click.echo(f"  journalctl -u {path.stem} -f")
+
+
+def _admin_token(cfg, where, user: str, as_root: bool) -> None:
+    """Make the admin token the phone's admin page needs, readable by the service only."""
+    if cfg.status.admin_token:
+        click.echo("Admin token: status.admin_token in the config (clacks-hw doctor shows it).")
+        return
+    from ..web.token import ensure_token, token_path
+
+    path = Path(where) if where else token_path(cfg)
+    owner = None
+    if os.geteuid() == 0 and not as_root and _user_exists(user):
+        pw = pwd.getpwnam(user)
+        owner = (pw.pw_uid, pw.pw_gid)
+    try:
+        _, made = ensure_token(path, owner)
+    except OSError as exc:
+        click.echo(f"warning: cannot write the admin token to {path}: {exc.strerror or exc}; phones cannot "
+                   "run the board until it exists (run this again with sudo, or set status.admin_token)", err=True)
+        return
+    state = "written to" if made else "kept in"
+    click.echo(f"Admin token {state} {path} (mode 0600); `clacks-hw doctor` shows it, and the kiosk page "
+               "shows it as a QR code on the board's own screen during setup.")
 
 
 COMMANDS.append(install_service_cmd)

@@ -24,6 +24,7 @@ from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
+from ..web.snapshot import SnapshotBox, StatusPublisher
 from .cards import CardMap, default_path, load_cards
 from .controller import ATTRACT_TEXT, Controller, Settings
 from .events import Wake
@@ -32,7 +33,6 @@ from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .session import JournalStore
-from .status_page import SnapshotBox, StatusPublisher, open_status_page
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
 
@@ -65,6 +65,7 @@ class Seams:
     # The status page (status.bind/status.port; port 0 = off). None: as configured, except that
     # a test rig (an injected clock or LED backend) gets none unless it sets this to True.
     status_page: bool | None = None
+    mqtt: bool | None = None  # the MQTT link ([mqtt] host); None: like the status page
 
 
 class Daemon:
@@ -83,6 +84,7 @@ class Daemon:
         self.leds = None
         self.controller = None
         self.status_page = None
+        self.mqtt = None  # the MQTT link (web/mqtt_link.py), when [mqtt] host is set
         self._drawing = None  # the virtual board's drawing, when it is ours
         self.screen: TerminalScreen | None = None  # the virtual board on a terminal
         self._closers: list[Callable[[], None]] = []
@@ -155,15 +157,33 @@ class Daemon:
             self.keyboard = Keyboard(s.input, self.events.put, self.clock,
                                      out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
-        publisher = None
-        wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
-        if wanted:
-            self.status_page = open_status_page(cfg.status, SnapshotBox())  # None: off or cannot bind (logged)
-            if self.status_page is not None:
-                self._closers.append(self.status_page.close)
-                publisher = StatusPublisher(self.status_page.box, reader=self.reader is not None)
+        publisher = self._publisher(cfg, s)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
                               notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
+
+    def _publisher(self, cfg, s):
+        """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""
+        wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
+        sinks = []
+        if cfg.mqtt.host and (s.mqtt if s.mqtt is not None else wanted):
+            from ..web.mqtt_link import MqttLink  # paho only when MQTT is on
+
+            self.mqtt = MqttLink(cfg.mqtt, edition=self.edition)
+            self._closers.append(self.mqtt.close)
+            sinks.append(self.mqtt)
+        if wanted:
+            from ..web.server import open_status_page  # aiohttp only when the page is on
+            from ..web.token import admin_token
+
+            # None: off or cannot bind (logged)
+            self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
+                                                edition=self.edition, admin_token=admin_token(cfg))
+            if self.status_page is not None:
+                self._closers.append(self.status_page.close)
+        if self.status_page is None and not sinks:
+            return None
+        box = self.status_page.box if self.status_page is not None else SnapshotBox()
+        return StatusPublisher(box, reader=self.reader is not None, listeners=sinks)
 
     def _report(self, text: str) -> None:
         try:
@@ -197,6 +217,8 @@ class Daemon:
             self.status_page.start()
             if self.virtual and self.screen is None:
                 self._report(f"The status page is at {url}")
+        if self.mqtt is not None:
+            self.mqtt.start()
         log.info("board daemon running (%s)", "virtual board" if self.virtual else f"LEDs: {self.config.leds.backend}")
         if self.seams.on_ready:
             self.seams.on_ready(self)

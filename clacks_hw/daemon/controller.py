@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -103,6 +104,7 @@ class Controller(CardInput):
         self.flash: Flash | None = None
         self.error_since: float | None = None
         self.message = ""  # the last thing said to the players (rejection, status)
+        self.recent: deque[Action] = deque(maxlen=6)  # the last accepted actions, newest last
         self.reader_offline = False
         self.leds_failing = False
         self.storage = StorageWatch(self.settings.storage_retry_s)  # journal writes failing?
@@ -242,6 +244,7 @@ class Controller(CardInput):
 
     def _enter_game(self, session: GameSession, now: float) -> None:
         self.session = session
+        self.recent.clear()
         self.setup = None
         self.preview = None
         self.swap = None
@@ -337,7 +340,8 @@ class Controller(CardInput):
         self.setup = m
         self.show_status(m.describe())
 
-    def _start_game(self, menu: SetupMenu, now: float) -> None:
+    def _start_game(self, menu: SetupMenu, now: float) -> str | None:
+        """Start the game ``menu`` describes; None, or why it could not start."""
         seed = self.rng.randrange(1 << 31)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
                                   express_seconds=float(self.settings.express_s), first=self.settings.first)
@@ -345,12 +349,25 @@ class Controller(CardInput):
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:
             if isinstance(exc, (OSError, JournalError)) and not isinstance(exc, FileExistsError):
-                self._error(now, self.storage.failed(exc, now))
-                return
+                why = self.storage.failed(exc, now)
+                self._error(now, why)
+                return why
             log.error("cannot start the game: %s", exc)
             self._error(now, f"Cannot start the game: {exc}")
-            return
+            return f"cannot start the game: {exc}"
+        self.last_input = now
         self._enter_game(session, now)
+        return None
+
+    # The admin page's way in: the same steps as the buttons (admin_flow.py).
+    start_game = _start_game
+
+    def abandon(self, now: float) -> bool:
+        """Abandon the game in play (as PLAY on the reset question); False when there is none."""
+        if self.screen not in ("game", "confirm") or self.session is None:
+            return False
+        self._abandon(now)
+        return True
 
     def _reset_gesture(self, now: float) -> None:
         if self.screen == "game":
@@ -427,6 +444,7 @@ class Controller(CardInput):
         self.storage.cleared()
         log.info("accepted: %s", action)
         self.message = ""
+        self.recent.append(action)
         sent = self._maybe_flash(before, result, now)
         key = (result.turn.seat, result.turn.number)
         if key != self._turn_key:

@@ -5,7 +5,8 @@ Drivers put their events on the loop's queue unchanged; the virtual keyboard put
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -26,3 +27,14 @@ class Quit:
 @dataclass(frozen=True)
 class Wake:
     """A button pin changed: wake the loop so it polls the debouncer on time (nothing else)."""
+
+
+@dataclass(frozen=True)
+class AdminCommand:
+    """From the admin page (token checked by the web server): ``new_game``, ``abandon`` or
+    ``brightness``. ``reply`` is called once from the loop thread with None (done) or the
+    sentence saying why not; it must not block."""
+
+    kind: str
+    params: dict = field(default_factory=dict, compare=False, hash=False)
+    reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)

@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import renderer
-from .events import Quit
+from . import admin_flow, renderer
+from .events import AdminCommand, Quit
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class EventLoop:
         self.iterations = 0
         self._status = None
         self._tick_error = ""  # the last error a tick raised, logged once
-        self.status = status  # a status_page.StatusPublisher: one snapshot per iteration
+        self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -101,6 +101,9 @@ class EventLoop:
         if isinstance(event, Quit):
             log.info("stopping: %s", event.reason or "asked to")
             self.stop.set()
+            return
+        if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
+            admin_flow.handle(event, self.controller, self.leds, self.clock.now())
             return
         try:
             self.controller.handle(event, self.clock.now())

@@ -65,6 +65,18 @@ class LedOutput:
         self._health = LedHealth(ok=True)
         self._backoff = backoff_initial_s
         self.shown_count = 0  # frames actually sent to the backend
+        self._dimmer = 1.0  # a scale on top of leds.brightness, set at run time (the admin page)
+
+    @property
+    def brightness(self) -> float:
+        return self._dimmer
+
+    def set_brightness(self, value: float) -> None:
+        """Scale every frame by ``value`` (0..1, on top of the configured brightness)."""
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"brightness {value!r} must be between 0 and 1")
+        self._dimmer = float(value)
+        self._shown = None  # resend the wanted frame at the new level
 
     @property
     def health(self) -> LedHealth:
@@ -89,7 +101,7 @@ class LedOutput:
         if not h.ok and h.next_retry is not None and self.clock.now() < h.next_retry:
             return False
         try:
-            self.backend.show(frame)
+            self.backend.show(frame if self._dimmer == 1.0 else _dim(frame, self._dimmer))
         except Exception as exc:  # any library error; the game must go on
             self._failed(exc)
             return False
@@ -137,6 +149,10 @@ class LedOutput:
             self.backend.close()
         except Exception as exc:
             log.warning("closing the LED backend failed: %s", _describe(exc))
+
+
+def _dim(frame: Frame, k: float) -> Frame:
+    return Frame(tuple((round(r * k), round(g * k), round(b * k)) for r, g, b in frame.pixels))
 
 
 def open_backend(leds, *, clock=None, stream=None, board=None) -> LedBackend:

@@ -88,10 +88,13 @@ def runner(monkeypatch):
 
 
 def test_cli_writes_refuses_to_overwrite_and_forces(tmp_path, runner):
-    out = tmp_path / "clacks-hw.service"
-    args = ["install-service", "--user", USER, "--output", str(out)]
+    out, token = tmp_path / "clacks-hw.service", tmp_path / "state" / "admin-token"
+    args = ["install-service", "--user", USER, "--output", str(out), "--admin-token-file", str(token)]
     r = runner.invoke(cli, args)
     assert r.exit_code == 0, r.output
+    assert token.stat().st_mode & 0o777 == 0o600 and len(token.read_text().strip()) >= 32
+    assert f"Admin token written to {token}" in r.output
+    first = token.read_text()
     assert parse(out.read_text())["Service"]["User"] == USER
     assert "sudo systemctl daemon-reload" in r.output
     assert "sudo systemctl enable --now clacks-hw" in r.output and "journalctl -u clacks-hw -f" in r.output
@@ -101,6 +104,7 @@ def test_cli_writes_refuses_to_overwrite_and_forces(tmp_path, runner):
     assert out.read_text() == "# mine\n"
     r = runner.invoke(cli, [*args, "--force"])
     assert r.exit_code == 0 and out.read_text().startswith("# clacks-hw board daemon")
+    assert token.read_text() == first and "kept in" in r.output  # a reinstall keeps the phones' token
 
 
 def test_cli_dry_run_prints_and_writes_nothing(tmp_path, runner):

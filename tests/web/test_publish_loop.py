@@ -17,7 +17,8 @@ from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.loop import EventLoop
-from clacks_hw.daemon.status_page import SnapshotBox, StatusPublisher, status_json
+from clacks_hw.web.public import status_json
+from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.testing.clock import FakeClock
@@ -48,7 +49,7 @@ def test_one_frozen_snapshot_per_iteration(tmp_path):
     assert box.get().seq == 2 and box.get() is not first
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.screen = "game"
-    assert status_json(first)["screen_label"] == "Attract (demo)"
+    assert status_json(first)["screen_label"] == "How to play"
 
 
 def test_screens_setup_game_reset_question(tmp_path):

@@ -13,12 +13,9 @@ import urllib.request
 import pytest
 
 from clacks_hw.config import StatusConfig
-from clacks_hw.daemon.status_page import (
-    SnapshotBox,
-    StatusPage,
-    StatusSnapshot,
-    open_status_page,
-)
+from clacks_hw.web.server import WebServer as StatusPage
+from clacks_hw.web.server import open_status_page
+from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 
 TIMEOUT = 5
 
@@ -42,17 +39,21 @@ def request(page, method: str, path: str, body: bytes | None = None):
         conn.close()
 
 
-def test_the_html_page_is_served_and_self_contained(page):
+def test_the_page_and_its_assets_are_served_from_the_package(page):
     with urllib.request.urlopen(page.url, timeout=TIMEOUT) as r:
         assert r.status == 200
         assert r.headers["Content-Type"] == "text/html; charset=utf-8"
         csp = r.headers["Content-Security-Policy"]
         html = r.read().decode("utf-8")
-    assert "default-src 'none'" in csp and "connect-src 'self'" in csp
-    assert html.startswith("<!DOCTYPE html>") and "status.json" in html and "<script>" in html
-    assert 'name="viewport"' in html
-    assert not re.search(r"https?:|//[a-z0-9]|\bsrc=|@import|url\(", html, re.IGNORECASE)  # no external assets
-    assert re.findall(r'href="([^"]*)"', html) == ["data:,"]
+    assert "script-src 'self'" in csp and "style-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert "unsafe-inline" not in csp
+    assert html.startswith("<!DOCTYPE html>") and 'name="viewport"' in html
+    assert "<script>" not in html and "<style>" not in html and " style=" not in html  # nothing inline
+    assert re.findall(r'<script src="([^"]*)"', html) == ["kiosk.js"]
+    assert not re.search(r"https?:|//[a-z0-9]|@import|url\(", html, re.IGNORECASE)  # no external assets
+    for asset, ctype in (("kiosk.js", "text/javascript"), ("kiosk.css", "text/css"), ("qr.svg", "image/svg+xml")):
+        with urllib.request.urlopen(page.url + asset, timeout=TIMEOUT) as r:
+            assert r.headers["Content-Type"].startswith(ctype) and r.read()
 
 
 def test_unknown_paths_are_404(page):
@@ -73,7 +74,9 @@ def test_head_is_get_without_the_body(page):
 def test_every_other_method_is_405_and_changes_nothing(page):
     before = request(page, "GET", "/status.json")[2]
     snapshot = page.box.get()
-    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"):
+    status, headers, _ = request(page, "BREW", "/")  # not an HTTP method at all
+    assert status == 400 and "Content-Security-Policy" in headers
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
         for path in ("/", "/status.json", "/nope"):
             status, headers, _ = request(page, method, path, body=b'{"screen": "game"}')
             assert status == 405, (method, path)
@@ -86,12 +89,13 @@ def test_a_query_string_is_ignored(page):
     assert request(page, "GET", "/status.json?seat=S")[2] == request(page, "GET", "/status.json")[2]
 
 
-def test_requests_are_logged_at_debug_level_only(page, caplog):
-    with caplog.at_level(logging.DEBUG, logger="clacks_hw.daemon.status_page"):
-        request(page, "GET", "/status.json")
-        request(page, "GET", "/nope")
-    records = [r for r in caplog.records if r.name == "clacks_hw.daemon.status_page"]
-    assert records and {r.levelno for r in records} == {logging.DEBUG}
+def test_malformed_requests_are_logged_at_debug_level_only(page, caplog):
+    with caplog.at_level(logging.DEBUG):
+        with socket.create_connection(page.address, timeout=TIMEOUT) as s:
+            s.sendall(b"GET /" + b"x" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(100).startswith((b"HTTP/1.1 400", b"HTTP/1.0 400"))
+    web = [r for r in caplog.records if r.name.startswith(("clacks_hw.web", "aiohttp"))]
+    assert web and {r.levelno for r in web} == {logging.DEBUG}
 
 
 def test_a_port_in_use_is_logged_and_the_board_goes_on(caplog):

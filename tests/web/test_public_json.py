@@ -9,7 +9,8 @@ import random
 import urllib.request
 from contextlib import contextmanager
 
-from clacks_hw.daemon.status_page import SnapshotBox, StatusPage, StatusSnapshot
+from clacks_hw.web.server import WebServer as StatusPage
+from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 from clacks_hw.game.bots import bot_action
 from clacks_hw.game.edition_files import default_edition
 from clacks_hw.game.rules import apply

@@ -1,0 +1,235 @@
+"""Kiosk page, MQTT and hall figures (issue 11), each side by side with the simple alternative:
+
+- publish-to-viewer latency (loop publishes -> an SSE client has it), p50/p99, 1 and 50 viewers
+  (target p99 <= 100 ms with 50); today's page polled once a second (estimate: half and all of
+  the interval);
+- the daemon's CPU per minute with 50 viewers connected, against none;
+- slowloris: half-open connections held for 10 s against the old page (ThreadingHTTPServer, from
+  git history) and the new one, both with 1,024 file descriptors: is the page reachable, and the
+  server's CPU;
+- 200 clients at once: p50/p99 of a whole request, old against new;
+- a hall following 20 simulated boards on a real Mosquitto: publish-to-hall p50/p99.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent / "kiosk"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def pct(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def serve(which: str, interval: float = 0.0):
+    p = subprocess.Popen([sys.executable, str(HERE / "serve.py"), which, str(interval)], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    return p, int(p.stdout.readline())
+
+
+def stop(p) -> None:
+    p.stdin.close()
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+
+
+def viewers(n: int, seconds: float, port: int) -> list[float]:
+    out = subprocess.run([sys.executable, str(HERE / "viewers.py"), str(n), str(seconds), str(port)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+async def _get(port: int, timeout: float = 10.0) -> float | None:
+    start = time.perf_counter()
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), timeout)
+        writer.write(b"GET /status.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        await asyncio.wait_for(reader.read(), timeout)
+        writer.close()
+        return time.perf_counter() - start
+    except (OSError, TimeoutError):
+        return None
+
+
+def latency() -> None:
+    for n in (1, 50):
+        p, port = serve("new", 0.25)  # a new state 4 times a second: the loop's busiest pace
+        try:
+            lat = viewers(n, 8.0, port)
+        finally:
+            stop(p)
+        print(f"publish -> viewer, {n:2d} viewer(s), 4 states/s: p50 {1000 * pct(lat, .5):.1f} ms, "
+              f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} deliveries; target p99 <= 100 ms)")
+    print("today's page polled /status.json every 1 s: p50 ~500 ms, p99 ~990 ms (estimate: the poll interval)")
+
+
+def daemon_cpu() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        cfg = Path(tmp) / "c.toml"
+        cfg.write_text(f'[leds]\nbackend = "virtual"\n[buttons]\npin_factory = "mock"\n[reader]\ntype = "none"\n'
+                       f'[journal]\ndir = "{tmp}"\n[status]\nport = {port}\n')
+        exe = Path(sys.executable).parent / "clacks-hw"
+        d = subprocess.Popen([str(exe), "run", "--virtual", "--config", str(cfg), "--for", "40"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(4)
+            c0 = cpu_s(d.pid)
+            time.sleep(12)
+            idle = (cpu_s(d.pid) - c0) * 60 / 12
+            c0 = cpu_s(d.pid)
+            t = threading.Thread(target=viewers, args=(50, 14.0, port))
+            t.start()
+            time.sleep(1)
+            c1, t1 = cpu_s(d.pid), time.monotonic()
+            t.join()
+            busy = (cpu_s(d.pid) - c1) * 60 / (time.monotonic() - t1)
+        finally:
+            d.kill()
+            d.wait()
+    print(f"daemon CPU in attract: {idle:.2f} s/min with no viewer, {busy:.2f} s/min with 50 viewers connected")
+
+
+def slowloris(which: str, held_n: int) -> None:
+    """Connect ``held_n`` times, send the start of a request, then one more header byte on
+    each every 2 s (as slowloris does, to outlast a per-read timeout), for 10 s."""
+    p, port = serve(which)
+    held, refused = [], 0
+    try:
+        for _ in range(held_n):
+            s = socket.socket()
+            s.settimeout(0.5)
+            try:
+                s.connect(("127.0.0.1", port))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                s.setblocking(False)
+                held.append(s)
+            except OSError:
+                refused += 1
+                s.close()
+        c0, t0 = cpu_s(p.pid), time.monotonic()
+        ok = tries = 0
+        trickle = t0
+        while time.monotonic() - t0 < 10:
+            tries += 1
+            ok += asyncio.run(_get(port, timeout=2.0)) is not None
+            if time.monotonic() - trickle >= 2:
+                trickle = time.monotonic()
+                for s in held:
+                    try:
+                        s.send(b"X")
+                    except OSError:
+                        pass
+            time.sleep(0.5)
+        cpu = 100 * (cpu_s(p.pid) - c0) / (time.monotonic() - t0)
+    finally:
+        for s in held:
+            s.close()
+        stop(p)
+    print(f"slowloris, {which} page, {held_n} connections trickling headers for 10 s ({refused} not accepted): "
+          f"page reachable {ok}/{tries} times, server CPU {cpu:.0f}% of a core")
+
+
+def crowd(which: str) -> None:
+    p, port = serve(which)
+    try:
+        out = subprocess.run([sys.executable, str(HERE / "crowd.py"), "200", str(port)],
+                             capture_output=True, text=True, check=True).stdout
+        times = json.loads(out)
+    finally:
+        stop(p)
+    done = [t for t in times if t is not None]
+    print(f"200 clients at once, {which} page: {len(done)}/200 served, p50 {1000 * pct(done, .5):.0f} ms, "
+          f"p99 {1000 * pct(done, .99):.0f} ms")
+
+
+def hall() -> None:
+    import paho.mqtt.client as mqtt
+
+    from clacks_hw.web.hall import Hall
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        conf = Path(tmp) / "m.conf"
+        conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        broker = subprocess.Popen(["mosquitto", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lat: list[float] = []
+        h = None
+        boards = []
+        try:
+            time.sleep(0.5)
+            h = Hall("127.0.0.1", port, db=Path(tmp) / "h.sqlite", port=0)
+            receive = h.receive
+
+            def timed(topic, payload):
+                if topic.endswith("/state"):
+                    lat.append(time.time() - json.loads(payload)["sent"])
+                receive(topic, payload)
+
+            h.receive = timed
+            h.start()
+            state = json.dumps({"screen": "game", "position": {"board": "0" * 16}, "filler": "x" * 3000})
+            for k in range(20):
+                c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bench-{k}")
+                c.connect("127.0.0.1", port)
+                c.loop_start()
+                boards.append(c)
+            time.sleep(1)
+            end = time.monotonic() + 10
+            while time.monotonic() < end:  # each board: a new state twice a second
+                for k, c in enumerate(boards):
+                    c.publish(f"clacks/board{k}/state", state[:-1] + f',"sent":{time.time()}}}', retain=True)
+                time.sleep(0.5)
+            time.sleep(1)
+        finally:
+            for c in boards:
+                c.loop_stop()
+            if h is not None:
+                h.close()
+            broker.terminate()
+            broker.wait()
+    print(f"hall following 20 boards (2 states/s each, 3 KB): publish -> hall p50 {1000 * pct(lat, .5):.1f} ms, "
+          f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} states)")
+
+
+def main() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+    latency()
+    daemon_cpu()
+    slowloris("old", 1100)
+    slowloris("new", 2000)
+    crowd("old")
+    crowd("new")
+    hall()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""A status page server alone in its own process, for bench_kiosk.py: ``new`` (clacks_hw.web) or
+``old`` (the ThreadingHTTPServer page this project had before, taken from git history), with
+the 1,024 file descriptors a systemd service gets. Prints its port, then serves until stdin ends;
+a thread publishes a changing snapshot every ``interval`` seconds (0: none)."""
+
+from __future__ import annotations
+
+import importlib.util
+import resource
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+OLD_COMMIT = "097ba0c"  # the last commit with clacks_hw/daemon/status_page.py
+
+
+def old_module():
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{OLD_COMMIT}:clacks_hw/daemon/status_page.py"],
+                            check=True, capture_output=True, text=True).stdout
+    spec = importlib.util.spec_from_loader("clacks_hw.daemon._old_status_page", loader=None)
+    mod = importlib.util.module_from_spec(spec)
+    mod.__package__ = "clacks_hw.daemon"
+    sys.modules[spec.name] = mod
+    exec(compile(source, "old_status_page.py", "exec"), mod.__dict__)
+    return mod
+
+
+def main() -> None:
+    which, interval = sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    if which == "old":
+        mod = old_module()
+        box = mod.SnapshotBox(mod.StatusSnapshot(seq=1, screen="attract"))
+        server = mod.StatusPage(box, "127.0.0.1", 0).start()
+        snap = mod.StatusSnapshot
+    else:
+        from clacks_hw.web.server import WebServer
+        from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot as snap
+
+        box = SnapshotBox(snap(seq=1, screen="attract"))
+        server = WebServer(box, "127.0.0.1", 0).start()
+
+    def publish():
+        k = 0
+        while interval:
+            k += 1
+            box.put(snap(seq=k, screen="attract", notice=f"{k} {time.time():.6f}"))
+            time.sleep(interval)
+
+    threading.Thread(target=publish, daemon=True).start()
+    print(server.address[1], flush=True)
+    sys.stdin.read()
+    server.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Admin commands from the phone, run in the loop thread through the controller's own steps.
+
+The web server has already checked the admin token; here each command is checked as the board
+would check it (the setup menu's modes, variants, seats and words) and then done exactly as the
+buttons do it: a new game goes through the setup menu's ``game_config`` and the journal store,
+abandoning renames the journal as the reset question does. Every command is logged; a new game
+is journaled from its first line like any other.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from ..game.state import MODES, VARIANTS, seatings
+from .events import AdminCommand
+from .setup_menu import SetupMenu, word_slots
+
+log = logging.getLogger(__name__)
+
+
+def _menu(params: dict, edition) -> SetupMenu | str:
+    """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
+    mode = params.get("mode", "competitive")
+    if mode not in MODES:
+        return f"mode {mode!r} must be one of {', '.join(MODES)}"
+    variants = params.get("variants", [])
+    if not isinstance(variants, list) or any(v not in VARIANTS[mode] for v in variants):
+        return f"variants {variants!r}: {mode} allows {', '.join(VARIANTS[mode]) or 'none'}"
+    route = params.get("route", "easy")
+    if route not in ("easy", "hard"):
+        return f"route {route!r} must be easy or hard"
+    allowed = seatings(mode)
+    seats = params.get("seats", list(allowed[0]))
+    if not isinstance(seats, list) or tuple(seats) not in allowed:
+        return f"seats {seats!r}: {mode} is played from " + " or ".join("".join(s) for s in allowed)
+    words = params.get("words", [])
+    total = sum(n for _, n in word_slots(mode, seats, variants))
+    if not isinstance(words, list) or len(words) > total or len(set(words)) != len(words):
+        return f"words {words!r}: give at most {total} different words (the rest are dealt)"
+    unknown = [w for w in words if w not in edition.words]
+    if unknown:
+        return f"words {', '.join(map(repr, unknown))} are not in this edition's word list"
+    toggles = set(variants) | ({"hard_route"} if route == "hard" and mode != "competitive" else set())
+    return SetupMenu(page="words", mode=mode, variants=frozenset(toggles), seats=tuple(seats),
+                     words=tuple(words))
+
+
+def run(event: AdminCommand, controller, leds, now: float) -> str | None:
+    """Do ``event``; None when done, else the sentence saying why not (nothing changed)."""
+    if event.kind == "new_game":
+        if controller.screen in ("game", "confirm"):
+            return "a game is in play: abandon it first"
+        menu = _menu(event.params, controller.edition)
+        if isinstance(menu, str):
+            return menu
+        log.info("admin: new game %s, seats %s", menu.mode, " ".join(menu.seats))
+        return controller.start_game(menu, now)
+    if event.kind == "abandon":
+        if not controller.abandon(now):
+            return "no game is in play"
+        log.info("admin: game abandoned")
+        return None
+    if event.kind == "brightness":
+        value = event.params.get("value")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            return f"brightness {value!r} must be a number from 0 to 1"
+        leds.set_brightness(float(value))
+        log.info("admin: LED brightness scale %.2f", value)
+        return None
+    return f"unknown admin command {event.kind!r}"
+
+
+def handle(event: AdminCommand, controller, leds, now: float) -> None:
+    try:
+        answer = run(event, controller, leds, now)
+    except Exception as exc:  # the board goes on; the phone is told
+        log.exception("admin command %s failed", event.kind)
+        answer = f"failed: {exc}"
+    if event.reply is not None:
+        event.reply(answer)

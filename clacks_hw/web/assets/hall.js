@@ -1,0 +1,66 @@
+// The hall page: every board the broker knows, live (Server-Sent Events), and the leaderboard.
+// Texts go through textContent only: board names and words come from the boards.
+(function () {
+  "use strict";
+  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race"};
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
+  function show(e, on) { e.classList.toggle("hidden", !on); }
+  function lamps(bits) {
+    var g = el("div", "lamps mini");
+    for (var i = 0; i < 16; i++) { g.appendChild(el("div", "lamp" + (bits && bits.charAt(i) === "1" ? " on" : ""))); }
+    return g;
+  }
+  function summary(s) {
+    var p = s && s.position;
+    if (!s) { return "no state yet"; }
+    if (!p) { return s.screen_label; }
+    var mode = MODES[p.mode] || p.mode;
+    if (p.winner) { return mode + " \u00b7 game over: " + p.winner + " won"; }
+    if (s.screen === "attract") { return "How to play (demo game)"; }
+    return mode + " \u00b7 " + (p.turn ? p.turn + " to act, turn " + p.turn_number : "");
+  }
+  function drawBoard(b) {
+    var card = el("div", "hallboard player" + (b.online ? "" : " offline"));
+    var head = el("div", "who", b.id);
+    var tag = el("span", "badge " + (b.online ? "ok" : "failing"), b.online ? "online" : "offline");
+    head.appendChild(tag); card.appendChild(head);
+    card.appendChild(lamps(b.state && b.state.position ? b.state.position.board : null));
+    card.appendChild(el("div", "small", summary(b.state)));
+    return card;
+  }
+  function draw(d) {
+    var boards = $("boards"); clear(boards);
+    var online = 0;
+    for (var i = 0; i < d.boards.length; i++) { boards.appendChild(drawBoard(d.boards[i])); if (d.boards[i].online) { online++; } }
+    $("count").textContent = "\u00b7 " + online + " of " + d.boards.length + " boards online";
+    var br = $("broker"); br.textContent = "Broker: " + (d.broker ? "connected" : "lost"); br.className = "badge " + (d.broker ? "ok" : "failing");
+    var f = $("fastest"); clear(f);
+    for (i = 0; i < d.leaderboard.fastest.length; i++) {
+      var r = d.leaderboard.fastest[i];
+      f.appendChild(el("li", "", (MODES[r.mode] || r.mode) + ": " + r.seconds + " s on " + r.board + " (" + r.winner +
+                                 (r.word ? ", " + r.word : "") + ", " + r.turns + " turns)"));
+    }
+    var w = $("wins"); clear(w);
+    for (i = 0; i < d.leaderboard.wins.length; i++) {
+      var x = d.leaderboard.wins[i];
+      w.appendChild(el("li", "", x.board + ": " + x.wins + " won of " + x.games));
+    }
+    document.body.dataset.boards = String(d.boards.length);
+  }
+  function connect() {
+    var source = new EventSource("events");
+    source.onmessage = function (ev) { show($("conn"), false); try { draw(JSON.parse(ev.data)); } catch (e) { /* next one */ } };
+    source.onerror = function () {
+      show($("conn"), true);
+      if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(connect, 1000); }
+    };
+  }
+  connect();
+})();

@@ -1,0 +1,149 @@
+"""The public view: what the kiosk page, the hall and MQTT may show of one snapshot.
+
+Hidden information is decided once, by ``position_json(view=PUBLIC)``: in Long Distance no
+hand or fault card of any seat (counts only), report cards by their deck only, a jacquard on
+one only while it lies face up. This module only adds what a page draws (letters, towers lit as
+the board lights them, jacquards as hole patterns, the preview) from that public position.
+"""
+
+from __future__ import annotations
+
+from ..drivers.frame import TOWERS as FRAME_TOWERS
+from ..game.board import COLOUR, TOWERS
+from ..game.state import COOP, NO_BUDGET, ROUTE_TOWERS, GameState
+from ..position_json import PUBLIC, board_bits, position_json
+from ..daemon import palette
+from ..daemon.renderer import junior_leds, route_leds
+from .snapshot import StatusSnapshot
+
+SCREEN_LABELS = {
+    "starting": "Starting",
+    "attract": "How to play",
+    "setup": "Setup",
+    "game": "Game",
+    "confirm": "Reset question",
+    "over": "Game over",
+}
+SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+
+
+def _hex(rgb) -> str:
+    r, g, b = rgb
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+SEATS_JSON = {
+    seat: {"name": SEAT_NAMES[seat], "colour": _hex(palette.SEAT[seat]), "towers": COLOUR[seat]}
+    for seat in SEAT_NAMES
+}
+
+
+def _letters(signals, sent: int) -> list:
+    return [[s, k < sent] for k, s in enumerate(signals)]
+
+
+def _towers(state: GameState) -> dict:
+    """Each tower button as the board lights it, from the renderer's own sums (so the page
+    cannot disagree with the LEDs): pawns and the Deep Dwarf (competitive), the route reached
+    (race, solitaire), each seat's progress two towers a button (junior; ``half``: one)."""
+    out = {t.name: {"pawns": [], "dwarf": False, "route": False, "seat": None, "half": False}
+           for t in TOWERS}
+    mode = state.config.mode
+    if mode == "competitive":
+        for p in state.players:
+            if p.tower is not None:
+                out[TOWERS[p.tower].name]["pawns"].append(p.seat)
+        if state.has_dwarf and state.dwarf is not None:
+            out[TOWERS[state.dwarf].name]["dwarf"] = True
+    elif mode in COOP:
+        for name in route_leds(state.signals_sent, len(state.message)):
+            out[name]["route"] = True
+    else:  # junior
+        for p in state.players:
+            lit = junior_leds(p.seat, p.sent, len(p.signals))
+            for name, colour in lit.items():
+                out[name].update(route=True, seat=p.seat, half=colour != palette.SEAT[p.seat])
+            if lit:
+                out[max(lit, key=FRAME_TOWERS.index)]["pawns"].append(p.seat)
+    return out
+
+
+def jacquard_json(edition, card: str) -> dict | None:
+    """A jacquard as the page draws it: its holes (row, column), cost and shape name."""
+    j = edition.jacquards.get(card)
+    if j is None:
+        return None
+    return {"holes": [list(h) for h in j.shape.holes], "cost": j.cost, "shape": j.shape.name}
+
+
+def public_position(state: GameState, actions: int | None = None) -> dict:
+    """``position_json`` as a spectator sees it, plus what the page draws."""
+    pos = position_json(state, actions=actions, view=PUBLIC)
+    pos.pop("view", None)
+    for seat, pj in pos["players"].items():
+        p = state.player(seat)
+        if state.config.mode not in COOP:
+            pj["letters"] = _letters(p.signals, p.sent)
+    for r in pos.get("reports", ()):
+        r.pop("card", None)  # a report card's face is never public
+    if state.config.mode in COOP:
+        pos["letters"] = _letters(state.message, state.signals_sent)
+    pos["hands_shown"] = any("hand" in pj for pj in pos["players"].values())
+    pos["budget"] = state.turn.budget if state.turn.base_budget < NO_BUDGET else None
+    pos["route_towers"] = ROUTE_TOWERS
+    pos["towers"] = _towers(state)
+    ids = set(pos.get("played", ()))
+    for pj in pos["players"].values():
+        ids.update(pj.get("hand", ()))
+        ids.update(pj.get("faults", ()))
+    ids.update(r["jacquard"] for r in pos.get("reports", ()) if r["jacquard"])
+    ids.update(c for c in pos.get("pending", {}).get("cards", ()) if c)
+    pos["labels"] = {c: state.edition.card_label(c) for c in sorted(ids)}
+    pos["jacquards"] = {c: j for c in sorted(ids) if (j := jacquard_json(state.edition, c))}
+    return pos
+
+
+def preview_json(snapshot: StatusSnapshot) -> dict | None:
+    p, state = snapshot.preview, snapshot.state
+    if p is None or state is None:
+        return None
+    return {
+        "seat": p.seat, "act": p.act, "card": p.card, "label": state.edition.card_label(p.card),
+        "lamps": board_bits(p.mask), "tower": None if p.tower is None else TOWERS[p.tower].name,
+        "affordable": p.affordable, "jacquard": jacquard_json(state.edition, p.card),
+        "budget_left": max(0, state.turn.left) if state.turn.base_budget < NO_BUDGET else None,
+    }
+
+
+def alphabet_json(edition) -> list:
+    """Every signal and its six lamps as its sender sees them (bit ``2*row+col``)."""
+    return [[name, bits] for name, bits in edition.signals.items()]
+
+
+def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
+    """The whole public state for one snapshot (None: the loop has not run yet)."""
+    if snapshot is None:
+        return {"seq": None, "screen": "starting", "screen_label": SCREEN_LABELS["starting"],
+                "health": None, "storage": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
+                "position": None, "preview": None, "recent": [], "alphabet": None}
+    s = snapshot
+    express = None
+    if s.express_left is not None:
+        express = {"seconds_left": round(s.express_left, 2), "seconds": s.express_seconds}
+    edition = s.state.edition if s.state is not None else edition
+    return {
+        "seq": s.seq,
+        "screen": s.screen,
+        "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
+        "health": {"reader": s.reader, "leds": s.leds},
+        "storage": {"state": s.storage, "text": s.storage_text},
+        "express": express,
+        "notice": s.notice,
+        "setup": s.setup,
+        "seats": SEATS_JSON,
+        "position": None if s.state is None else public_position(s.state, s.actions),
+        "preview": preview_json(s),
+        "recent": [a.to_json() for a in s.recent],
+        "alphabet": alphabet_json(edition) if s.screen == "attract" and edition is not None else None,
+        "brightness": s.brightness,
+    }

@@ -1,0 +1,133 @@
+"""The kiosk page's web server (a :class:`~.base.PageServer`: aiohttp on its own thread).
+
+Nothing a visitor does can cost the game loop anything: the loop only drops a snapshot in the
+box and rings (see feed.py); JSON, Server-Sent Events, QR codes and admin requests all happen
+in the server's thread.
+
+Endpoints: ``/`` the kiosk page (``kiosk.css``, ``kiosk.js``), ``/events`` the live state as
+Server-Sent Events, ``/status.json`` the same once, ``/qr.svg`` the page's own address,
+``/admin-qr.svg`` the admin link (this machine's own screen, in setup only), ``/admin`` the
+phone's admin page and ``/api/...`` its requests (admin.py).
+"""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import logging
+import socket
+
+import segno
+from aiohttp import web
+
+from . import admin
+from .base import PageServer, text
+from .feed import Feed
+from .public import status_json
+
+log = logging.getLogger(__name__)
+
+
+def _is_loopback(host: str | None) -> bool:
+    try:
+        return host is not None and ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (no packet is sent: a UDP socket is only aimed)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            return s.getsockname()[0]
+    except OSError:
+        return None
+
+
+def qr_svg(content: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(content, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
+                                        dark="#000", light="#fff")
+    return out.getvalue()
+
+
+class WebServer(PageServer):
+    name = "status page"
+    assets = {"/": "kiosk.html", "/kiosk.css": "kiosk.css", "/kiosk.js": "kiosk.js",
+              "/admin": "admin.html", "/admin.js": "admin.js"}
+
+    def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), admin_token: str | None = None,
+                 submit=None, edition=None, max_connections: int = 600, header_timeout: float = 5.0) -> None:
+        super().__init__(Feed(lambda: status_json(box.get(), edition)), bind, port, hosts=hosts,
+                         max_connections=max_connections, header_timeout=header_timeout)
+        self.box = box
+        self.admin_token = admin_token or None
+        self.submit = submit  # puts an AdminCommand on the game loop's queue (never blocks)
+        self.edition = edition
+
+    def on_start(self, loop) -> None:
+        self.box.bell = self.feed.ring
+
+    def on_stop(self) -> None:
+        self.box.bell = None
+
+    def public_url(self, request: web.BaseRequest | None = None) -> str:
+        """The address visitors' phones use: the first of ``status.hosts``, else this machine's
+        network address when listening on every interface, else the address asked for."""
+        host, port = self.address
+        if self.hosts:
+            return f"http://{self.hosts[0]}:{port}/"
+        if host in ("0.0.0.0", "::"):
+            lan = lan_address()
+            if lan:
+                return f"http://{lan}:{port}/"
+        if request is not None and request.host:
+            return f"http://{request.host}/"
+        return self.url
+
+    async def route(self, request: web.BaseRequest) -> web.StreamResponse:
+        path, method = request.path, request.method
+        if path.startswith("/api/"):
+            return await admin.handle(self, request)
+        if method not in ("GET", "HEAD"):
+            return text(405, "405 method not allowed\n", headers={"Allow": "GET, HEAD"})
+        if path == "/status.json":
+            return web.Response(body=self.feed.json, content_type="application/json")
+        if path == "/qr.svg":
+            return web.Response(body=qr_svg(self.public_url(request)), content_type="image/svg+xml")
+        if path == "/admin-qr.svg":
+            return self._admin_qr(request)
+        return text(404, "404 not found\n")
+
+    def _admin_qr(self, request: web.BaseRequest) -> web.Response:
+        """The admin link with its token, for the kiosk screen only (this machine), in setup
+        only: whoever stands at the board may run it anyway. The token rides in the fragment,
+        which a browser never sends to a server."""
+        snap = self.box.get()
+        if (self.admin_token is None or not _is_loopback(request.remote)
+                or snap is None or snap.screen != "setup"):
+            return text(404, "404 not found\n")
+        return web.Response(body=qr_svg(f"{self.public_url(request)}admin#token={self.admin_token}"),
+                            content_type="image/svg+xml")
+
+
+def open_status_page(status, box, *, submit=None, edition=None, admin_token: str | None = None):
+    """The page as configured (``status.*``), not yet started; None when ``status.port`` is 0
+    or the address cannot be used (logged: the board goes on without it)."""
+    if status.port == 0:
+        log.info("status page off (status.port = 0)")
+        return None
+    try:
+        page = WebServer(box, status.bind, status.port, hosts=status.hosts, admin_token=admin_token,
+                         submit=submit, edition=edition)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        log.error("status page: cannot listen on %s port %d: %s; the board runs without it "
+                  "(fix: stop whatever uses that port, or set status.port to a free port, "
+                  "or 0 to turn the page off)", status.bind, status.port, reason)
+        return None
+    if status.bind not in ("127.0.0.1", "localhost", "::1"):
+        log.warning("status page listens on %s: anyone who can reach this machine on port %d sees "
+                    "the game, tracked hands included", status.bind, status.port)
+    return page

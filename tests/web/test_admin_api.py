@@ -1,0 +1,69 @@
+"""The admin API on a running daemon: without the token 403 and nothing changes; with it a new
+game, abandoning it and the LED brightness go through the board's own steps (journaled)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.live import TOKEN, LiveBoard
+
+
+@pytest.fixture
+def board(tmp_path):
+    b = LiveBoard(tmp_path).start()
+    yield b
+    b.stop()
+
+
+def journals(tmp_path):
+    return sorted(p.name for p in tmp_path.iterdir() if ".jsonl" in p.name)
+
+
+def test_without_the_token_nothing_changes(board, tmp_path):
+    for token in (None, "", "wrong-token-0123456789", TOKEN + "x", TOKEN.upper()):
+        status, answer = board.admin("new-game", {"mode": "competitive"}, token=token)
+        assert status == 403 and "token" in answer["error"]
+        assert board.admin("abandon", {}, token=token)[0] == 403
+        assert board.admin("brightness", {"value": 0.1}, token=token)[0] == 403
+    assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
+    assert board.daemon.leds.brightness == 1.0
+
+
+def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_path):
+    status, answer = board.admin("new-game", {"mode": "race", "variants": ["long_distance"],
+                                              "seats": ["S", "W", "N"], "words": ["GUILD"]})
+    assert (status, answer) == (200, {"ok": True})
+    state = board.state()
+    assert board.daemon.controller.screen == "game" and state.config.mode == "race"
+    assert state.config.seats == ("S", "W", "N") and "GUILD" in state.config.words["team"]
+    assert len(journals(tmp_path)) == 1  # journaled from its header, like a game set up on the board
+
+    status, answer = board.admin("new-game", {"mode": "competitive"})
+    assert status == 409 and "abandon it first" in answer["error"]
+    assert board.admin("brightness", {"value": 0.25}) == (200, {"ok": True})
+    assert board.daemon.leds.brightness == 0.25
+    assert board.admin("abandon", {}) == (200, {"ok": True})
+    assert board.daemon.controller.screen == "attract"
+    assert journals(tmp_path)[0].endswith(".jsonl.abandoned")  # not resumed after a restart
+    assert board.admin("abandon", {})[0] == 409
+
+
+@pytest.mark.parametrize("body, says", [
+    ({"mode": "chess"}, "mode 'chess' must be one of"),
+    ({"mode": "competitive", "variants": ["night_shift"]}, "competitive allows express"),
+    ({"mode": "junior", "seats": ["S", "N"]}, "junior is played from"),
+    ({"mode": "competitive", "words": ["NOTAWORD"]}, "not in this edition's word list"),
+])
+def test_a_bad_request_says_what_is_wrong_and_changes_nothing(board, tmp_path, body, says):
+    status, answer = board.admin("new-game", body)
+    assert status == 409 and says in answer["error"]
+    assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
+
+
+def test_admin_is_off_without_a_token(tmp_path):
+    b = LiveBoard(tmp_path, token=None).start()
+    try:
+        status, answer = b.admin("new-game", {}, token="anything-at-all-0123456789")
+        assert status == 403 and "admin is off" in answer["error"]
+    finally:
+        b.stop()

@@ -1,0 +1,124 @@
+"""The kiosk page in a real browser (Debian's Chromium through Playwright) against a real daemon:
+it loads without a CSP complaint, shows the attract loop, a game started from the phone, the
+previewed card, a played card within 200 ms of the board's frame, survives a daemon restart, and
+never shows a hidden hand in Long Distance. Screenshots at 1920x1080 and 390x844 are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import screenshot
+from tests.web.live import TOKEN, LiveBoard
+
+KIOSK = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 10_000
+
+
+@pytest.fixture
+def board(tmp_path):
+    b = LiveBoard(tmp_path).start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def kiosk(browser, board):
+    context = browser.new_context(viewport=KIOSK)
+    page = context.new_page()
+    page.problems = []
+    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.goto(board.url)
+    yield page
+    context.close()
+
+
+def screen_is(page, label: str) -> None:
+    page.wait_for_function("t => document.getElementById('screen').textContent.includes(t)", arg=label,
+                           timeout=WAIT_MS)
+
+
+def affordable_card(board) -> str:
+    """Tap the hand's cards in turn until the board previews one the budget allows."""
+    state = board.state()
+    for card in state.player(state.turn.seat).hand:
+        board.tap(card)
+        preview = board.wait_for(lambda: board.daemon.controller.preview, "a preview")
+        if preview.card == card and preview.affordable:
+            return card
+        board.press("BACK")
+    raise AssertionError("no affordable card in the hand")
+
+
+def test_attract_then_a_game_from_the_phone_then_a_played_card(board, kiosk, browser, artefacts):
+    screen_is(kiosk, "How to play")
+    assert kiosk.locator("#alphabet .sig").count() == len(board.daemon.edition.signals)
+    assert kiosk.locator("#qr").evaluate("img => img.naturalWidth") > 0  # the QR of its own address
+    screenshot(kiosk, artefacts, "kiosk-attract-1920x1080")
+
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(board.url + "admin")
+    phone.click("#start")
+    phone.wait_for_function("() => document.getElementById('answer').textContent.includes('403')", timeout=WAIT_MS)
+    assert board.daemon.controller.screen == "attract"  # refused: nothing changed
+
+    phone = phone.context.new_page()  # the link the setup screen's QR code carries
+    phone.goto(board.url + "admin#token=" + TOKEN)
+    phone.wait_for_function("() => !location.href.includes('token')", timeout=WAIT_MS)  # out of the history
+    assert phone.input_value("#token") == TOKEN
+    phone.select_option("#mode", "competitive")
+    phone.click("#start")
+    phone.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)
+    screen_is(kiosk, "Game")
+    seat = board.state().turn.seat
+    kiosk.wait_for_selector(".player.current .tag", timeout=WAIT_MS)
+
+    card = affordable_card(board)
+    label = board.daemon.edition.card_label(card)
+    kiosk.wait_for_selector("#previewpanel:not(.hidden)", timeout=WAIT_MS)
+    assert label in kiosk.inner_text("#preview") and kiosk.locator("#lamps .lamp.pv").count() > 0
+    assert kiosk.locator("#preview .jq .hole").count() > 0  # the card drawn as its hole pattern
+    screenshot(kiosk, artefacts, "kiosk-preview-1920x1080")
+
+    kiosk.evaluate("""() => new MutationObserver(() => {
+        if (!window.seenAt && document.getElementById('players').textContent.includes('Played this turn'))
+          { window.seenAt = Date.now(); } }).observe(document.body, {subtree: true, childList: true})""")
+    frames_before = len(board.frames)
+    board.press("PLAY")
+    kiosk.wait_for_function("() => window.seenAt", timeout=WAIT_MS)
+    assert board.state().turn.played == (card,) and board.state().turn.seat == seat
+    frame_at = board.frames[frames_before][0]  # the first frame after PLAY: the card on the lamps
+    seen_at = kiosk.evaluate("() => window.seenAt") / 1000
+    assert seen_at - frame_at <= 0.200, f"the page showed the card {seen_at - frame_at:.3f} s after the frame"
+    screenshot(kiosk, artefacts, "kiosk-game-1920x1080")
+    kiosk.set_viewport_size(PHONE)
+    screenshot(kiosk, artefacts, "kiosk-game-390x844")
+    assert kiosk.problems == []  # no CSP violation, no script error
+
+
+def test_the_page_survives_a_daemon_restart(board, kiosk):
+    screen_is(kiosk, "How to play")
+    assert board.admin("new-game", {"mode": "competitive"})[0] == 200
+    screen_is(kiosk, "Game")
+    board.restart()  # the game is resumed from its journal
+    assert board.daemon.controller.screen == "game"
+    assert board.admin("abandon", {})[0] == 200
+    screen_is(kiosk, "How to play")  # only a reconnected page can know
+    kiosk.wait_for_selector("#conn.hidden", state="attached", timeout=WAIT_MS)
+
+
+def test_long_distance_never_shows_a_hand(board, kiosk):
+    assert board.admin("new-game", {"mode": "race", "variants": ["long_distance"], "seats": ["S", "W", "N"]})[0] == 200
+    screen_is(kiosk, "Game")
+    kiosk.wait_for_selector("#players .player", timeout=WAIT_MS)
+    state = board.state()
+    text = kiosk.inner_text("body")
+    assert text.count("hidden (Long Distance)") == len(state.players)
+    held = [c for p in state.players for c in (*p.hand, *p.faults)]
+    assert held
+    for card in held:
+        assert board.daemon.edition.card_label(card) not in text
+    data = kiosk.evaluate("() => fetch('status.json').then(r => r.text())")
+    assert '"hand"' not in data and '"faults"' not in data
+    assert not any(f'"{card}"' in data for card in held)
