@@ -1,0 +1,167 @@
+// The kiosk page's panels: the board (with the card on the reader), the preview, the players,
+// the team's race and the last moves. Drawn from one public state at a time.
+(function () {
+  "use strict";
+  var K = window.Kiosk;
+  var $ = K["$"];
+  var el = K.el;
+  var clear = K.clear;
+  var show = K.show;
+  var seatName = K.seatName;
+  var seatColour = K.seatColour;
+  var seatDot = K.seatDot;
+  var label = K.label;
+  var coop = K.coop;
+  var jacquard = K.jacquard;
+  var cardChip = K.cardChip;
+  var cardList = K.cardList;
+  var letters = K.letters;
+  var track = K.track;
+  var RED = K.RED, GREEN = K.GREEN, MODES = K.MODES;
+  function drawBoard(d, p) {
+    var lamps = $("lamps"), i, pv = d.preview; clear(lamps);
+    for (i = 0; i < 16; i++) {
+      var cls = "lamp" + (p && p.board.charAt(i) === "1" ? " on" : "");
+      if (pv && pv.lamps.charAt(i) === "1") { cls += " pv"; }
+      lamps.appendChild(el("div", cls));
+    }
+    function grid(id, names) {
+      var g = $(id); clear(g);
+      for (var k = 0; k < names.length; k++) {
+        var t = p ? p.towers[names[k]] : null, cell = el("div", "tower");
+        if (t && t.route) {
+          cell.className += " route" + (t.half ? " half" : "");
+          if (t.seat) { cell.style.backgroundColor = seatColour(d, t.seat); }
+        }
+        if (pv && pv.tower === names[k]) { cell.className += " pv"; }
+        cell.appendChild(el("span", "", names[k]));
+        var pawns = el("div", "pawns");
+        if (t) {
+          for (var j = 0; j < t.pawns.length; j++) {
+            var pw = el("span", "pawn", t.pawns[j]); pw.style.background = seatColour(d, t.pawns[j]);
+            pawns.appendChild(pw);
+          }
+          if (t.dwarf) { var dw = el("span", "pawn", "D"); dw.style.background = "#9650ff"; pawns.appendChild(dw); }
+        }
+        cell.appendChild(pawns); g.appendChild(cell);
+      }
+    }
+    grid("red", RED); grid("green", GREEN);
+    var key = "";
+    if (p && p.dwarf) { key = "D = the Deep Dwarf"; }
+    if (p && coop(p)) { key = "Lit buttons: the route to Genua, R1 to G6"; }
+    if (p && p.mode === "junior") { key = "Lit buttons: each player's way to Genua on their colour, two towers a button (dim: one)"; }
+    if (pv) { key = (key ? key + " \u00b7 " : "") + "Dashed: where the card on the reader lands"; }
+    $("towerkey").textContent = key;
+  }
+  function drawPreview(d, p) {
+    var pv = d.preview, box = $("preview"); clear(box);
+    show($("previewpanel"), !!pv);
+    if (!pv) { return; }
+    var line = el("div", "pvline");
+    if (pv.jacquard) { line.appendChild(jacquard(pv.jacquard, true)); }
+    line.appendChild(seatDot(d, pv.seat));
+    line.appendChild(el("span", "", pv.label));
+    box.appendChild(line);
+    var where = pv.tower ? "on tower " + pv.tower : "on the blinking lamps";
+    box.appendChild(el("div", "small", (pv.act === "fault" ? "Fault Report card, " : "Lands ") + where));
+    if (pv.jacquard) {
+      var cost = el("div", "cost " + (pv.affordable ? "yes" : "no"),
+                    "Costs " + pv.jacquard.cost + (pv.budget_left !== null ? " of " + pv.budget_left + " stress points left" : "") +
+                    (pv.affordable ? ": PLAY lays it" : ": too dear this turn"));
+      box.appendChild(cost);
+    }
+  }
+  function hands(p, s, pl, box) {
+    if (pl.hand) {
+      box.appendChild(cardList(p, "Hand:", pl.hand));
+      if (pl.faults && pl.faults.length) { box.appendChild(cardList(p, "Fault cards:", pl.faults)); }
+    } else {
+      var why = p.hands === "physical" ? "in their hand" : "hidden (Long Distance)";
+      box.appendChild(el("div", "small", pl.hand_count + " card" + (pl.hand_count === 1 ? "" : "s") + " " + why));
+    }
+  }
+  function drawPlayers(d, p) {
+    var box = $("players"); clear(box);
+    var sab = $("sabotage"); show(sab, false);
+    show($("playerspanel"), !!p);
+    if (!p) { return; }
+    $("playershead").textContent = coop(p) ? "Players" : "Players and words";
+    for (var s in p.players) {
+      if (!Object.prototype.hasOwnProperty.call(p.players, s)) { continue; }
+      var pl = p.players[s], colour = seatColour(d, s), row = el("div", "player");
+      var who = el("div", "who"); who.appendChild(seatDot(d, s));
+      who.appendChild(document.createTextNode(seatName(d, s)));
+      if (p.turn === s) {
+        row.className += " current"; row.style.borderLeftColor = colour;
+        var tag = el("span", "tag", "to act"); tag.style.background = colour; who.appendChild(tag);
+      }
+      if (p.winner === s) {
+        row.className += " winner"; row.style.borderLeftColor = colour;
+        var wt = el("span", "tag", "winner"); wt.style.background = colour; who.appendChild(wt);
+      }
+      row.appendChild(who);
+      if (pl.letters) {
+        row.appendChild(el("div", "small", pl.word + ": " + pl.sent + " of " + pl.signals + " sent"));
+        row.appendChild(letters(pl.letters, colour, !p.winner));
+        if (p.mode === "junior") {
+          row.appendChild(el("div", "small", pl.route + " route: tower " + pl.tower + " of " + p.route_towers));
+          row.appendChild(track(pl.tower, p.route_towers, colour));
+        } else {
+          row.appendChild(el("div", "small", "Pawn: " + (pl.tower || "on the start button") +
+                                           (pl.sabotaged ? " \u00b7 sabotaged once" : "")));
+        }
+      }
+      hands(p, s, pl, row);
+      if (p.turn === s && p.played && p.played.length) { row.appendChild(cardList(p, "Played this turn:", p.played)); }
+      box.appendChild(row);
+    }
+    if (p.sabotage && !p.winner) {
+      sab.textContent = "Last Letter Sabotage: " + seatName(d, p.sabotage.sender) + "'s last letter, sent on " +
+                        p.sabotage.tower + ", can be taken back by turning all 6 of its lamps off.";
+      show(sab, true);
+    }
+  }
+  function drawTeam(d, p) {
+    var panel = $("teampanel"), box = $("team"); clear(box);
+    if (!p || !coop(p)) { show(panel, false); return; }
+    show(panel, true);
+    $("teamhead").textContent = MODES[p.mode] || p.mode;
+    box.appendChild(el("div", "small", "The team's message: " + p.signals_sent + " of " + p.message.length + " signals sent"));
+    box.appendChild(letters(p.letters, "var(--route)", !p.winner));
+    box.appendChild(track(p.signals_sent, p.message.length, "var(--route)"));
+    box.appendChild(el("div", "small", "Post Office (" + p.route + " route): " + p.post_office + " of " +
+                                       p.post_office_goal + " steps to Genua"));
+    box.appendChild(track(p.post_office, p.post_office_goal, "var(--bad)"));
+    var incident = [], log = 0, i;
+    for (i = 0; i < (p.reports || []).length; i++) {
+      var r = p.reports[i];
+      if (r.deck === "incident") { incident.push(r.jacquard); } else { log++; }
+    }
+    if (incident.length) {
+      var row = el("div", "hand"); row.appendChild(el("span", "", "Incident Report cards (" + incident.length + "):"));
+      for (i = 0; i < incident.length; i++) { row.appendChild(incident[i] ? cardChip(p, incident[i]) : el("span", "small", "face down")); }
+      box.appendChild(row);
+    }
+    if (log) { box.appendChild(el("div", "hand", "Operator's Log cards (" + log + "): jacquards face down")); }
+    if (p.pending) {
+      var cards = [];
+      for (var k = 0; k < p.pending.cards.length; k++) { cards.push(p.pending.cards[k] ? label(p, p.pending.cards[k]) : "a Fault Report card"); }
+      box.appendChild(el("div", "alert", "Revealed: " + cards.join(", ") + ", waiting for " + seatName(d, p.pending.seat)));
+    }
+  }
+  function drawRecent(d, p) {
+    var list = $("recent"); clear(list);
+    var moves = d.recent || [];
+    show($("recentpanel"), !!p && moves.length > 0);
+    for (var i = moves.length - 1; i >= 0; i--) {
+      var a = moves[i], text = seatName(d, a.seat) + ": " + a.act;
+      if (a.card) { text += " " + label(p, a.card); }
+      if (a.tower) { text += " on " + a.tower; }
+      if (a.source) { text += " from " + label(p, a.source); }
+      list.appendChild(el("li", "", text));
+    }
+  }
+  K.drawBoard = drawBoard; K.drawPreview = drawPreview; K.drawPlayers = drawPlayers;
+  K.drawTeam = drawTeam; K.drawRecent = drawRecent;
+})();
