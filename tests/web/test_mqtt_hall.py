@@ -1,7 +1,8 @@
 """Boards and a hall on a real Mosquitto: each board's public state (retained) and events reach
 the hall; a killed board is shown offline by its last will; after a broker restart the boards
 reconnect and republish; a finished game lands on the leaderboard, which survives a hall restart;
-a flooded link drops the oldest snapshots (counted) while the board's loop goes on."""
+a flooded link drops the oldest snapshots (counted) while the board's loop goes on. The hall
+page is checked in the browser too."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def broker(tmp_path):
     b.stop()
 
 
-def test_boards_and_a_hall_through_kills_and_restarts(tmp_path, broker):
+def test_boards_and_a_hall_through_kills_and_restarts(tmp_path, broker, browser):
     alpha = LiveBoard(tmp_path / "alpha", overrides=mqtt_overrides(broker, "alpha")).start()
     beta = board_process(tmp_path, broker, "beta")
     hall = Hall("127.0.0.1", broker.port, db=tmp_path / "hall.sqlite", port=0).start()
@@ -96,6 +97,12 @@ def test_boards_and_a_hall_through_kills_and_restarts(tmp_path, broker):
         beta.wait(5)
         until(lambda: not hall.boards["beta"]["online"], "beta's last will")
         assert hall.boards["alpha"]["online"] and hall.boards["beta"]["state"]  # its last state stays
+        page = browser.new_page()  # the hall page as the hall's screen shows it
+        page.goto(hall.url)
+        page.wait_for_function("() => document.querySelectorAll('.hallboard').length === 3", timeout=10_000)
+        assert "beta" in page.inner_text(".hallboard.offline") and page.locator(".hallboard.offline").count() == 1
+        assert "gamma" in page.inner_text("#fastest") and "gamma" in page.inner_text("#wins")
+        page.close()
 
         broker.stop()  # retained messages die with it (persistence off): only a republish restores them
         broker.start()
