@@ -59,6 +59,7 @@ class LedConfig:
     gamma: float
     spi_device: str
     ws281x_pin: int
+    supply_a: float = 4.0  # the 5 V supply's rating; doctor warns when LEDs + Pi could exceed it
 
 
 @dataclass(frozen=True)

@@ -199,6 +199,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "gamma": _number(1.0, 4.0),
         "spi_device": _string(absolute=True),
         "ws281x_pin": _integer(0, 27),
+        "supply_a": _number(0.5, 50.0),
     },
     "buttons": {
         "debounce_ms": _integer(1, 500),

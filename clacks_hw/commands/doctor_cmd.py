@@ -167,6 +167,7 @@ class Doctor:
             ("user", self.check_user),
             ("buttons", self.check_pin_factory),
             ("leds", self.check_leds),
+            ("power", self.check_power),
             ("serial", self.check_reader),
             ("admin", self.check_admin),
         ):
@@ -208,6 +209,22 @@ class Doctor:
         src = "built-in defaults (no /etc/clacks-hw/config.toml)" if c.source == BUILTIN else c.source
         self.add(OK, "config", f"valid: {src}; LEDs {c.leds.backend}, reader {c.reader.type} "
                                f"({c.reader.port}), {c.game.mode} game")
+
+    # -- power ------------------------------------------------------------------------------------
+    def check_power(self) -> None:
+        if self.config is None:
+            return
+        from ..hardware.data import load_hardware
+        from ..hardware.power import brightness_for, budget
+        hw, c = load_hardware(), self.config
+        need, rating = budget(hw, c).total_a, c.leds.supply_a
+        if need > rating:
+            self.add(WARN, "power", f"at brightness {c.leds.brightness:g} the LEDs (all white) and the Pi could draw "
+                                    f"{need:.2f} A; the supply is rated {rating:g} A (leds.supply_a)",
+                     f"set leds.brightness to {brightness_for(hw, c, rating):g} or less, or use a bigger 5 V supply "
+                     "and set leds.supply_a (wiring/power.md)")
+        else:
+            self.add(OK, "power", f"worst case {need:.2f} A at brightness {c.leds.brightness:g}; supply {rating:g} A")
 
     # -- the admin page -------------------------------------------------------------------------
     def check_admin(self) -> None:

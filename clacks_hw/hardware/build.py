@@ -28,7 +28,13 @@ class Context:
     cfg: Config
     hw: Hardware
     render: bool = True  # False: skip the outputs that run an outside tool
+    edition_dir: str | None = None  # None: the built-in edition
     _lay: Layout | None = field(default=None, repr=False)
+
+    @property
+    def edition(self):
+        from ..game.edition_files import default_edition, load_edition
+        return default_edition() if self.edition_dir is None else load_edition(self.edition_dir)
 
     @property
     def lay(self) -> Layout:
@@ -86,12 +92,43 @@ def _renders(ctx: Context) -> list:
     return render_pieces(ctx, pieces(ctx.lay))
 
 
+def _chain(ctx: Context) -> list:
+    from .led_chain import led_chain_svg
+    return [ctx.write("wiring/led_chain.svg", led_chain_svg(ctx.lay, ctx.cfg))]
+
+
+def _power(ctx: Context) -> list:
+    from .power import power_md
+    return [ctx.write("wiring/power.md", power_md(ctx.hw, ctx.cfg))]
+
+
+def _harness(ctx: Context) -> list:
+    from .harness import harness, to_yaml
+    return [ctx.write("wiring/harness.yaml", to_yaml(harness(ctx.hw, ctx.cfg)))]
+
+
+def _harness_drawing(ctx: Context) -> list:
+    from .harness import draw
+    return draw(ctx)
+
+
+def _bom(ctx: Context) -> list:
+    from .bom import bom_csv, bom_md
+    return [ctx.write("bom/bom.csv", bom_csv(ctx.hw, ctx.cfg, ctx.edition)),
+            ctx.write("bom/bom.md", bom_md(ctx.hw, ctx.cfg, ctx.edition))]
+
+
 OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
     Output("print-and-play cards PDF (A4, letter)", _cards),
     Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
+    Output("LED chain order (SVG)", _chain),
+    Output("power budget", _power),
+    Output("harness (WireViz source)", _harness),
+    Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),
+    Output("bill of materials", _bom),
 ]
 
 

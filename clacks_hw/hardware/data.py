@@ -49,6 +49,8 @@ KINDS = {
              "a rising list of currents in A"),
     "corners": (lambda v: isinstance(v, dict) and set(v) == {"S", "W", "N", "E"} and all(c in CORNERS for c in v.values()),
                 'a corner (NW, NE, SW, SE) for each of S, W, N, E'),
+    "gauges": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 2 and all(_pos(x) for x in g)
+                                                          for g in v), "a list of [AWG, amperes] pairs"),
     "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
 }
 
@@ -66,15 +68,16 @@ BOARD = {
     "openings": {name: {"x": "pos", "z": "pos"} for name in ("power", "usb")},
     "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg"},
 }
-BOARD_PART = {"name": "str", "size": "size3", "height": "pos", "holes": "holes", "hole": "pos", "standoff": "pos",
+BOARD_PART = {"name": "str", "current_ma": "pos", "size": "size3", "height": "pos", "holes": "holes", "hole": "pos", "standoff": "pos",
               "source": "str", "example": "str", "price": "pos"}
 BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
           "source": "str", "example": "str", "price": "pos"}
 LED = {"name": "str", "current_ma": "pos", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
 SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
 PARTS = {
-    "pi": BOARD_PART, "hub": BOARD_PART, "power_board": BOARD_PART,
-    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect"},
+    "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos"},
+    "hub": BOARD_PART, "power_board": {**BOARD_PART, "current_ma": None},
+    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos"},
     "lamp_led": {**LED, "size": "size3"},
     "small_led": {**LED, "diameter": "pos", "length": "pos"},
     "tower_button": BUTTON, "control_button": BUTTON,
@@ -82,7 +85,7 @@ PARTS = {
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
     "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos"},
     "usb_extension": {**SIMPLE, "opening": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
-    "wire": SIMPLE, "screws": SIMPLE,
+    "wire": {**SIMPLE, "gauges": "gauges"}, "screws": SIMPLE,
     "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
     "sheet": SIMPLE,
 }
@@ -91,6 +94,7 @@ PARTS = {
 def _check(data: Any, spec: dict, file: str, path: str = "") -> None:
     if not isinstance(data, dict):
         raise HardwareError(f"{file}: [{path}] must be a table")
+    spec = {k: v for k, v in spec.items() if v is not None}  # None: this part does not have the key
     for key, kind in spec.items():
         where = f"{path}.{key}" if path else key
         if key not in data:

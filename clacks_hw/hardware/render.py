@@ -39,7 +39,8 @@ def openscad(src, dst) -> None:
         raise HardwareError(f"OpenSCAD failed on {src}: {'; '.join(bad) or r.stderr.strip()[-300:]}")
 
 
-def render_pieces(ctx, pieces) -> list:
+def render_pieces(ctx, pieces, workers: int | None = None) -> list:
+    """Render in parallel (one OpenSCAD per core unless ``workers`` says otherwise)."""
     from .build import manifest_text, sha256
     from .parts_md import parts_md
     jobs = []
@@ -49,7 +50,7 @@ def render_pieces(ctx, pieces) -> list:
     (ctx.out / "enclosure/stl").mkdir(parents=True, exist_ok=True)
     flat = ctx.out / "enclosure/scad/top_panel_2d.scad"
     jobs.append((flat, ctx.out / "enclosure/top_panel.dxf"))
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2) as pool:
         list(pool.map(lambda job: openscad(*job), jobs))
     pr, fil = ctx.hw.board["print"], ctx.hw.parts["filament"]
     entries = {}
