@@ -22,7 +22,7 @@ from typing import Any, Callable
 import serial
 
 from clacks_hw.clock import SystemClock
-from clacks_hw.drivers.hub_protocol import SEQ_MODULO, LineParser, Message, encode_line
+from clacks_hw.drivers.hub_protocol import SEQ_MODULO, LineParser, Message, chip_name, encode_line
 from clacks_hw.drivers.rdm6300 import Rdm6300Parser, TagPresence
 
 log = logging.getLogger(__name__)
@@ -390,8 +390,10 @@ def probe_hub(port: str, timeout: float = 2.0, *, clock=None, serial_factory=ope
             for msg in parser.feed(data):
                 if msg.type == "HELLO":
                     f = msg.fields
+                    chips = ", ".join(f"{k}: {chip_name(v)}" for k, v in enumerate(f["chips"]))
                     return ProbeResult(True, dict(f), f"reader hub {f['board']}: firmware {f['firmware']}, "
-                                                      f"protocol {f['proto']}, {f['readers']} reader(s)")
+                                                      f"protocol {f['proto']}, {f['readers']} reader(s)"
+                                                      + (f" ({chips})" if chips else ""))
             if parser.version_error:
                 return ProbeResult(False, None, parser.version_error)
         bad = sum(v for k, v in parser.counts.items() if k not in ("ok", "ignored"))
