@@ -72,9 +72,12 @@ class HubSession:
     """
 
     def __init__(self, clock, *, ping_after: float = 2.0, silence_timeout: float = 5.0,
-                 info_every: float = 1.0) -> None:
+                 info_every: float = 1.0, resync_every: float = 0.5) -> None:
         self.clock = clock
         self.ping_after, self.silence_timeout, self.info_every = ping_after, silence_timeout, info_every
+        self.resync_every = resync_every  # at most one snapshot request per this, on a noisy line
+        self._gaps = 0
+        self._resync = False
         self.parser = LineParser()
         self.present: dict[int, str] = {}
         self.info: dict[str, Any] | None = None
@@ -108,6 +111,11 @@ class HubSession:
             self._ok_lines = self.parser.counts["ok"]
             self._last_rx = self.clock.now()
             self._pinged = False
+        if self.parser.counts["seq_gap"] != self._gaps:
+            # Lines were lost: maybe a TAG or GONE. The hub's snapshot (INFO: HELLO, a TAG per
+            # resting card, HB) reconciles ``present`` both ways, so nothing is missed or doubled.
+            self._gaps = self.parser.counts["seq_gap"]
+            self._resync = self.online
         if self.parser.version_error and not self._version_reported:
             self._version_reported = True
             events.append(ReaderEvent(FAULT, None, None, self.parser.version_error))
@@ -121,6 +129,11 @@ class HubSession:
         if not self.online and now - self._last_info >= self.info_every:
             self._last_info = now
             out += self.command("INFO")  # the first INFO or its answer may have been lost
+        elif self._resync and now - self._last_info >= self.resync_every:
+            self._resync = False
+            self._last_info = now
+            self.counts["resync"] += 1
+            out += self.command("INFO")
         quiet = now - self._last_rx
         if quiet >= self.silence_timeout:
             return out, [], False

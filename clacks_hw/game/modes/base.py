@@ -107,6 +107,11 @@ class Game:
     def new_game(self, edition, config) -> GameState:
         raise NotImplementedError(f"{self.name} has no set-up")
 
+    def jacquards_dealt(self, seats: int, selected: int) -> int:
+        """How many jacquards the set-up deals with ``seats`` players (``selected``: jacquards
+        laid on Incident Report cards): what ``new_game`` takes from the deck before the first turn."""
+        return self.hand_size * seats
+
     # --- rules ----------------------------------------------------------------------------
     def validate(self, state: GameState, action: Action) -> Rejection | None:
         if state.over:
