@@ -11,12 +11,14 @@ import os
 import stat
 from pathlib import Path
 
+from .errors import ClacksError
 
-class NotRegular(OSError):
+
+class NotRegular(ClacksError, OSError):
     """A directory, device, FIFO or socket where a file was expected."""
 
 
-class TooLarge(OSError):
+class TooLarge(ClacksError, OSError):
     """More than the caller's limit."""
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from string import Template
 
 from . import __version__
+from .errors import ClacksError
 
 STATE_DIR = "/var/lib/clacks-hw"
 DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
@@ -40,7 +41,7 @@ INSTALL_HINT = ("install clacks-hw where the service can run it: a venv in /opt 
                 "or sudo pipx install --global clacks-hw; then run install-service from there")
 
 
-class UnitError(ValueError):
+class UnitError(ClacksError, ValueError):
     """A value that cannot go into the unit; the message says which and what to do."""
 
 TEMPLATE = Template("""\
