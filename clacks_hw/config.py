@@ -38,6 +38,7 @@ from .config_schema import (
     _type_name,
 )
 from .drivers.debounce import BUTTONS, RESET_CHORD
+from .regular_file import NotRegular, TooLarge, read_regular
 
 DEFAULT_PATH = Path("/etc/clacks-hw/config.toml")
 BUILTIN = "<built-in defaults>"
@@ -151,43 +152,54 @@ def _defaults() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _read_file(path: Path) -> dict[str, Any]:
+MAX_BYTES = 1 << 20  # a config is a few kilobytes; more is not a config (say, /dev/zero)
+
+
+def _fail(path: Path, problem: str, fix: str) -> ConfigError:
+    return ConfigError(str(path), [ConfigProblem(str(path), problem, fix)])
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes: only a regular file, at most MAX_BYTES (regular_file.py)."""
     try:
-        data = path.read_bytes()
+        return read_regular(path, MAX_BYTES)
     except FileNotFoundError:
-        raise ConfigError(
-            str(path),
-            [
-                ConfigProblem(
-                    str(path),
-                    "file not found",
-                    f"create it (see docs/config.md), or omit --config to use {DEFAULT_PATH}",
-                )
-            ],
-        ) from None
+        raise _fail(path, "file not found",
+                    f"create it (see docs/config.md), or omit --config to use {DEFAULT_PATH}") from None
+    except NotRegular:
+        raise _fail(path, "not a regular file (a directory, device or pipe)",
+                    "give the path of the TOML file itself") from None
+    except TooLarge:
+        raise _fail(path, f"larger than {MAX_BYTES // 1024} KiB: not a configuration file",
+                    "give the path of the TOML config (a few kilobytes; see docs/config.md)") from None
     except OSError as e:
-        raise ConfigError(
-            str(path),
-            [ConfigProblem(str(path), f"cannot read the file: {e.strerror}", "check its permissions")],
-        ) from None
+        raise _fail(path, f"cannot read the file: {e.strerror}", "check its permissions") from None
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    data = _read_bytes(path)
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        raise ConfigError(
-            str(path),
-            [ConfigProblem(str(path), f"not UTF-8 text (byte {e.start})", "save the file as UTF-8")],
-        ) from None
+        raise _fail(path, f"not UTF-8 text (byte {e.start})", "save the file as UTF-8") from None
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(
-            str(path),
-            [
-                ConfigProblem(
-                    str(path),
-                    f"not valid TOML: {e}",
-                    "fix the syntax there (strings need double quotes; see docs/config.md)",
-                )
-            ],
-        ) from None
+        raise _fail(path, f"not valid TOML: {e}",
+                    "fix the syntax there (strings need double quotes; see docs/config.md)") from None
+    except RecursionError:
+        raise _fail(path, "arrays or tables nested too deeply",
+                    "a config nests at most two levels (see docs/config.md)") from None
+    except ValueError as e:  # e.g. an integer with thousands of digits
+        raise _fail(path, f"a value cannot be read: {e}", "use the values docs/config.md gives") from None
+
+
+def _controls(value, depth: int = 0) -> str | None:
+    """The first control character in a string of ``value`` (lists searched), as U+XXXX."""
+    if isinstance(value, str):
+        bad = next((c for c in value if ord(c) < 0x20 or ord(c) == 0x7F), None)
+        return None if bad is None else f"U+{ord(bad):04X}"
+    if isinstance(value, list) and depth < 4:
+        return next((f for f in (_controls(v, depth + 1) for v in value) if f), None)
+    return None
 
 
 def _unknown(key: str, known, problems: list[ConfigProblem]) -> None:
@@ -220,6 +232,10 @@ def _merge(
                 )
                 continue
             _merge(base.setdefault(key, {}), value, sub, f"{full}.", problems, seen)
+        elif (ctrl := _controls(value)) is not None:
+            # No path, address or name holds one; a NUL would crash the OS calls it reaches.
+            problems.append(ConfigProblem(full, f"contains a control character ({ctrl})",
+                                          "write it as plain text on one line"))
         else:
             base[key] = value
             seen.add(full)

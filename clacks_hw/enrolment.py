@@ -33,6 +33,7 @@ from pathlib import Path
 from .atomic_file import write_atomically
 from .errors import ClacksError
 from .game.edition import Edition
+from .journal_file import file_mode
 
 FILE_NAME = "cards.toml"
 WORD_PREFIX = "W:"
@@ -328,7 +329,8 @@ def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Editi
     over the old one, so a power cut leaves either the old or the new file, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, dumps(enrolment, edition))
+    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal_file.py).
+    write_atomically(path, dumps(enrolment, edition), mode=file_mode(path.parent))
 
 
 def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[str]:

@@ -4,12 +4,14 @@ The journal is the game's record and the board's crash insurance: the daemon app
 accepted action (flushed and fsync'd) *before* it shows the new frame, so after a power cut or
 kill -9 ``load_game`` replays the file through the engine and lands in the very same state.
 
-Every line may carry ``crc``: ``zlib.crc32`` of the line's canonical JSON without the ``crc``
+Every line carries ``crc``: ``zlib.crc32`` of the line's canonical JSON without the ``crc``
 key (``json.dumps(obj, sort_keys=True, separators=(",", ":"))``, UTF-8), as 8 lower-case hex
-digits. The writer always adds it; hand-written scripts may leave it out. Damage is judged by
-position: a damaged *last* line is what a crash mid-write leaves, so it is dropped with a
-warning (and cut off before the next append); a damaged line anywhere else means the file was
-altered, and reading stops with an error naming the line. Format: docs/journal.md.
+digits; in format 2 (what the writer writes) the previous line's crc is put in front, so a line
+removed or moved breaks the chain. Format 1 (older journals, hand-written scripts) checks each
+line on its own and lets scripts leave it out. Damage is judged by position: a torn tail (from
+the first damaged line to the end, none of it complete JSON) is what a crash mid-write leaves,
+so it is dropped with a warning (and cut off before the next append); anything else means the
+file was altered, and reading stops with an error naming the line. Format: docs/journal.md.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from .game.version import RULES_VERSION
 from .journal_file import AppendFile, WriteFailed
 
 MAGIC = "clacks-hw"
-FORMAT = 1
+FORMAT = 2  # what this program writes
+CHAINED = 2  # from this format on, each line's crc covers the previous line's
+FORMATS = (1, 2)  # what it reads
 # Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
@@ -80,16 +84,34 @@ def canonical(obj: dict) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
-def line_crc(obj: dict) -> str:
-    """The ``crc`` value for a line: crc32 of its canonical JSON without ``crc``, 8 hex digits."""
+def line_crc(obj: dict, prev: str | None = None) -> str:
+    """The ``crc`` value for a line, 8 hex digits: crc32 of its canonical JSON without ``crc``;
+    chained (format 2) lines put the previous line's crc (8 ASCII hex digits) in front."""
     body = {k: v for k, v in obj.items() if k != "crc"}
-    return f"{zlib.crc32(canonical(body)):08x}"
+    head = prev.encode("ascii") if prev is not None else b""
+    return f"{zlib.crc32(head + canonical(body)):08x}"
 
 
-def encode_line(obj: dict) -> bytes:
-    """One journal line, newline included, with its checksum as the last key."""
+def encode_line(obj: dict, prev: str | None = None) -> bytes:
+    """One journal line, newline included, with its checksum as the last key (chained onto
+    ``prev``, the previous line's crc, when given)."""
     body = {k: v for k, v in obj.items() if k != "crc"}
-    body["crc"] = line_crc(body)
+    body["crc"] = line_crc(body, prev)
+    return _dumps_line(body)
+
+
+def encode_lines(header: dict, *actions: dict) -> bytes:
+    """A whole journal's bytes: the header, then the actions, each crc chained onto the one
+    before when the header's format chains them."""
+    out, prev = [encode_line(header)], None
+    chained = header.get("format", 1) >= CHAINED
+    for obj in actions:
+        prev = json.loads(out[-1])["crc"] if chained else None
+        out.append(encode_line(obj, prev))
+    return b"".join(out)
+
+
+def _dumps_line(body: dict) -> bytes:
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8") + b"\n"
 
 
@@ -107,24 +129,38 @@ class _Damaged(Exception):
     """A line whose bytes are damaged (torn write, bad JSON, wrong checksum)."""
 
 
-def _decode(raw: bytes) -> dict | list | str | int | float | bool | None:
+def _parse(raw: bytes):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _Damaged("is not UTF-8 text") from None
     try:
-        obj = json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
         raise _Damaged(f"is not valid JSON ({exc})") from None
+
+
+def _decode(raw: bytes, prev: str | None, chained: bool) -> dict | list | str | int | float | bool | None:
+    """A line's value, its checksum checked: on its own (format 1, where it is optional), or
+    chained onto ``prev``, the previous line's crc (format 2, where every line has one)."""
+    obj = _parse(raw)
+    if chained and not (isinstance(obj, dict) and "crc" in obj):
+        raise _Damaged("has no crc (every line of a format 2 journal carries one)")
     if isinstance(obj, dict) and "crc" in obj:
         crc = obj["crc"]
-        try:
-            want = line_crc(obj)
-        except (ValueError, TypeError):  # pragma: no cover - loads output always re-serialises
-            raise _Damaged("cannot be checksummed") from None
+        want = line_crc(obj, prev if chained else None)
         if crc != want:
-            raise _Damaged(f"fails its checksum (crc {crc!r}, the content gives {want!r})")
+            raise _Damaged(f"fails its checksum (crc {crc!r}, the content gives {want!r}"
+                           + (": a line before it removed, moved or changed?" if chained else "") + ")")
     return obj
+
+
+def _is_json(raw: bytes) -> bool:
+    try:
+        _parse(raw)
+    except _Damaged:
+        return False
+    return True
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -142,6 +178,11 @@ class Journal:
     entries: list[Entry] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     good_end: int = 0  # byte offset just past the intact part: where appending continues
+    last_crc: str | None = None  # the crc of the last intact line: where the chain continues
+
+    @property
+    def chained(self) -> bool:
+        return self.header["format"] >= CHAINED
 
     @property
     def config(self) -> GameConfig:
@@ -165,26 +206,41 @@ def parse_journal(data: bytes) -> Journal:
         raise JournalError(1, "the file is empty: a journal starts with a header line "
                               '{"journal": "clacks-hw", ...} (see docs/journal.md)')
     journal: Journal | None = None
-    last = lines[-1][0]
-    for n, start, raw in lines:
+    for k, (n, start, raw) in enumerate(lines):
         try:
-            obj = _decode(raw)
+            obj = _decode(raw, journal and journal.last_crc, journal is not None and journal.chained)
         except _Damaged as exc:
             if journal is None:
                 raise JournalError(n, f"the header line {exc}: {_quote(raw)}") from None
-            if n != last:
-                raise JournalError(n, f"the line {exc}: {_quote(raw)}; only the last line of a "
-                                      "journal may be damaged (a write cut short), so this file "
-                                      "was altered after it was written") from None
-            journal.warnings.append(f"line {n}: dropped the damaged last line, which {exc} "
-                                    f"(a write cut short?): {_quote(raw)}")
-            journal.good_end = start
+            _torn_tail(journal, lines[k:], exc)
             break
         if journal is None:
             journal = Journal(header=check_header(obj, n), header_line=n, good_end=len(data))
+            if journal.chained and "crc" not in obj:
+                raise JournalError(n, "header: a format 2 journal chains every line's crc onto "
+                                      "the one before, starting here, so the header needs its crc too "
+                                      "(or write \"format\": 1 for a script without checksums)")
         else:
             journal.entries.append(Entry(n, _action(obj, n, raw, journal.header)))
+        journal.last_crc = obj.get("crc") if isinstance(obj, dict) else None
     return journal
+
+
+def _torn_tail(journal: Journal, tail, exc: _Damaged) -> None:
+    """From the first damaged line on: a torn tail (a write cut short, with whatever bytes a
+    crash leaves, newlines included) when no complete JSON line follows it; otherwise the file
+    was altered, and replaying around the hole would give another game."""
+    n, start, raw = tail[0]
+    # A crash cuts a line short; it never leaves complete JSON with a wrong checksum. Format 1
+    # lines were forgiven that at the very end; chained ones are not: it is a line removed.
+    if any(_is_json(r) for _, _, r in tail[1 if not journal.chained else 0:]):
+        raise JournalError(n, f"the line {exc}: {_quote(raw)}; only the end of a journal may be "
+                              "damaged (a write cut short), so this file was altered after it "
+                              "was written")
+    more = f" and the {len(tail) - 1} line(s) of debris after it" if len(tail) > 1 else ""
+    journal.warnings.append(f"line {n}: dropped the damaged last line{more}, which {exc} "
+                            f"(a write cut short?): {_quote(raw)}")
+    journal.good_end = start
 
 
 def _action(obj, n: int, raw: bytes, header: dict) -> Action:
@@ -251,9 +307,9 @@ def check_header(obj, line: int = 1) -> dict:
     h.pop("crc", None)
     if not _is_int(h["format"]) or h["format"] < 1:
         raise bad(f"format {h['format']!r} must be a whole number ({FORMAT} for this program)")
-    if h["format"] != FORMAT:
+    if h["format"] not in FORMATS:
         raise bad(f"format {h['format']} was written by another version of clacks-hw; "
-                  f"this one reads format {FORMAT}")
+                  f"this one reads formats {' and '.join(map(str, FORMATS))}")
     if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
         raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
                   f"{RULES_VERSION}; the game would not replay the same")
@@ -428,7 +484,7 @@ class JournalWriter:
             raise JournalError(None, f"cannot create {path}: {exc.strerror or exc}") from None
         writer = cls(path, file, Journal(header=checked, header_line=1))
         try:
-            writer._write(encode_line(header))
+            writer._write_line(header)
             _fsync_dir(path)
         except (JournalError, OSError):
             file.close()
@@ -463,6 +519,13 @@ class JournalWriter:
     def warnings(self) -> list[str]:
         return self.journal.warnings
 
+    def _write_line(self, obj: dict) -> None:
+        j = self.journal
+        body = {k: v for k, v in obj.items() if k != "crc"}
+        body["crc"] = line_crc(body, j.last_crc if j.chained else None)  # None: the header
+        self._write(_dumps_line(body))
+        j.last_crc = body["crc"]
+
     def _write(self, data: bytes) -> None:
         try:
             self._file.append(data)
@@ -472,7 +535,7 @@ class JournalWriter:
     def append(self, action: Action | dict) -> None:
         """Write one action line (an Action or its JSON object) and fsync it."""
         obj = action.to_json() if hasattr(action, "to_json") else dict(action)  # any game's action
-        self._write(encode_line(obj))
+        self._write_line(obj)
 
     def has_room(self) -> bool:
         """Whether an action line could be appended now (tried, then undone)."""

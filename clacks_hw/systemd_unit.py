@@ -12,7 +12,15 @@ writes. Decisions, each also explained by a comment in the unit itself:
   maps ``/dev/mem`` for PWM and DMA.
 - ``ProtectSystem=strict`` with ``StateDirectory=clacks-hw``: the only writable place is
   ``/var/lib/clacks-hw`` (journals and ``cards.toml``), plus ``journal.dir`` if the config
-  moves it elsewhere.
+  moves it elsewhere. ``ProtectHome=yes`` and ``PrivateTmp=yes``, so clacks-hw must be
+  installed outside /home and /tmp (refused otherwise, with how to install it).
+- Everything else the daemon does not need is taken away: no capabilities (root for ws281x
+  keeps only CAP_SYS_RAWIO for /dev/mem), kernel, clock and control-group protection, no new
+  namespaces, sockets limited to UNIX, IPv4 and IPv6, the @system-service system calls,
+  LockPersonality, RestrictSUIDSGID, MemoryDenyWriteExecute, UMask=0027.
+  ``systemd-analyze security`` rates the spi unit 1.5 and the ws281x one 2.1 (was 8.7 and 8.9).
+- No value reaches the unit with a control character in it (a newline would start a new
+  directive); paths are quoted as systemd.syntax(7) says.
 """
 
 from __future__ import annotations
@@ -21,10 +29,20 @@ from dataclasses import dataclass
 from string import Template
 
 from . import __version__
+from .errors import ClacksError
 
 STATE_DIR = "/var/lib/clacks-hw"
 DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
-HOME_DIRS = ("/home/", "/root/", "/run/user/")
+# Where the unit's own sandbox hides files: a program there could not even be started.
+HIDDEN = {"/tmp/": "PrivateTmp=yes", "/var/tmp/": "PrivateTmp=yes", "/home/": "ProtectHome=yes",
+          "/root/": "ProtectHome=yes", "/run/user/": "ProtectHome=yes"}
+INSTALL_HINT = ("install clacks-hw where the service can run it: a venv in /opt "
+                "(sudo python3 -m venv /opt/clacks-hw && sudo /opt/clacks-hw/bin/pip install clacks-hw), "
+                "or sudo pipx install --global clacks-hw; then run install-service from there")
+
+
+class UnitError(ClacksError, ValueError):
+    """A value that cannot go into the unit; the message says which and what to do."""
 
 TEMPLATE = Template("""\
 # clacks-hw board daemon. Written by `clacks-hw install-service` (clacks-hw $version);
@@ -58,11 +76,38 @@ WorkingDirectory=$state_dir
 
 # Hardening: the whole file system is read-only except the state directory$rw_note.
 ProtectSystem=strict
-$protect_home
+ProtectHome=yes
 PrivateTmp=yes
 $no_new_privileges
 $read_write_paths
 $devices
+$capabilities
+# Kernel, control groups, clock, hostname, namespaces, other users' processes: not the
+# board's business.
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectKernelLogs=yes
+ProtectControlGroups=yes
+ProtectClock=yes
+ProtectHostname=yes
+ProtectProc=invisible
+RestrictNamespaces=yes
+RestrictRealtime=yes
+RestrictSUIDSGID=yes
+LockPersonality=yes
+MemoryDenyWriteExecute=yes
+RemoveIPC=yes
+PrivateMounts=yes
+KeyringMode=private
+# Sockets: the status page and MQTT (IPv4, IPv6) and sd_notify (a UNIX socket); the serial
+# line is a device, not a socket.
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallFilter=~@privileged @resources
+SystemCallErrorNumber=EPERM
+# Journals hold the seed (so every hidden hand): readable by the service's group at most.
+UMask=0027
 
 [Install]
 WantedBy=multi-user.target
@@ -96,9 +141,24 @@ class UnitSettings:
             groups.append("dialout")
         return tuple(groups)
 
-    @property
-    def installed_under_home(self) -> bool:
-        return self.exec_path.startswith(HOME_DIRS)
+    def values(self) -> dict[str, str]:
+        """Every value that reaches the unit's text."""
+        return {"the clacks-hw executable": self.exec_path, "--config": self.config_path,
+                "--user": self.user, "leds.spi_device": self.spi_device, "journal.dir": self.journal_dir}
+
+
+def check_settings(s: UnitSettings) -> None:
+    """Refuse what would corrupt the unit (a newline starts a new directive) or what its
+    sandbox would hide from it."""
+    for what, value in s.values().items():
+        bad = next((c for c in value if ord(c) < 0x20 or ord(c) == 0x7F), None)
+        if bad is not None:
+            raise UnitError(f"{what} {value!r} contains a control character (U+{ord(bad):04X}); "
+                            "a unit file cannot hold one: give a plain path or name")
+    for prefix, setting in HIDDEN.items():
+        if s.exec_path.startswith(prefix):
+            raise UnitError(f"{s.exec_path} is under {prefix}, which the service cannot see "
+                            f"({setting}), so it could not start.\n  fix: {INSTALL_HINT}")
 
 
 def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSettings:
@@ -116,9 +176,13 @@ def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSe
     )
 
 
-def _quote(arg: str) -> str:
-    """systemd command-line quoting (double quotes, backslash escapes) where needed."""
-    if arg and all(c.isalnum() or c in "/._-+:=@,%" for c in arg):
+def _quote(arg: str, command: bool = False) -> str:
+    """systemd quoting (systemd.syntax(7), systemd.service(7)): double quotes with backslash
+    escapes where needed, ``%`` doubled (specifiers) and, on a command line, ``$`` doubled
+    (variable expansion). Control characters never get here (check_settings)."""
+    if command:
+        arg = arg.replace("$", "$$")
+    if arg and all(c.isalnum() or c in "/._-+:=@,%$" for c in arg):
         return arg.replace("%", "%%")
     return '"' + arg.replace("\\", "\\\\").replace('"', '\\"').replace("%", "%%") + '"'
 
@@ -134,14 +198,6 @@ def _identity(s: UnitSettings) -> str:
     if s.groups:
         lines.append("SupplementaryGroups=" + " ".join(s.groups))
     return "\n".join(lines)
-
-
-def _protect_home(s: UnitSettings) -> str:
-    if s.installed_under_home:
-        return ("# clacks-hw is installed under a home directory, so homes stay readable (not hidden):\n"
-                "# install it outside /home (sudo pipx install --global, or a venv in /opt) for ProtectHome=yes.\n"
-                "ProtectHome=read-only")
-    return "ProtectHome=yes"
 
 
 def _no_new_privileges(s: UnitSettings) -> str:
@@ -179,18 +235,27 @@ def _devices(s: UnitSettings) -> str:
     return "\n".join(lines)
 
 
+def _capabilities(s: UnitSettings) -> str:
+    if s.runs_as_root:
+        return ("# Root keeps only raw I/O, which mapping /dev/mem for the ws281x PWM and DMA needs.\n"
+                "CapabilityBoundingSet=CAP_SYS_RAWIO\nAmbientCapabilities=")
+    return "# No capabilities at all: files and devices are reached through the user's groups.\nCapabilityBoundingSet=\nAmbientCapabilities="
+
+
 def render_unit(s: UnitSettings) -> str:
+    """The unit's text; UnitError for a value that cannot go into it (check_settings)."""
+    check_settings(s)
     rw_note = f" and {s.journal_dir}" if _read_write_paths(s) else ""
     text = TEMPLATE.substitute(
         version=__version__,
-        exec_start=" ".join(_quote(a) for a in (s.exec_path, "run", "--config", s.config_path)),
+        exec_start=" ".join(_quote(a, command=True) for a in (s.exec_path, "run", "--config", s.config_path)),
         identity=_identity(s),
         state_dir=STATE_DIR,
         rw_note=rw_note,
-        protect_home=_protect_home(s),
         no_new_privileges=_no_new_privileges(s),
         read_write_paths=_read_write_paths(s),
         devices=_devices(s),
+        capabilities=_capabilities(s),
     )
     # Blocks that came out empty leave blank lines; keep at most one in a row.
     out: list[str] = []

@@ -61,10 +61,15 @@ class Hub:
     def hello(self):
         # HELLO, then one TAG per card present, then HB: the host takes the TAGs between a
         # HELLO and the next HB as the complete set of cards on the readers (PROTOCOL.md).
-        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id))
+        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id, self.chips()))
         for slot in self.slots:
             if slot.presence.uid is not None:
                 self.send("TAG", (slot.index, uid_hex(slot.presence.uid)))
+
+    def chips(self):
+        # Each reader's VersionReg as read at its last init, in reader order: "92,89" (00 =
+        # nothing answered), so the host can name the chips (genuine NXP or a clone).
+        return ",".join(["%02X" % (s.chip.version or 0) for s in self.slots])
 
     def heartbeat(self):
         self.send("HB", (self.uptime_ms // 1000, self.rounds, self.tags, self.faults,
@@ -81,7 +86,7 @@ class Hub:
             except ChipError:
                 self._mark_dead(slot, now)
                 absent.append(slot.index)
-        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id))
+        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id, self.chips()))
         for i in absent:
             self.send("ERR", (i, "absent"))
         self._poll_all(now)

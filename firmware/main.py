@@ -47,7 +47,7 @@ def build(cfg, machine, clock, port):
     spi = machine.SPI(cfg.SPI_ID, baudrate=cfg.SPI_BAUD, polarity=0, phase=0,
                       sck=machine.Pin(cfg.SCK), mosi=machine.Pin(cfg.MOSI),
                       miso=machine.Pin(cfg.MISO))
-    chips = [MFRC522(spi, machine.Pin(cs, machine.Pin.OUT, value=1)) for cs in cfg.CS_PINS[:n]]
+    chips = [MFRC522(spi, machine.Pin(cs, machine.Pin.OUT, value=1), clock) for cs in cfg.CS_PINS[:n]]
     wdt = machine.WDT(timeout=cfg.WDT_MS)
     return Hub(chips, port, clock, wdt=wdt, board_id=board_id(machine), poll_ms=cfg.POLL_MS,
                gone_after=cfg.GONE_AFTER, hb_ms=cfg.HB_MS, check_every=cfg.CHECK_EVERY,

@@ -40,9 +40,14 @@ SEL_CL = (0x93, 0x95, 0x97)
 CASCADE_TAG = 0x88
 HLTA = 0x50
 
-# VersionReg values of genuine chips (0x91 v1.0, 0x92 v2.0) and common clones
-# (0x88 FM17522, 0x12 and 0xB2 counterfeits). 0x00 / 0xFF mean nobody is answering.
-KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0x12, 0xB2)
+# VersionReg values the chips in circulation report, with their names as the reference
+# library (miguelbalboa/rfid, PCD_DumpVersionToSerial) gives them: NXP's own (0x90 v0.0,
+# 0x91 v1.0, 0x92 v2.0) and the Fudan clones on most cheap boards (0x88 FM17522, 0x89
+# FM17522E, 0xB2 FM17522_1), and 0x12, a counterfeit that works. 0x00 / 0xFF mean nobody
+# is answering on SPI.
+CHIP_NAMES = {0x88: "FM17522", 0x89: "FM17522E", 0x90: "MFRC522 v0.0", 0x91: "MFRC522 v1.0",
+              0x92: "MFRC522 v2.0", 0xB2: "FM17522_1", 0x12: "counterfeit MFRC522"}
+KNOWN_VERSIONS = tuple(CHIP_NAMES)
 
 # Our timer: TAuto, prescaler 0xA9 -> 13.56 MHz / (2*169+1) = 40 kHz, i.e. 25 us per tick.
 # A card answers REQA after ~86 us and SELECT in well under 1 ms, so a 3 ms timeout
@@ -51,8 +56,13 @@ T_MODE_VALUE = 0x80
 T_PRESCALER_VALUE = 0xA9
 T_RELOAD_VALUE = 120
 
-# Polling ComIrqReg: bounded, so a chip that stops answering cannot hang the loop.
-IRQ_POLLS = 300
+# Every wait is a deadline in time, never a count of polls (a fast loop would give up early).
+# Soft reset: the datasheet (8.8.2) gives the oscillator start-up as the crystal's start-up
+# plus 37.74 us without a figure for the crystal; the reference library waits 50 ms.
+RESET_TIMEOUT_MS = 50
+# One Transceive: our timer ends an unanswered one after 3 ms; the reference library allows
+# 36 ms for the whole exchange before calling the chip unresponsive.
+TRANSCEIVE_TIMEOUT_MS = 36
 
 
 class ChipError(Exception):
@@ -71,11 +81,16 @@ def crc_a(data):
 
 
 class MFRC522:
-    def __init__(self, spi, cs):
+    def __init__(self, spi, cs, clock=None):
         # The shared RST line is pulsed by main.py at boot, not here: pulsing it for one
         # reader would wipe the settings of every other reader on the same line.
+        # `clock`: MicroPython's `time` (ticks_ms, ticks_diff), or a fake one in tests.
+        if clock is None:
+            import time as clock
         self.spi = spi
         self.cs = cs
+        self.clock = clock
+        self.version = None  # VersionReg as last read at init (None: never initialised)
         self.cs.value(1)
         self.frames = 0
         self.collisions = 0
@@ -121,10 +136,17 @@ class MFRC522:
         # Soft reset, then our configuration. Returns the version byte; raises
         # ChipError("absent") if no known chip answers.
         self.write(COMMAND, CMD_SOFT_RESET)
-        for _ in range(IRQ_POLLS):
-            if not self.read(COMMAND) & POWER_DOWN:
+        clock = self.clock
+        start = clock.ticks_ms()
+        while True:
+            # The deadline is taken before the read, so the chip is always asked once more
+            # after it (a pause between the two, an interrupt, must not cost a good chip).
+            late = clock.ticks_diff(clock.ticks_ms(), start) >= RESET_TIMEOUT_MS
+            if not self.read(COMMAND) & POWER_DOWN:  # set until the oscillator runs again
                 break
-        version = self.read(VERSION)
+            if late:
+                break  # a chip that never comes back reads as absent below
+        version = self.version = self.read(VERSION)
         if version not in KNOWN_VERSIONS:
             raise ChipError("absent")
         self.write(T_MODE, T_MODE_VALUE)
@@ -161,13 +183,15 @@ class MFRC522:
         self.write(BIT_FRAMING, last_bits & 0x07)
         self.write(COMMAND, CMD_TRANSCEIVE)
         self.set_bits(BIT_FRAMING, 0x80)  # StartSend
-        irq = 0
-        for _ in range(IRQ_POLLS):
+        clock = self.clock
+        start = clock.ticks_ms()
+        while True:
+            late = clock.ticks_diff(clock.ticks_ms(), start) >= TRANSCEIVE_TIMEOUT_MS  # before the read: see init
             irq = self.read(COM_IRQ)
             if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
                 break
-        else:
-            raise ChipError("noanswer")
+            if late:
+                raise ChipError("noanswer")
         self.clear_bits(BIT_FRAMING, 0x80)
         if not irq & (IRQ_RX | IRQ_IDLE):
             return None  # timer ran out: no card

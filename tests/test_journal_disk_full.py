@@ -29,6 +29,14 @@ for room in (0, 20):  # no byte fits, then a fragment of the line fits
         out[room] = "appended"
     except JournalWriteError as exc:
         out[room] = [exc.no_room, exc.restored, open(path, "rb").read() == before, w.has_room()]
+resource.setrlimit(resource.RLIMIT_FSIZE, (100, hard))  # a new game's header does not fit
+new = path + ".new"
+try:
+    JournalWriter.create(new, json.loads(before.splitlines()[0]))
+    out["create"] = "created"
+except JournalWriteError as exc:
+    import os
+    out["create"] = [exc.no_room, os.path.exists(new)]  # no half-written journal left behind
 resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 out["room_again"] = w.has_room()
 w.append({"seat": "S", "act": "end"})
@@ -43,7 +51,8 @@ def test_a_failed_append_leaves_the_file_as_it_was(tmp_path):
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout)
-    assert out == {"0": [True, True, True, False], "20": [True, True, True, False], "room_again": True}
+    assert out == {"0": [True, True, True, False], "20": [True, True, True, False],
+                   "create": [True, False], "room_again": True}
     journal = read_journal(path)
     assert [e.action.act for e in journal.entries] == ["end"] and journal.warnings == []
     assert path.read_bytes().count(b"\n") == 2

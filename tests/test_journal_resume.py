@@ -53,7 +53,7 @@ def test_resume_checks_the_edition(tmp_path):
     path = tmp_path / "g.jsonl"
     cfg = config()
     write_journal(path, cfg, [])
-    text = path.read_text().replace(EDITION.fingerprint, "ffffffffffffffff")
+    text = path.read_text().replace(EDITION.fingerprint, "ffffffffffffffff").replace('"format":2', '"format":1')
     path.write_text(text.replace('"crc":', '"x":').split(',"x"')[0] + "}\n")  # drop the now-wrong crc
     with pytest.raises(EditionMismatch) as err:
         load_game(path, EDITION)

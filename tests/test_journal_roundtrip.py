@@ -53,13 +53,16 @@ def test_each_line_is_one_json_object_with_the_action_keys(tmp_path):
     write_journal(path, cfg, actions)
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + len(actions)
+    prev = json.loads(lines[0])["crc"]
     for line, action in zip(lines[1:], actions):
         obj = json.loads(line)
         crc = obj.pop("crc")
         assert obj == action.to_json()
-        # The documented rule, computed independently of the module.
+        # The documented rule, computed independently of the module: the previous line's crc in
+        # front of this line's canonical JSON.
         canon = json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()
-        assert crc == f"{zlib.crc32(canon):08x}"
+        assert crc == f"{zlib.crc32(prev.encode() + canon):08x}"
+        prev = crc
 
 
 def test_an_action_may_be_appended_as_a_plain_dict(tmp_path):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from clacks_hw.journal import (
     JournalError,
     JournalWriter,
     encode_line,
+    encode_lines,
     parse_journal,
     read_journal,
 )
@@ -16,6 +19,11 @@ from .test_replay_games import config, header_obj
 
 MOVE = {"seat": "S", "act": "move", "tower": "R2"}
 PLAY = {"seat": "S", "act": "play", "card": "J05", "lamps": [0, 1]}
+
+
+def next_line(data: bytes, obj: dict) -> bytes:
+    """``obj`` as the line after ``data``, its crc chained onto the last line's."""
+    return encode_line(obj, json.loads(data.splitlines()[-1])["crc"])
 
 
 def _good(path):
@@ -56,7 +64,7 @@ def test_a_complete_last_line_without_its_newline_is_kept_and_completed(tmp_path
     # What an editor leaves at the end of a hand-written script, or a write cut just before "\n".
     path = tmp_path / "g.jsonl"
     good = _good(path)
-    path.write_bytes(good + encode_line(PLAY).rstrip(b"\n"))
+    path.write_bytes(good + next_line(good, PLAY).rstrip(b"\n"))
     assert [e.action.act for e in read_journal(path).entries] == ["move", "play"]
     with JournalWriter.open(path) as w:
         w.append({"seat": "S", "act": "end"})
@@ -64,13 +72,13 @@ def test_a_complete_last_line_without_its_newline_is_kept_and_completed(tmp_path
 
 
 def test_trailing_blank_lines_are_ignored():
-    data = encode_line(header_obj(config())) + encode_line(MOVE) + b"\n  \n"
+    data = encode_lines(header_obj(config()), MOVE) + b"\n  \n"
     journal = parse_journal(data)
     assert len(journal.entries) == 1 and journal.warnings == []
 
 
 def test_damage_in_the_middle_is_an_error_naming_the_line():
-    data = encode_line(header_obj(config())) + encode_line(MOVE)[:20] + b"\n" + encode_line(MOVE)
+    data = encode_lines(header_obj(config())) + encode_line(MOVE)[:20] + b"\n" + encode_line(MOVE)
     with pytest.raises(JournalError) as err:
         parse_journal(data)
     assert err.value.line == 2 and "not valid JSON" in err.value.message

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from clacks_hw.cli import cli
 from clacks_hw.game.actions import ACTS, KEYS
 from clacks_hw.game.board import SEATS, TOWERS
-from clacks_hw.journal import encode_line
+from clacks_hw.journal import encode_line, encode_lines
 
 from .test_replay_games import config, header_obj, random_game
 
@@ -67,8 +67,12 @@ def mutated_journal(draw) -> bytes:
         elif kind == "header":
             key = draw(st.sampled_from(sorted(objs[0]) + ["extra"]))
             objs[0] = {**objs[0], key: draw(json_values)}
-    with_crc = draw(st.booleans())
-    lines = [encode_line(o) if with_crc else json.dumps(o).encode() + b"\n" for o in objs]
+    fmt = draw(st.sampled_from([2, 1, None]))  # chained, per-line checksums, none (a script)
+    if fmt is not None and isinstance(objs[0], dict):
+        objs[0] = {**objs[0], "format": fmt}
+        lines = encode_lines(objs[0], *objs[1:]).splitlines(keepends=True)
+    else:
+        lines = [json.dumps(o).encode() + b"\n" for o in objs]
     data = b"".join(lines)
     damage = draw(st.sampled_from(["none", "cut", "flip", "garbage"]))
     if damage == "cut":
@@ -110,7 +114,7 @@ def test_mutated_journals_never_crash(data):
 @settings(max_examples=150, deadline=None)
 @given(st.lists(actions, max_size=6))
 def test_random_action_lines_are_refused_or_rejected_by_line(lines):
-    data = encode_line(BASES[0][0]) + b"".join(json.dumps(o).encode() + b"\n" for o in lines)
+    data = encode_line({**BASES[0][0], "format": 1}) + b"".join(json.dumps(o).encode() + b"\n" for o in lines)
     _check(data)
 
 

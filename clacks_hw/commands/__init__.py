@@ -24,6 +24,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "enroll": ("enroll_cmd", "enroll_cmd", "Tap every card once; write the tag-to-card map."),
     "hall": ("hall_cmd", "hall_cmd", "The hall page: every board on one MQTT broker."),
     "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
+    "history": ("history_cmd", "history_cmd", "The games this board has played, with totals."),
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
     "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),
     "replay": ("replay_cmd", "replay_cmd", "Play a journal or script through the engine."),

@@ -138,6 +138,10 @@ class System:
 
 # -- the checks ----------------------------------------------------------------------------------
 
+BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")  # Bookworm and later; before
+# The core clock the spi LED backend needs fixed, per Pi generation (the SPI clock follows it).
+CORE_FREQ = {3: {"core_freq": "250"}, 4: {"core_freq": "500", "core_freq_min": "500"}}
+
 
 class Doctor:
     def __init__(self, config_path: str | None, system: System, probe_timeout: float = 2.0) -> None:
@@ -351,8 +355,47 @@ class Doctor:
                 self.add(FAIL, "leds", f"backend spi: no read/write access to {dev}", USERMOD.format(group="spi"))
             else:
                 self.add(OK, "leds", f"backend spi: {dev} present and writable (MOSI = GPIO10)")
+            self._check_core_freq()
         elif leds.backend == "ws281x":
             self._check_ws281x(leds)
+
+    def _boot_config(self) -> tuple[str, dict[str, str]]:
+        """The Pi's boot config (path, settings that apply to every boot): lines outside
+        comments, in no section or in [all]/[piN] sections for this generation."""
+        for path in BOOT_CONFIGS:
+            if self.sys.exists(path):
+                break
+        else:
+            return BOOT_CONFIGS[0], {}
+        gen = self.board.generation if self.board else None
+        applies, settings = True, {}
+        for raw in self.sys.read_text(path).splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if line.startswith("[") and line.endswith("]"):
+                section = line[1:-1].strip().lower()
+                applies = section in ("all", "none") or section == f"pi{gen}"
+                applies = applies and section != "none"
+            elif "=" in line and applies:
+                key, value = (part.strip() for part in line.split("=", 1))
+                settings[key] = value
+        return path, settings
+
+    def _check_core_freq(self) -> None:
+        # On a Pi 3 or 4 the SPI clock is divided from the core clock, which the firmware
+        # scales with load: the LED bit timing drifts (flicker, wrong colours) unless the
+        # core clock is fixed. The Pi 5 (RP1) and earlier models do not need it.
+        gen = self.board.generation if self.board else None
+        need = CORE_FREQ.get(gen)
+        if need is None:
+            return
+        path, settings = self._boot_config()
+        missing = [f"{k}={v}" for k, v in need.items() if settings.get(k) != v]
+        if missing:
+            self.add(FAIL, "leds", f"backend spi on a Pi {gen}: the core clock is not fixed in {path}, so the "
+                                   "SPI clock (the LED timing) changes with load",
+                     f"add {' and '.join(missing)} to {path} (one per line, in [all]), then reboot")
+        else:
+            self.add(OK, "leds", f"backend spi on a Pi {gen}: core clock fixed ({', '.join(f'{k}={v}' for k, v in need.items())})")
 
     def _check_ws281x(self, leds) -> None:
         b = self.board

@@ -138,10 +138,13 @@ def emulate_cmd():
               help="Number of MFRC522 readers on the hub (0..N-1).")
 @click.option("--heartbeat-ms", type=click.IntRange(50, 60000), default=1000, show_default=True,
               help="How often the hub says it is alive.")
+@click.option("--chip-version", "chip_versions", multiple=True, default=(), metavar="HEX",
+              help="VersionReg of the emulated chips, one per reader in order (default 92, a genuine "
+                   "MFRC522 v2.0; 88, 89 and B2 are Fudan clones, 00 a chip that never answers).")
 @link_option
 @control_option
 @cards_option
-def emulate_hub(readers, heartbeat_ms, link_dir, control, write_cards):
+def emulate_hub(readers, heartbeat_ms, chip_versions, link_dir, control, write_cards):
     """The reader hub: the project's firmware main loop on emulated MFRC522 chips.
 
     Commands at the prompt: place R CARD, remove R, tap R CARD, pull R [N] (torn away
@@ -153,9 +156,14 @@ def emulate_hub(readers, heartbeat_ms, link_dir, control, write_cards):
     from ..testing.firmware_files import FirmwareNotFound
 
     try:
+        versions = tuple(int(v, 16) for v in chip_versions)
+    except ValueError:
+        click.echo(f"--chip-version {' '.join(chip_versions)}: give hex bytes such as 92 or 89", err=True)
+        raise SystemExit(BAD_CONFIG) from None
+    try:
         from ..testing.emulated_hub import EmulatedHub
 
-        hub = EmulatedHub(readers=readers, hb_ms=heartbeat_ms, link_dir=link_dir).start()
+        hub = EmulatedHub(readers=readers, hb_ms=heartbeat_ms, link_dir=link_dir, versions=versions).start()
     except FirmwareNotFound as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG) from None

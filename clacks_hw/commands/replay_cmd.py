@@ -33,6 +33,12 @@ def _fail(file: str, exc: JournalError, as_json: bool) -> None:
     raise SystemExit(BAD_CONFIG)
 
 
+def _engine_failed(file: str, exc: Exception) -> None:
+    click.echo(f"{file}: the rules engine failed ({type(exc).__name__}: {exc}); this is a bug "
+               "in clacks-hw, please report it with this file", err=True)
+    raise SystemExit(ENGINE_FAILED)
+
+
 def _can_print(chars: str) -> bool:
     # A terminal or pipe in a legacy encoding would turn the lamps into a UnicodeEncodeError.
     try:
@@ -51,7 +57,12 @@ def _can_print(chars: str) -> bool:
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.' instead of '●'/'·'.")
 @click.option("--view", type=click.Choice(["S", "W", "N", "E"]), default=None,
               help="Show only what the player at this seat may see (Long Distance: other hands hidden).")
-def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view):
+@click.option("--step", is_flag=True,
+              help="Every position, one per action from the start (on a terminal: Enter shows the next, "
+                   "q Enter stops); with --json one JSON object per line.")
+@click.option("--at", "at", type=click.IntRange(min=0), default=None, metavar="N",
+              help="The position after action N (0: the start) instead of the last one.")
+def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, at):
     """Play the journal FILE (or a hand-written script) through the engine and print the final
     position (docs/journal.md describes the format).
 
@@ -61,6 +72,15 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view):
     """
     edition = load_edition_or_exit(edition_dir)
     ascii_ = ascii_ or not _can_print("●·")
+    if step or at is not None:
+        from .replay_step_cmd import show_steps
+
+        try:
+            show_steps(file, edition, check_edition=not ignore_edition, as_json=as_json, ascii_=ascii_,
+                       view=view, step=step, at=at, fail=_fail)
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
+            _engine_failed(file, exc)
+        return
     try:
         journal = read_journal(file)
         for warning in journal.warnings:
@@ -69,9 +89,7 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view):
     except JournalError as exc:
         _fail(file, exc, as_json)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
-        click.echo(f"{file}: the rules engine failed ({type(exc).__name__}: {exc}); this is a bug "
-                   "in clacks-hw, please report it with this file", err=True)
-        raise SystemExit(ENGINE_FAILED)
+        _engine_failed(file, exc)
 
     if result.rejected:
         line, rejection = result.rejected

@@ -17,7 +17,7 @@ import click
 
 from ..atomic_file import write_atomically
 from ..config import DEFAULT_PATH, ConfigError, load_config
-from ..systemd_unit import DEFAULT_UNIT_PATH, render_unit, unit_settings
+from ..systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -96,14 +96,14 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
                   "  fix: give --user NAME, e.g. --user pi, or create a user for it:\n"
                   "       sudo useradd --system --no-create-home --groups spi,gpio,dialout clacks")
         if not _user_exists(name):
-            click.echo(f"warning: there is no user {name!r} on this machine; create it before starting the "
-                       "service: sudo useradd --system --no-create-home --groups spi,gpio,dialout "
-                       f"{name}", err=True)
+            _fail(f"there is no user {name!r} on this machine, so the service could not start.\n"
+                  "  fix: create it first: sudo useradd --system --no-create-home --groups spi,gpio,dialout "
+                  f"{name}\n       (or give --user with an existing user)", BAD_CONFIG)
     settings = unit_settings(cfg, exe, unit_config, name)
-    text = render_unit(settings)
-    if settings.installed_under_home:
-        click.echo(f"note: {exe} is under a home directory, so the unit uses ProtectHome=read-only; "
-                   "install clacks-hw outside /home for ProtectHome=yes (docs/setup.md)", err=True)
+    try:
+        text = render_unit(settings)
+    except UnitError as exc:
+        _fail(str(exc), BAD_CONFIG)
     if dry_run:
         click.echo(text, nl=False)
         return

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import serial
 
 from clacks_hw.clock import SystemClock
-from clacks_hw.drivers.hub_protocol import SEQ_MODULO, LineParser, Message, encode_line
+from clacks_hw.drivers.hub_protocol import SEQ_MODULO, LineParser, Message, chip_name, encode_line
 from clacks_hw.drivers.rdm6300 import Rdm6300Parser, TagPresence
 
 log = logging.getLogger(__name__)
@@ -72,9 +72,12 @@ class HubSession:
     """
 
     def __init__(self, clock, *, ping_after: float = 2.0, silence_timeout: float = 5.0,
-                 info_every: float = 1.0) -> None:
+                 info_every: float = 1.0, resync_every: float = 0.5) -> None:
         self.clock = clock
         self.ping_after, self.silence_timeout, self.info_every = ping_after, silence_timeout, info_every
+        self.resync_every = resync_every  # at most one snapshot request per this, on a noisy line
+        self._gaps = 0
+        self._resync = False
         self.parser = LineParser()
         self.present: dict[int, str] = {}
         self.info: dict[str, Any] | None = None
@@ -108,6 +111,11 @@ class HubSession:
             self._ok_lines = self.parser.counts["ok"]
             self._last_rx = self.clock.now()
             self._pinged = False
+        if self.parser.counts["seq_gap"] != self._gaps:
+            # Lines were lost: maybe a TAG or GONE. The hub's snapshot (INFO: HELLO, a TAG per
+            # resting card, HB) reconciles ``present`` both ways, so nothing is missed or doubled.
+            self._gaps = self.parser.counts["seq_gap"]
+            self._resync = self.online
         if self.parser.version_error and not self._version_reported:
             self._version_reported = True
             events.append(ReaderEvent(FAULT, None, None, self.parser.version_error))
@@ -121,6 +129,11 @@ class HubSession:
         if not self.online and now - self._last_info >= self.info_every:
             self._last_info = now
             out += self.command("INFO")  # the first INFO or its answer may have been lost
+        elif self._resync and now - self._last_info >= self.resync_every:
+            self._resync = False
+            self._last_info = now
+            self.counts["resync"] += 1
+            out += self.command("INFO")
         quiet = now - self._last_rx
         if quiet >= self.silence_timeout:
             return out, [], False
@@ -377,8 +390,10 @@ def probe_hub(port: str, timeout: float = 2.0, *, clock=None, serial_factory=ope
             for msg in parser.feed(data):
                 if msg.type == "HELLO":
                     f = msg.fields
+                    chips = ", ".join(f"{k}: {chip_name(v)}" for k, v in enumerate(f["chips"]))
                     return ProbeResult(True, dict(f), f"reader hub {f['board']}: firmware {f['firmware']}, "
-                                                      f"protocol {f['proto']}, {f['readers']} reader(s)")
+                                                      f"protocol {f['proto']}, {f['readers']} reader(s)"
+                                                      + (f" ({chips})" if chips else ""))
             if parser.version_error:
                 return ProbeResult(False, None, parser.version_error)
         bad = sum(v for k, v in parser.counts.items() if k not in ("ok", "ignored"))

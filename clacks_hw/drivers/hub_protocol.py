@@ -19,7 +19,7 @@ from ..errors import ClacksError
 log = logging.getLogger(__name__)
 
 PROTOCOL_MAJOR = 1
-PROTOCOL_MINOR = 0
+PROTOCOL_MINOR = 1  # 1.1: HELLO names each reader's chip (VersionReg)
 PROTOCOL_VERSION = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
 #: Longest line in bytes, terminator excluded. Anything longer is dropped whole.
 MAX_LINE = 96
@@ -118,6 +118,25 @@ def _need(args: list[str], n: int, mtype: str) -> None:
         raise ProtocolError("malformed", f"{mtype} needs {n} argument(s), got {len(args)}")
 
 
+#: VersionReg values and the chips they name (firmware/mfrc522.py CHIP_NAMES; a test keeps
+#: the two equal): NXP's MFRC522 and the Fudan clones found on cheap boards.
+CHIP_NAMES = {0x88: "FM17522", 0x89: "FM17522E", 0x90: "MFRC522 v0.0", 0x91: "MFRC522 v1.0",
+              0x92: "MFRC522 v2.0", 0xB2: "FM17522_1", 0x12: "counterfeit MFRC522"}
+
+
+def chip_name(version: int) -> str:
+    if version in (0x00, 0xFF):
+        return "no chip answering"
+    return CHIP_NAMES.get(version, f"unknown chip 0x{version:02X}")
+
+
+def _chips(text: str) -> list[int]:
+    parts = text.split(",")
+    if len(parts) > MAX_READERS or any(len(p) != 2 or any(c not in "0123456789ABCDEF" for c in p) for p in parts):
+        raise ProtocolError("malformed", f"chip versions {text!r} are not up to {MAX_READERS} hex bytes, comma-separated")
+    return [int(p, 16) for p in parts]
+
+
 def _parse_version(text: str) -> tuple[int, int]:
     major, dot, minor = text.partition(".")
     if not dot:
@@ -141,6 +160,8 @@ def _hub_fields(mtype: str, args: list[str]) -> dict[str, Any]:
             "firmware": _token(args[1], "firmware version"),
             "readers": _int(args[2], "reader count", 1, MAX_READERS),
             "board": board,
+            # Since 1.1: each reader's VersionReg in reader order (0 = nothing answered).
+            "chips": _chips(args[4]) if len(args) > 4 else [],
         }
     if mtype == "TAG":
         _need(args, 2, mtype)

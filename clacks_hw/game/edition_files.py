@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import ClacksError
+from ..regular_file import NotRegular, TooLarge, read_regular
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
 from .planner_tables import prepare
@@ -21,6 +22,8 @@ from .shapes import placements
 FILES = ("edition.toml", "alphabet.toml", "jacquards.toml", "cards.toml", "words.toml")
 DECKS = {"fault": "F", "incident": "I", "log": "L"}
 MAX_HOLES = 6  # a jacquard is punched for one tower's worth of lamps at most
+MAX_COST = 20  # stress points: a turn's budget is 5, so more is a typo (and bounds the planner)
+MAX_FILE_BYTES = 1 << 20  # an edition file is a few kilobytes
 
 
 class EditionError(ClacksError, ValueError):
@@ -65,15 +68,23 @@ def load_edition(folder) -> Edition:
     for name in FILES:
         path = folder / name
         try:
-            raw = path.read_bytes()
+            raw = read_regular(path, MAX_FILE_BYTES)
             data[name] = tomllib.loads(raw.decode("utf-8"))
             digest.update(name.encode() + b"\0" + raw + b"\0")
         except FileNotFoundError:
             problems.add(name, "", "file is missing")
+        except (NotRegular, TooLarge) as exc:
+            problems.add(name, "", str(exc))
+        except OSError as exc:
+            problems.add(name, "", f"cannot be read: {exc.strerror or exc}")
         except UnicodeDecodeError:
             problems.add(name, "", "is not UTF-8 text")
         except tomllib.TOMLDecodeError as exc:
             problems.add(name, "", f"is not valid TOML: {exc}")
+        except RecursionError:
+            problems.add(name, "", "nests arrays or tables too deeply")
+        except ValueError as exc:  # an integer of thousands of digits
+            problems.add(name, "", f"holds a value that cannot be read: {exc}")
     if problems.items:
         raise EditionError(str(folder), problems.items)
 
@@ -82,6 +93,8 @@ def load_edition(folder) -> Edition:
     start = _layout(meta.get("start"), problems)
     signals = _alphabet(data["alphabet.toml"], problems)
     shapes, jacquards, selected = _jacquards(data["jacquards.toml"], problems)
+    if jacquards and not problems.items:
+        _deck_size(len(jacquards), len(selected), problems)
     cards = _cards(data["cards.toml"], shapes, problems)
     words = _words(data["words.toml"], signals, problems)
     if problems.items:
@@ -93,6 +106,11 @@ def load_edition(folder) -> Edition:
     )
     prepare(edition)  # the planner's tables: so the first plan of a game costs what every later one does
     return edition
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _string(table, key, file, problems):
@@ -178,8 +196,9 @@ def _jacquards(table, problems):
         elif len({tuple(h) for h in holes}) != len(holes):
             problems.add(file, f"{key}.holes", "lists the same hole twice")
             ok = False
-        if type(cost) is not int or cost < 0:
-            problems.add(file, f"{key}.cost", f"{cost!r} must be a whole number of stress points, 0 or more")
+        if type(cost) is not int or not 0 <= cost <= MAX_COST:
+            problems.add(file, f"{key}.cost", f"{_short(cost)} must be a whole number of stress points, "
+                                              f"0 to {MAX_COST}")
             ok = False
         if ok:
             holes_t = tuple(tuple(h) for h in holes)
@@ -225,6 +244,21 @@ def _jacquards(table, problems):
             if deck_shapes.count(s) < selected.count(s):
                 problems.add(file, f"coop.selected[{i}]", f"no {s!r} jacquard left in the deck to select")
     return shapes, jacquards, tuple(selected)
+
+
+def deck_minimum() -> dict[str, int]:
+    """Jacquards each mode's set-up deals at most (its largest seating): the deck's minimum."""
+    from .modes import GAMES  # noqa: PLC0415 - the games' own deal counts (they import this module)
+
+    return {name: g.jacquards_dealt(max(len(s) for s in g.seatings()), 2) for name, g in GAMES.items()}
+
+
+def _deck_size(count: int, selected: int, problems) -> None:
+    need = deck_minimum()
+    if count < max(need.values()):
+        each = ", ".join(f"{mode} {n}" for mode, n in need.items())
+        problems.add("jacquards.toml", "cards", f"{count} jacquards are too few to deal every game "
+                     f"(the most players' set-up takes: {each}); list at least {max(need.values())}")
 
 
 def _cards(table, shapes, problems) -> dict[str, Card]:

@@ -26,6 +26,7 @@ VOCABULARY = {
     "reveal_next": "count",
 }
 
+MAX_NUMBER = 20  # every number an effect holds: a game has 5 stress points, a hand 3 cards
 _FORM = re.compile(r"^([a-z_]+)(?:\((.*)\))?$")
 
 
@@ -77,8 +78,10 @@ def parse_effect(text: str, shapes) -> Effect:
     if kind == "names":
         return Effect(name, tuple(n.strip() for n in arg.split("|")))
     if not re.fullmatch(r"[+-]?\d+", arg):
-        raise EffectError(f"{name} takes a whole number, got ({arg})")
-    value = int(arg)
-    if kind == "count" and value < 1:
-        raise EffectError(f"{name} takes a number of at least 1, got ({arg})")
+        raise EffectError(f"{name} takes a whole number, got ({arg[:40]})")
+    value = int(arg) if len(arg) <= 6 else MAX_NUMBER + 1  # (no 5000-digit int() either)
+    if kind == "count" and not 1 <= value <= MAX_NUMBER:
+        raise EffectError(f"{name} takes a number from 1 to {MAX_NUMBER}, got ({arg[:40]})")
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise EffectError(f"{name} takes a number from -{MAX_NUMBER} to +{MAX_NUMBER}, got ({arg[:40]})")
     return Effect(name, value)

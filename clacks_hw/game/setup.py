@@ -72,6 +72,16 @@ def deal_words(edition: Edition, seats, per_seat: int, seed: int) -> dict[str, t
     return {s: words[i * per_seat:(i + 1) * per_seat] for i, s in enumerate(seats)}
 
 
+def seatings(mode: str) -> tuple[tuple[str, ...], ...]:
+    """The seatings of the game ``mode`` (its game object's)."""
+    return game_for(mode).seatings()
+
+
+def jacquards_dealt(mode: str, seats: int, selected: int) -> int:
+    """How many jacquards the set-up of ``mode`` deals (its game object's count)."""
+    return game_for(mode).jacquards_dealt(seats, selected)
+
+
 def new_game(edition: Edition, config: GameConfig) -> GameState:
     """The first position of the game ``config`` describes, or SetupError saying what to change."""
     try:

@@ -182,6 +182,7 @@ class EmulatedBench:
         for k in dead:
             self.chips[k].kill()
         self.ticks = HubTicks(self.clock)
+        board.set_clock(self.ticks)
         self.link = SerialLoopback()
         self.hub = fw.main.build(cfg, board, self.ticks, self.link)
         self.hub.start()

@@ -30,11 +30,13 @@ __all__ = ["EmulatedHub", "PtyPort", "RealTicks", "VirtualTicks", "firmware_conf
 
 class EmulatedHub:
     def __init__(self, readers: int = 1, *, poll_ms: int = 5, hb_ms: int = 200,
-                 link_dir: str | os.PathLike | None = None, **config) -> None:
+                 link_dir: str | os.PathLike | None = None, versions=(), **config) -> None:
         self.fw = load_firmware()
         self.cfg = firmware_config(READERS=readers, POLL_MS=poll_ms, HB_MS=hb_ms, **config)
         self.board = FakeBoard()
-        self.chips = [FakeMFRC522() for _ in range(readers)]
+        # versions: each chip's VersionReg (default 0x92, a genuine MFRC522 v2.0), e.g. 0x89
+        # for the FM17522E clone many cheap boards carry.
+        self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92) for k in range(readers)]
         for cs, chip in zip(self.cfg.CS_PINS, self.chips):
             self.board.attach(cs, chip)
         self._tmp = None
@@ -76,7 +78,9 @@ class EmulatedHub:
 
     def _boot(self) -> None:
         self._stop = threading.Event()
-        self.hub = self.fw.main.build(self.cfg, self.board, RealTicks(self._stop), self.port)
+        ticks = RealTicks(self._stop)
+        self.board.set_clock(ticks)  # the chips take real time to reset and to answer
+        self.hub = self.fw.main.build(self.cfg, self.board, ticks, self.port)
         self.boots += 1
         self._thread = threading.Thread(target=self._run, name="emulated-hub", daemon=True)
         self._thread.start()

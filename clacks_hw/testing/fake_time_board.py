@@ -112,6 +112,7 @@ class FakeTimeBoard:
         for cs, chip in zip(self.hub_cfg.CS_PINS, self.chips):
             self.board.attach(cs, chip)
         self.ticks = HubTicks(self.clock)
+        self.board.set_clock(self.ticks)
         self.link = SerialLoopback()
         self.hub = fw.main.build(self.hub_cfg, self.board, self.ticks, self.link)
 

@@ -90,6 +90,10 @@ class HubTicks:
     def sleep_us(self, us: int) -> None:
         self.t_us += int(us)
 
+    def advance_us(self, us: int) -> None:
+        """An SPI byte's worth of time on the hub (the board's clock is this one)."""
+        self.t_us += int(us)
+
     @property
     def due(self) -> float:
         """Script time at which the hub's next poll round is due."""

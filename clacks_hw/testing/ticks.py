@@ -16,6 +16,12 @@ class RealTicks:
     def ticks_ms(self) -> int:
         return int(time.monotonic() * 1000)
 
+    def ticks_us(self) -> int:
+        return int(time.monotonic() * 1_000_000)
+
+    def advance_us(self, us: int) -> None:
+        """SPI bytes take real time here: nothing to add."""
+
     def ticks_add(self, t: int, delta: int) -> int:
         return t + delta
 
@@ -27,13 +33,25 @@ class RealTicks:
 
 
 class VirtualTicks:
-    """MicroPython's ticks API on virtual time; sleep_ms advances it instantly."""
+    """MicroPython's ticks API on virtual time: sleep_ms advances it instantly, and so does
+    every SPI byte the emulated board clocks (advance_us)."""
 
     def __init__(self, start: int = 0) -> None:
-        self.t = start
+        self.us = start * 1000
+
+    @property
+    def t(self) -> int:
+        return self.us // 1000
+
+    @t.setter
+    def t(self, ms: int) -> None:
+        self.us = ms * 1000
 
     def ticks_ms(self) -> int:
-        return self.t
+        return self.us // 1000
+
+    def ticks_us(self) -> int:
+        return self.us
 
     def ticks_add(self, t: int, delta: int) -> int:
         return t + delta
@@ -42,4 +60,7 @@ class VirtualTicks:
         return a - b
 
     def sleep_ms(self, ms: int) -> None:
-        self.t += ms
+        self.us += ms * 1000
+
+    def advance_us(self, us: int) -> None:
+        self.us += us

@@ -22,6 +22,19 @@ TRANSCEIVE, SOFT_RESET = 0x0C, 0x0F
 _RESET_VALUES = ((COMMAND, 0x20), (0x02, 0x80), (COM_IRQ, 0x14), (CONTROL, 0x10),
                  (TX_CONTROL, 0x80), (0x11, 0x3F))
 _SELS = (0x93, 0x95, 0x97)
+T_PRESCALER = 0x2B
+POWER_DOWN = 0x10
+
+# Timing, on the board's clock (microseconds). ISO/IEC 14443-2: a bit at 106 kbit/s lasts
+# 128/fc = 9.44 us (fc = 13.56 MHz), a byte with its parity bit 9 bits; ISO/IEC 14443-3: a
+# card answers after a frame delay time of (9*128 + 84)/fc = 91 us. NXP MFRC522 datasheet
+# 9.3.3.10: the timer ends after (2*TPrescaler + 1) * (TReload + 1) / fc, started at the end of
+# transmission with TAuto. 8.8.2: after SoftReset the chip is back once its oscillator runs
+# (the crystal's start-up + 37.74 us; the datasheet gives no crystal figure, the reference
+# library allows 50 ms). RESET_US is an estimate for a typical 27.12 MHz crystal.
+BIT_US = 128 / 13.56
+FDT_US = 91
+RESET_US = 5000
 
 
 def crc_a(data):
@@ -113,6 +126,9 @@ class FakeMFRC522:
         self._addr = None
         self._write = False
         self._pending = 0
+        self.clock = None  # the board's clock (Board.attach sets it)
+        self._ready_at = None  # after a SoftReset: when the oscillator runs again
+        self._done = None  # a Transceive in flight: (when it ends, the answer or None, timer fires)
         self._reset()
 
     # --- test controls ---
@@ -164,7 +180,29 @@ class FakeMFRC522:
         if not self.alive:
             return 0x00
         with self._lock:
+            self._catch_up()
             return self._exchange(byte)
+
+    # --- time ---
+    def _now(self):
+        return None if self.clock is None else self.clock.ticks_us()
+
+    def _passed(self, when):
+        now = self._now()
+        return now is None or self.clock.ticks_diff(now, when) >= 0
+
+    def _later(self, us):
+        now = self._now()
+        return None if now is None else self.clock.ticks_add(now, int(us))
+
+    def _catch_up(self):
+        if self._ready_at is not None and self._passed(self._ready_at):
+            self._ready_at = None
+            self.regs[COMMAND] &= ~POWER_DOWN & 0xFF
+        if self._done is not None and (self._done[0] is None or self._passed(self._done[0])):
+            done, answer, timer = self._done
+            self._done = None
+            self._finish(answer, timer)
 
     def _exchange(self, byte):
         out = self._pending
@@ -185,6 +223,8 @@ class FakeMFRC522:
 
     # --- registers ---
     def _reset(self):
+        self._ready_at = None
+        self._done = None
         self.regs = bytearray(64)
         for reg, value in _RESET_VALUES:
             self.regs[reg] = value
@@ -204,9 +244,14 @@ class FakeMFRC522:
 
     def _write_reg(self, reg, value):
         regs = self.regs
+        if self._ready_at is not None:
+            return  # the oscillator is not running yet: the chip takes no writes
         if reg == COMMAND:
             if value & 0x0F == SOFT_RESET:
                 self._reset()
+                self._ready_at = self._later(RESET_US)
+                if self._ready_at is not None:
+                    self.regs[COMMAND] |= POWER_DOWN  # PowerDown reads 1 until the chip is back
                 return
             regs[COMMAND] = value & 0x3F
         elif reg == COM_IRQ:
@@ -238,10 +283,23 @@ class FakeMFRC522:
         self.fifo = bytearray()
         regs[ERROR] = 0
         answer = self._card_answer(frame, last_bits)
+        bits_out = 7 if last_bits == 7 else 9 * len(frame)
+        sent = bits_out * BIT_US
+        if answer is not None:
+            self._done = (self._later(sent + FDT_US + 9 * len(answer) * BIT_US), answer, False)
+        elif regs[T_MODE] & 0x80 and (regs[T_RELOAD_H] or regs[T_RELOAD_L]):
+            prescaler = (regs[T_MODE] & 0x0F) << 8 | regs[T_PRESCALER]
+            reload = regs[T_RELOAD_H] << 8 | regs[T_RELOAD_L]
+            self._done = (self._later(sent + (2 * prescaler + 1) * (reload + 1) / 13.56), None, True)
+        # else: an unconfigured timer never fires: the firmware must bound its wait
+        self._catch_up()  # with no clock, at once
+
+    def _finish(self, answer, timer):
+        regs = self.regs
         if answer is None:
-            if regs[T_MODE] & 0x80 and (regs[T_RELOAD_H] or regs[T_RELOAD_L]):
+            if timer:
                 regs[COM_IRQ] |= 0x01  # TimerIRq: nobody answered in time
-            return  # an unconfigured timer never fires: the firmware must bound its wait
+            return
         self.fifo.extend(answer)
         regs[CONTROL] = regs[CONTROL] & 0xF8
         regs[COM_IRQ] |= 0x30  # RxIRq | IdleIRq

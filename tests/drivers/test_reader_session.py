@@ -82,3 +82,33 @@ def test_reset_request_is_sent_from_the_reader_thread():
     reader.reset_reader(2)
     reader.step()
     assert any(b" RESET 2*" in w for w in link.written)
+
+
+def test_a_sequence_gap_asks_for_the_snapshot_and_reconciles_it():
+    clock = FakeClock()
+    s = HubSession(clock)
+    s.connected()
+    s.feed(HELLO + encode_line(1, "HB", 1, 1, 0, 0, 0))
+    clock.advance(3.0)
+    assert b"INFO" not in s.poll()[0]
+    # seq 2 (the TAG of a card now resting on reader 0) was lost on the wire:
+    assert s.feed(encode_line(3, "HB", 2, 2, 1, 0, 0)) == []
+    out = s.poll()[0]
+    assert b" INFO*" in out and b"INFO" not in s.poll()[0]  # asked once
+    events = s.feed(encode_line(4, "HELLO", "1.0", "0.1.0", 2, "ABCD") + encode_line(5, "TAG", 0, "DEADBEEF")
+                    + encode_line(6, "HB", 2, 2, 1, 0, 0))
+    assert [(e.kind, e.reader, e.uid) for e in events] == [(TAG, 0, "DEADBEEF")]
+    assert s.feed(encode_line(7, "TAG", 0, "DEADBEEF")) == []  # resting: nothing more
+
+
+def test_gap_requests_are_spaced_out_on_a_noisy_line():
+    clock = FakeClock()
+    s = HubSession(clock, resync_every=0.5)
+    s.connected()
+    s.feed(HELLO)
+    asked = 0
+    for k in range(20):  # a gap on every line for a second
+        s.feed(encode_line(2 * k + 2, "HB", 1, 1, 0, 0, 0))
+        asked += s.poll()[0].count(b" INFO*")
+        clock.advance(0.05)
+    assert 1 <= asked <= 3

@@ -42,12 +42,14 @@ class HubRig:
         self.fw = load_firmware()
         self.board = FakeBoard()
         self.chips = [FakeMFRC522() for _ in range(readers)]
+        self.clock = VirtualTicks()
+        self.board.set_clock(self.clock)
         spi = self.board.SPI(0)
         drivers = []
         for cs, chip in zip(CS_PINS, self.chips):
             self.board.attach(cs, chip)
-            drivers.append(self.fw.mfrc522.MFRC522(spi, self.board.Pin(cs, self.board.Pin.OUT, value=1)))
-        self.clock = VirtualTicks()
+            drivers.append(self.fw.mfrc522.MFRC522(spi, self.board.Pin(cs, self.board.Pin.OUT, value=1),
+                                                   self.clock))
         self.port = MemoryPort()
         self.wdt = self.board.WDT(timeout=4000)
         options = {"poll_ms": 10, "hb_ms": 1000}

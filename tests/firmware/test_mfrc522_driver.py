@@ -5,6 +5,7 @@ import pytest
 from clacks_hw.testing.emulated_hub import load_firmware
 from clacks_hw.testing.machine import FakeBoard
 from clacks_hw.testing.mfrc522_chip import FakeMFRC522
+from clacks_hw.testing.ticks import VirtualTicks
 
 mfrc522 = load_firmware().mfrc522
 
@@ -12,9 +13,11 @@ mfrc522 = load_firmware().mfrc522
 @pytest.fixture
 def rig():
     board = FakeBoard()
+    clock = VirtualTicks()
+    board.set_clock(clock)
     chip = FakeMFRC522()
     board.attach(17, chip)
-    driver = mfrc522.MFRC522(board.SPI(0), board.Pin(17, board.Pin.OUT, value=1))
+    driver = mfrc522.MFRC522(board.SPI(0), board.Pin(17, board.Pin.OUT, value=1), clock)
     assert driver.init() == 0x92
     yield driver, chip
     assert board.bus_errors == 0

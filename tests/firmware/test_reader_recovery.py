@@ -24,7 +24,9 @@ def test_dead_reader_is_reported_retried_with_backoff_and_recovers():
     rig.hub.slots[1].chip.init = counting_init
     assert errs(rig.steps(800)) == []  # 8 s dead: retries, but no ERR flood
     gaps = [b - a for a, b in zip(inits, inits[1:])]
-    assert gaps[:3] == [2000, 4000, 4000] or gaps[:2] == [2000, 4000]  # doubling, capped
+    # Doubling, capped; each retry lands on the first poll round after it is due, and a round
+    # takes POLL_MS plus the time spent on the SPI bus (the live reader's RF timer).
+    assert len(gaps) >= 2 and all(want <= gap < want + 30 for gap, want in zip(gaps[:3], (2000, 4000, 4000)))
     rig.chips[1].revive()
     lines = rig.steps(500)
     assert errs(lines) == [("ERR", "1", "recovered")]

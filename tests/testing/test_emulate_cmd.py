@@ -24,7 +24,8 @@ def next_event(q, kinds):
 
 
 def test_hub_prompt_places_cards_and_reports_faults(tmp_path):
-    emu = PtyProcess("emulate", "hub", "--readers", "2", "--heartbeat-ms", "100", "--link-dir", str(tmp_path))
+    emu = PtyProcess("emulate", "hub", "--readers", "2", "--heartbeat-ms", "100", "--chip-version", "92",
+                     "--chip-version", "89", "--link-dir", str(tmp_path))
     try:
         path = emu.expect(r'port = "([^"]+)"').group(1)
         assert path == str(tmp_path / "reader-hub")
@@ -46,6 +47,7 @@ def test_hub_prompt_places_cards_and_reports_faults(tmp_path):
             doctor = subprocess.run([CLI, "doctor", "--config", str(cfg)], capture_output=True, text=True,
                                     timeout=30)
             assert f"{path} answers HELLO" in doctor.stdout, doctor.stdout
+            assert "(0: MFRC522 v2.0, 1: FM17522E)" in doctor.stdout  # the clone is named
             emu.send("kill 0")
             emu.expect("reader 0: chip stopped answering")
             emu.send("status")

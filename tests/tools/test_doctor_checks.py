@@ -17,7 +17,8 @@ from clacks_hw.drivers.hub_ports import PortInfo, hub_candidates
 
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
-SOC = {PI4: "brcm,bcm2711", PI5: "brcm,bcm2712"}
+PI3 = "Raspberry Pi 3 Model B Plus Rev 1.3"
+SOC = {PI4: "brcm,bcm2711", PI5: "brcm,bcm2712", PI3: "brcm,bcm2837"}
 
 
 class FakePi(System):
@@ -94,6 +95,8 @@ def test_a_ready_pi4_with_spi_and_a_hub_passes(tmp_path):
                   answers={"/dev/ttyACM0"})
     sys_.device("/dev/spidev0.0", 0o666)
     sys_.device("/dev/ttyACM0", 0o666)
+    (tmp_path / "root/boot/firmware").mkdir(parents=True)
+    (tmp_path / "root/boot/firmware/config.txt").write_text("[all]\ncore_freq=500\ncore_freq_min=500\n")
     d, checks = run(config(tmp_path, ""), sys_)
     assert d.exit_status == 0, format_checks(checks)
     assert lines(checks, OK, "board")[0].text.startswith("Raspberry Pi 4 Model B")

@@ -108,6 +108,11 @@ class Game:
     def new_game(self, edition, config) -> GameState:
         raise NotImplementedError(f"{self.name} has no set-up")
 
+    def jacquards_dealt(self, seats: int, selected: int) -> int:
+        """How many jacquards the set-up deals with ``seats`` players (``selected``: jacquards
+        laid on Incident Report cards): what ``new_game`` takes from the deck before the first turn."""
+        return self.hand_size * seats
+
     # --- rules ----------------------------------------------------------------------------
     def parse_action(self, data):
         """An action of this game from its JSON object (MalformedAction when it is none)."""

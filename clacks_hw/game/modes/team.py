@@ -25,6 +25,7 @@ from ..values import replace
 from .base import Game, TowerMark, Track
 
 TEAM = "team"  # the key of the team's two words in GameConfig.words
+LOGS_LAID = 2  # Operator's Log cards laid out, each with a jacquard from the bag
 
 
 def route_reached(sent: int, length: int) -> int:
@@ -72,6 +73,9 @@ class TeamGame(Game):
 
     def first_deal(self, state: GameState) -> GameState:
         return state
+
+    def jacquards_dealt(self, seats, selected):
+        return super().jacquards_dealt(seats, selected) + selected + LOGS_LAID
 
     def candidates(self, state):
         return legal.coop_candidates(state)
@@ -142,6 +146,9 @@ class Race(TeamGame):
             stamps += kept
         return state, stamps
 
+    def jacquards_dealt(self, seats, selected):
+        return super().jacquards_dealt(seats, selected) + 1  # the first player starts with two
+
     def first_deal(self, state):
         state, card = take_from_bag(state)
         return give(state, state.first, card)  # the first player starts with two
@@ -199,7 +206,7 @@ def _lay_out_reports(state: GameState, selected) -> GameState:
     cards with a jacquard from the bag face down."""
     edition, seed, tracked = state.edition, state.config.seed, state.config.hands == "tracked"
     incidents = shuffled(edition.deck("incident"), seed, "incidents")[:2]
-    logs = shuffled(edition.deck("log"), seed, "logs")[:2]
+    logs = shuffled(edition.deck("log"), seed, "logs")[:LOGS_LAID]
     reports = [Report(card, jac if tracked else None, True) for card, jac in zip(incidents, selected)]
     state = replace(state, reports=tuple(reports) + tuple(Report(c, None, False) for c in logs))
     laid = []

@@ -1,0 +1,83 @@
+"""`clacks-hw replay --step` and `--at N`: every position of a game, or the one after action N."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import sys
+
+from clacks_hw.journal import read_journal, replay
+from clacks_hw.game.edition_files import default_edition
+from clacks_hw.position_json import position_json
+
+from .test_replay_cli import HEADER, SCRIPT
+from .test_replay_games import run_replay, write_lines
+
+
+def script(tmp_path, actions=SCRIPT):
+    path = tmp_path / "script.jsonl"
+    write_lines(path, [HEADER, *actions])
+    return path
+
+
+def test_step_json_is_every_position_in_order(tmp_path):
+    path = script(tmp_path)
+    result = run_replay(path, "--step", "--json")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["action"] for r in rows] == list(range(len(SCRIPT) + 1))
+    assert rows[0]["played"] is None and rows[1]["played"] == {"seat": "S", "act": "move", "tower": "R2"}
+    assert rows[1]["line"] == 2  # the header is line 1
+    final = json.loads(run_replay(path, "--json").stdout)
+    assert rows[-1]["position"] == final
+    assert rows[1]["position"]["players"]["S"]["tower"] == "R2" and rows[0]["position"]["players"]["S"]["tower"] is None
+
+
+def test_at_n_is_the_position_after_action_n(tmp_path):
+    path = script(tmp_path)
+    journal = read_journal(path)
+    for n in (0, 2, len(SCRIPT)):
+        journal_n = type(journal)(journal.header, journal.header_line, journal.entries[:n])
+        expected = replay(journal_n, default_edition()).state
+        out = json.loads(run_replay(path, "--at", n, "--json").stdout)
+        assert out["action"] == n and out["position"] == position_json(expected, actions=n)
+    text = run_replay(path, "--at", 1).stdout
+    assert text.startswith("-- action 1 (line 2): ") and "R2 S" in text
+
+
+def test_at_past_the_end_says_how_many_actions_there_are(tmp_path):
+    result = run_replay(script(tmp_path), "--at", 99)
+    assert result.exit_code == 2 and f"the journal has {len(SCRIPT)} actions" in result.stderr
+
+
+def test_step_stops_at_a_refused_action_after_the_positions_before_it(tmp_path):
+    bad = [*SCRIPT[:2], {"seat": "N", "act": "end"}]  # not N's turn
+    result = run_replay(script(tmp_path, bad), "--step")
+    assert result.exit_code == 1
+    assert result.stdout.count("-- ") == 3 and "was refused (not_your_turn)" in result.stdout
+
+
+def test_on_a_terminal_enter_shows_the_next_position_and_q_stops(tmp_path):
+    path = script(tmp_path)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: clacks-hw on a real terminal
+        os.execv(sys.executable, [sys.executable, "-m", "clacks_hw.cli", "replay", str(path), "--step"])
+    out = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal out
+        while marker not in out:
+            chunk = os.read(fd, 4096)
+            assert chunk, out.decode(errors="replace")
+            out += chunk
+
+    read_until(b"Enter: next action")
+    assert b"-- start of" in out and b"-- action 1" not in out  # waits for Enter
+    os.write(fd, b"\n")
+    read_until(b"-- action 1 (line 2)")
+    os.write(fd, b"q\n")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"-- action 2" not in out

@@ -1,0 +1,73 @@
+"""install-service: nothing injected into the unit, no user or install path the service could
+not use, and a hardened sandbox as systemd-analyze security rates it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from clacks_hw.cli import cli
+from clacks_hw.commands import service_cmd
+from clacks_hw.config import load_config
+from clacks_hw.systemd_unit import UnitError, render_unit, unit_settings
+from tests.support.tools import require_tool
+
+from .test_service_unit import EXE, USER, parse, unit
+
+
+@pytest.fixture
+def runner(monkeypatch):
+    monkeypatch.setattr(service_cmd, "find_executable", lambda: EXE)
+    return CliRunner()
+
+
+def test_a_newline_in_journal_dir_cannot_inject_directives(tmp_path, runner):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('[journal]\ndir = "/srv/c\\nExecStartPre=/bin/sh -c evil"\n')
+    r = runner.invoke(cli, ["install-service", "--config", str(cfg), "--user", USER, "--dry-run"])
+    assert r.exit_code == 2 and "control character (U+000A)" in r.output and "ExecStartPre" not in r.output.split("\n", 1)[1]
+
+
+@pytest.mark.parametrize("field, value", [("exec_path", "/opt/c\n/bin/clacks-hw"), ("config_path", "/etc/c\x00.toml"),
+                                          ("user", "pi\nUser=root"), ("spi_device", "/dev/spidev0.0\rX")])
+def test_no_value_with_a_control_character_reaches_the_unit(field, value):
+    cfg = load_config(None, check_devices=False)
+    s = unit_settings(cfg, EXE, "/etc/clacks-hw/config.toml", USER)
+    with pytest.raises(UnitError, match="control character"):
+        render_unit(s.__class__(**{**s.__dict__, field: value}))
+
+
+def test_paths_are_quoted_for_systemd():
+    text = unit({"journal.dir": "/srv/my games"}, exe="/opt/100% $HOME/bin/clacks-hw")
+    s = parse(text)["Service"]
+    assert s["ExecStart"].startswith('"/opt/100%% $$HOME/bin/clacks-hw" run')
+    assert s["ReadWritePaths"] == '"/srv/my games"'
+
+
+def test_a_user_that_does_not_exist_is_refused(runner):
+    r = runner.invoke(cli, ["install-service", "--user", "nosuchuser", "--dry-run"])
+    assert r.exit_code == 2 and "no user 'nosuchuser'" in r.output and "useradd" in r.output
+
+
+@pytest.mark.parametrize("exe, setting", [("/tmp/venv/bin/clacks-hw", "PrivateTmp=yes"),
+                                          ("/home/pi/.local/bin/clacks-hw", "ProtectHome=yes")])
+def test_an_executable_the_sandbox_hides_is_refused(monkeypatch, exe, setting):
+    monkeypatch.setattr(service_cmd, "find_executable", lambda: exe)
+    r = CliRunner().invoke(cli, ["install-service", "--user", USER, "--dry-run"])
+    assert r.exit_code == 2 and setting in r.output and "/opt" in r.output and "pipx" in r.output
+
+
+@pytest.mark.parametrize("overrides, limit", [(None, 3.0), ({"leds.backend": "ws281x"}, 5.0)],
+                         ids=["spi", "ws281x"])
+def test_systemd_analyze_security_score(tmp_path, overrides, limit):
+    analyze = require_tool("systemd-analyze", "systemd")
+    path = tmp_path / "clacks-hw.service"
+    path.write_text(unit(overrides, user=USER))
+    res = subprocess.run([analyze, "security", "--offline=true", str(path)], capture_output=True,
+                         text=True, timeout=60, check=False)
+    score = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", res.stdout + res.stderr)
+    assert score, res.stdout + res.stderr
+    assert float(score.group(1)) <= limit, res.stdout
