@@ -22,7 +22,7 @@ from clacks_hw.game.edition_files import (
     default_edition_path,
     load_edition,
 )
-from clacks_hw.game.modes import MODES as HAND_SIZE  # every game, in menu order
+from clacks_hw.game.modes import CARD_MODES  # every game dealt from the jacquard deck
 from clacks_hw.game.modes.team import TEAM
 from clacks_hw.game.setup import deal_words, jacquards_dealt, new_game, seatings
 from clacks_hw.game.state import GameConfig
@@ -103,7 +103,7 @@ def test_a_deck_too_small_names_each_modes_minimum(folder, n):
 def test_the_smallest_deck_deals_every_mode_with_the_most_players(folder):
     _keep_jacquards(folder, max(deck_minimum().values()))
     ed = load_edition(folder)
-    for mode in HAND_SIZE:
+    for mode in CARD_MODES:
         seats = max(seatings(mode), key=len)
         if mode in ("race", "solitaire"):
             words = {TEAM: deal_words(ed, (TEAM,), 2, 1)[TEAM]}
