@@ -56,6 +56,7 @@ class WebServer(PageServer):
     name = "status page"
     assets = {"/": "kiosk.html", "/kiosk.css": "kiosk.css", "/kiosk.js": "kiosk.js",
               "/kiosk-parts.js": "kiosk-parts.js", "/kiosk-panels.js": "kiosk-panels.js",
+              "/kiosk-dice.js": "kiosk-dice.js",
               "/admin": "admin.html", "/admin.js": "admin.js"}
 
     def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), admin_token: str | None = None,

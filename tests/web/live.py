@@ -31,7 +31,8 @@ def free_port() -> int:
 
 
 class LiveBoard:
-    def __init__(self, tmp_path, *, token: str | None = TOKEN, overrides: dict | None = None) -> None:
+    def __init__(self, tmp_path, *, token: str | None = TOKEN, overrides: dict | None = None, rng=None) -> None:
+        self.rng = rng  # the board's own generator (game seeds): None for an unseeded one
         self.port = free_port()
         settings = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "reader.type": "none",
                     "journal.dir": str(tmp_path), "status.port": self.port, "status.admin_token": token or "",
@@ -60,7 +61,7 @@ class LiveBoard:
 
         clock = SystemClock()
         seams = app.Seams(clock=clock, led_backend=RecordingLeds(clock), stop=self._stop, output=io.StringIO(),
-                          on_ready=on_ready, status_page=True, observer=observe)
+                          on_ready=on_ready, status_page=True, observer=observe, rng=self.rng)
         self._thread = threading.Thread(target=app.run, args=(self.config,), kwargs={"virtual": True, "seams": seams},
                                         daemon=True)
         self._thread.start()

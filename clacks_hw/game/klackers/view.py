@@ -27,7 +27,7 @@ def result_text(r: RoundResult) -> str:
 
 def result_json(r: RoundResult) -> dict:
     return {"round": r.round, "worth": r.worth, "scores": dict(r.scores), "winner": r.winner,
-            "reason": r.reason, "klack_bonus": list(r.klack_bonus)}
+            "reason": r.reason, "klack_bonus": list(r.klack_bonus), "text": result_text(r)}
 
 
 def position_json(state: KlackersState, actions: int | None = None) -> dict:

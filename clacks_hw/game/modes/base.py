@@ -214,8 +214,8 @@ class Game:
 
     def traits(self) -> dict:
         """What a page needs to know to lay the game out: pawns on buttons, a team message
-        racing the Post Office, routes to Genua."""
-        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes}
+        racing the Post Office, routes to Genua, or dice and nine numbers instead of lamps."""
+        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice}
 
     def player_fields(self, state: GameState, seat: str) -> dict:
         """What the position JSON says of a seat beyond its hand."""

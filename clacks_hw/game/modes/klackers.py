@@ -66,9 +66,6 @@ class Klackers(Game):
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table
 
-    def traits(self) -> dict:
-        return {"pawns": False, "team": False, "routes": False, "dice": True}
-
     def own_position(self, s, actions=None):
         return view.position_json(s, actions)
 

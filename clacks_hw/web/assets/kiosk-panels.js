@@ -20,6 +20,9 @@
   var RED = K.RED, GREEN = K.GREEN, MODES = K.MODES;
   function drawBoard(d, p) {
     var lamps = $("lamps"), i, pv = d.preview; clear(lamps);
+    var dice = !!(p && p.game.dice);  // a dice game draws its numbers and dice in its own panel
+    show($("board"), !dice);
+    if (dice) { return; }
     for (i = 0; i < 16; i++) {
       var cls = "lamp" + (p && p.board.charAt(i) === "1" ? " on" : "");
       if (pv && pv.lamps.charAt(i) === "1") { cls += " pv"; }
@@ -84,8 +87,8 @@
   function drawPlayers(d, p) {
     var box = $("players"); clear(box);
     var sab = $("sabotage"); show(sab, false);
-    show($("playerspanel"), !!p);
-    if (!p) { return; }
+    show($("playerspanel"), !!p && !p.game.dice);
+    if (!p || p.game.dice) { return; }
     $("playershead").textContent = coop(p) ? "Players" : "Players and words";
     for (var s in p.players) {
       if (!Object.prototype.hasOwnProperty.call(p.players, s)) { continue; }
@@ -157,6 +160,8 @@
     for (var i = moves.length - 1; i >= 0; i--) {
       var a = moves[i], text = seatName(d, a.seat) + ": " + a.act;
       if (a.card) { text += " " + label(p, a.card); }
+      if (a.dice) { text += " " + a.dice.join(" + "); }
+      if (a.numbers) { text += " " + a.numbers.join(" "); }
       if (a.tower) { text += " on " + a.tower; }
       if (a.source) { text += " from " + label(p, a.source); }
       list.appendChild(el("li", "", text));

@@ -3,9 +3,10 @@
 (function () {
   "use strict";
   var RED = ["R1","R2","R3","R4","R5","R6"], GREEN = ["G1","G2","G3","G4","G5","G6"];
-  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race"};
+  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race", klackers: "KLACKERS"};
   var VARIANTS = {express: "Express", long_message: "Long Message", quick: "Quick", night_shift: "Night Shift",
-                  long_distance: "Long Distance"};
+                  long_distance: "Long Distance", hughie: "Hughie rule", klack_to_win: "Klack to win",
+                  klack_worth_two: "Klack is worth two"};
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);

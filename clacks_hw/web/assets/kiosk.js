@@ -1,5 +1,5 @@
 // The kiosk page: draws each state the board pushes (Server-Sent Events on /events) and
-// reconnects by itself; the panels are drawn by kiosk-panels.js.
+// reconnects by itself; the panels are drawn by kiosk-panels.js (a dice game's by kiosk-dice.js).
 (function () {
   "use strict";
   var K = window.Kiosk;
@@ -61,6 +61,7 @@
       return;
     }
     if (d.screen === "confirm") { turn.textContent = "Abandon this game? PLAY abandons it, BACK keeps playing."; return; }
+    if (K.isDice(p)) { K.diceBanner(d, p, turn, budget); return; }
     if (p.turn) {
       turn.appendChild(seatDot(d, p.turn));
       var colour = d.seats[p.turn] ? " \u00b7 " + d.seats[p.turn].towers + " towers" : "";
@@ -95,6 +96,7 @@
     show(st, !!bad);
     if (bad) { st.className = "badge failing"; st.textContent = "Storage " + d.storage.state; st.title = d.storage.text; }
     drawBanner(d, p); K.drawBoard(d, p); K.drawPreview(d, p); K.drawPlayers(d, p); K.drawTeam(d, p);
+    K.drawDicePanel(d, p);
     K.drawRecent(d, p); drawHow(d); drawQr(d); tickTimer();
     $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);
   }
