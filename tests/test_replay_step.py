@@ -81,3 +81,19 @@ def test_on_a_terminal_enter_shows_the_next_position_and_q_stops(tmp_path):
     os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"-- action 2" not in out
+
+
+def test_a_reader_that_leaves_early_is_no_engine_failure(tmp_path):
+    """`replay --step --json | head -1`: a closed pipe stops the command quietly."""
+    import subprocess
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has already left
+    try:
+        proc = subprocess.run([sys.executable, "-m", "clacks_hw.cli", "replay", str(script(tmp_path)),
+                               "--step", "--json"], stdout=write_end, stderr=subprocess.PIPE,
+                              timeout=60)
+    finally:
+        os.close(write_end)
+    err = proc.stderr.decode()
+    assert "engine failed" not in err and "Traceback" not in err, err

@@ -78,6 +78,8 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, a
         try:
             show_steps(file, edition, check_edition=not ignore_edition, as_json=as_json, ascii_=ascii_,
                        view=view, step=step, at=at, fail=_fail)
+        except BrokenPipeError:
+            raise  # the reader left (`| head`): click stops quietly, it is no engine bug
         except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
             _engine_failed(file, exc)
         return
@@ -88,6 +90,8 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, a
         result = replay(journal, edition, check_edition=not ignore_edition)
     except JournalError as exc:
         _fail(file, exc, as_json)
+    except BrokenPipeError:
+        raise
     except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
         _engine_failed(file, exc)
 
