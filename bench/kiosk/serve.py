@@ -5,9 +5,14 @@ a thread publishes a changing snapshot every ``interval`` seconds (0: none)."""
 
 from __future__ import annotations
 
-import importlib.util
+import atexit
+import importlib
+import io
 import resource
+import shutil
 import subprocess
+import tarfile
+import tempfile
 import sys
 import threading
 import time
@@ -19,14 +24,18 @@ OLD_COMMIT = "097ba0c"  # the last commit with clacks_hw/daemon/status_page.py
 
 
 def old_module():
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{OLD_COMMIT}:clacks_hw/daemon/status_page.py"],
-                            check=True, capture_output=True, text=True).stdout
-    spec = importlib.util.spec_from_loader("clacks_hw.daemon._old_status_page", loader=None)
-    mod = importlib.util.module_from_spec(spec)
-    mod.__package__ = "clacks_hw.daemon"
-    sys.modules[spec.name] = mod
-    exec(compile(source, "old_status_page.py", "exec"), mod.__dict__)
-    return mod
+    """The old page run with the whole package as it was at OLD_COMMIT (git archive into a
+    temporary folder), so it runs against the engine it was written for."""
+    folder = tempfile.mkdtemp(prefix="clacks-old-page-")
+    atexit.register(shutil.rmtree, folder, True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", OLD_COMMIT, "clacks_hw"],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder)
+    sys.path.insert(0, folder)
+    for name in [m for m in sys.modules if m == "clacks_hw" or m.startswith("clacks_hw.")]:
+        del sys.modules[name]
+    return importlib.import_module("clacks_hw.daemon.status_page")
 
 
 def main() -> None:

@@ -78,7 +78,11 @@ def test_two_thousand_half_open_connections_leave_the_page_reachable(page):
             assert arun(visit(page.address)) == 200
             time.sleep(0.5)
         assert page.guard.open_connections <= page.max_connections + 1
-        ended = sum(1 for s in held if _closed_by_peer(s))
+        deadline = time.monotonic() + 15  # a loaded machine may take a while to let them all go
+        while (ended := sum(1 for s in held if _closed_by_peer(s))) < HALF_OPEN - 5:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.25)
         assert ended >= HALF_OPEN - 5, f"only {ended} of {HALF_OPEN} half-open connections were let go"
     finally:
         for s in held:
