@@ -13,6 +13,7 @@ from tests.support.tools import require_module, require_tool
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
+KIOSK = {"width": 1920, "height": 1080}
 _written: list[Path] = []
 
 
@@ -26,6 +27,20 @@ def browser():
         b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+
+@pytest.fixture
+def kiosk(browser, board):
+    """The kiosk page at kiosk size on the module's own `board`, collecting console problems."""
+    context = browser.new_context(viewport=KIOSK)
+    page = context.new_page()
+    page.problems = []
+    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.goto(board.url)
+    yield page
+    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@ import pytest
 from tests.web.conftest import screenshot
 from tests.web.live import TOKEN, LiveBoard
 
-KIOSK = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 10_000
 
@@ -20,18 +19,6 @@ def board(tmp_path):
     b = LiveBoard(tmp_path).start()
     yield b
     b.stop()
-
-
-@pytest.fixture
-def kiosk(browser, board):
-    context = browser.new_context(viewport=KIOSK)
-    page = context.new_page()
-    page.problems = []
-    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
-    page.on("pageerror", lambda e: page.problems.append(str(e)))
-    page.goto(board.url)
-    yield page
-    context.close()
 
 
 def screen_is(page, label: str) -> None:

@@ -16,7 +16,6 @@ from tests.daemon.test_klackers_board import inputs
 from tests.web.conftest import screenshot
 from tests.web.live import LiveBoard
 
-KIOSK = {"width": 1920, "height": 1080}
 WAIT_S = 10
 SEED = 3
 READ = """() => {
@@ -41,18 +40,6 @@ def board(tmp_path):
     b = LiveBoard(tmp_path, rng=random.Random(SEED)).start()  # the same game every run
     yield b
     b.stop()
-
-
-@pytest.fixture
-def kiosk(browser, board):
-    context = browser.new_context(viewport=KIOSK)
-    page = context.new_page()
-    page.problems = []
-    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
-    page.on("pageerror", lambda e: page.problems.append(str(e)))
-    page.goto(board.url)
-    yield page
-    context.close()
 
 
 def expected(state) -> dict:
