@@ -14,23 +14,22 @@ the current ``/dev/pts/N`` (like ``/dev/serial/by-id/...``), surviving unplug/re
 from __future__ import annotations
 
 import os
-import tempfile
 import threading
 import time
-from pathlib import Path
 
 from .firmware_files import firmware_config, load_firmware
 from .machine import FakeBoard
 from .mfrc522_chip import FakeMFRC522
-from .pty_port import PtyPort, plug_pty
+from .pty_port import PtyDevice, PtyPort, plug_pty
 from .ticks import RealTicks, VirtualTicks
 
 __all__ = ["EmulatedHub", "PtyPort", "RealTicks", "VirtualTicks", "firmware_config", "load_firmware", "plug_pty"]
 
 
-class EmulatedHub:
+class EmulatedHub(PtyDevice):
     def __init__(self, readers: int = 1, *, poll_ms: int = 5, hb_ms: int = 200,
                  link_dir: str | os.PathLike | None = None, versions=(), **config) -> None:
+        super().__init__("reader-hub", link_dir)
         self.fw = load_firmware()
         self.cfg = firmware_config(READERS=readers, POLL_MS=poll_ms, HB_MS=hb_ms, **config)
         self.board = FakeBoard()
@@ -39,39 +38,15 @@ class EmulatedHub:
         self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92) for k in range(readers)]
         for cs, chip in zip(self.cfg.CS_PINS, self.chips):
             self.board.attach(cs, chip)
-        self._tmp = None
-        if link_dir is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="clacks-hub-")
-            link_dir = self._tmp.name
-        self.path = str(Path(link_dir) / "reader-hub")
-        self.port: PtyPort | None = None
         self.hub = None
         self.error: BaseException | None = None
         self.boots = 0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
     # --- life cycle ---
     def start(self) -> "EmulatedHub":
         self._plug()
         self._boot()
         return self
-
-    def stop(self) -> None:
-        self._halt()
-        if self.port is not None:
-            self.port.close()
-        if os.path.islink(self.path):
-            os.unlink(self.path)
-        if self._tmp is not None:
-            self._tmp.cleanup()
-            self._tmp = None
-
-    def __enter__(self) -> "EmulatedHub":
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
 
     def _plug(self) -> None:
         self.port = plug_pty(self.path)
@@ -90,12 +65,6 @@ class EmulatedHub:
             self.hub.run(stop=self._stop.is_set)
         except BaseException as exc:  # surfaced to tests through .error
             self.error = exc
-
-    def _halt(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
 
     # --- the physical world ---
     def place_card(self, reader: int, uid: bytes) -> None:
@@ -126,26 +95,12 @@ class EmulatedHub:
     def revive_reader(self, reader: int) -> None:
         self.chips[reader].revive()
 
-    def unplug(self) -> None:
-        """Pull the USB cable: the hub loses power, the host's port disappears."""
-        self._halt()
-        self.port.close()
-        if os.path.lexists(self.path):
-            os.unlink(self.path)
-
     def replug(self) -> None:
         """Plug it back: a new pty at the same path, the Pico boots again (cards stay put)."""
         for chip in self.chips:
             chip.revive()  # power-on reset of every reader
         self._plug()
         self._boot()
-
-    def stop_answering(self) -> None:
-        """Port stays open but the hub goes silent (wedged firmware, a bad cable)."""
-        self.port.answering = False
-
-    def resume_answering(self) -> None:
-        self.port.answering = True
 
     @property
     def lines(self) -> list[bytes]:

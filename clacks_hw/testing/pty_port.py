@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import tempfile
+import threading
 import time
 import tty
+from pathlib import Path
 
 
 class PtyPort:
@@ -57,3 +60,59 @@ def plug_pty(path: str) -> PtyPort:
     os.symlink(port.slave_name, tmp_link)
     os.replace(tmp_link, path)
     return port
+
+
+class PtyDevice:
+    """The life cycle every emulated serial device shares: a stable symlink ``path`` (in
+    ``link_dir``, or a temporary folder of its own) to the current pty, a worker thread that
+    ``_halt`` stops, unplugging, a silent port, and use as a context manager. Subclasses set
+    the thread running in ``start``."""
+
+    def __init__(self, name: str, link_dir: str | os.PathLike | None = None) -> None:
+        self._tmp = None
+        if link_dir is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix=f"clacks-{name}-")
+            link_dir = self._tmp.name
+        self.path = str(Path(link_dir) / name)
+        self.port: PtyPort | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self):
+        raise NotImplementedError  # each device starts its own worker
+
+    def _halt(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def unplug(self) -> None:
+        """Pull the USB cable: the device loses power, the host's port disappears."""
+        self._halt()
+        self.port.close()
+        if os.path.lexists(self.path):
+            os.unlink(self.path)
+
+    def stop(self) -> None:
+        self._halt()
+        if self.port is not None:
+            self.port.close()
+        if os.path.islink(self.path):
+            os.unlink(self.path)
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def stop_answering(self) -> None:
+        """Port stays open but the device goes silent (wedged firmware, a bad cable)."""
+        self.port.answering = False
+
+    def resume_answering(self) -> None:
+        self.port.answering = True
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -10,13 +10,11 @@ roughly every 100 ms, which ``repeat_s`` models (an estimate, not a datasheet fi
 from __future__ import annotations
 
 import os
-import tempfile
 import threading
-from pathlib import Path
 
 from clacks_hw.drivers.rdm6300 import make_frame
 
-from .pty_port import PtyPort, plug_pty
+from .pty_port import PtyDevice, plug_pty
 
 
 def em4100_uid_of(card: str) -> str:
@@ -25,19 +23,12 @@ def em4100_uid_of(card: str) -> str:
     return f"{n:010X}"
 
 
-class EmulatedRdm6300:
+class EmulatedRdm6300(PtyDevice):
     def __init__(self, *, repeat_s: float = 0.1, link_dir: str | os.PathLike | None = None) -> None:
+        super().__init__("rdm6300", link_dir)
         self.repeat_s = repeat_s
-        self._tmp = None
-        if link_dir is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="clacks-rdm6300-")
-            link_dir = self._tmp.name
-        self.path = str(Path(link_dir) / "rdm6300")
-        self.port: PtyPort | None = None
         self.uid: str | None = None  # the tag in the field
         self.frames_sent = 0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
     def start(self) -> EmulatedRdm6300:
         self.port = plug_pty(self.path)
@@ -59,39 +50,5 @@ class EmulatedRdm6300:
     def remove_card(self) -> None:
         self.uid = None
 
-    def unplug(self) -> None:
-        self._halt()
-        self.port.close()
-        if os.path.lexists(self.path):
-            os.unlink(self.path)
-
     def replug(self) -> None:
         self.start()
-
-    def stop_answering(self) -> None:
-        self.port.answering = False
-
-    def resume_answering(self) -> None:
-        self.port.answering = True
-
-    def _halt(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    def stop(self) -> None:
-        self._halt()
-        if self.port is not None:
-            self.port.close()
-        if os.path.islink(self.path):
-            os.unlink(self.path)
-        if self._tmp is not None:
-            self._tmp.cleanup()
-            self._tmp = None
-
-    def __enter__(self) -> EmulatedRdm6300:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
