@@ -30,7 +30,8 @@ MAX_PAYLOAD = 256 * 1024  # a board's state is a few KB; anything far larger is 
 
 class Hall(PageServer):
     name = "hall page"
-    assets = {"/": "hall.html", "/hall.js": "hall.js", "/kiosk.css": "kiosk.css"}
+    assets = {"/": "hall.html", "/hall.js": "hall.js", "/kiosk-parts.js": "kiosk-parts.js",
+              "/kiosk.css": "kiosk.css"}
 
     def __init__(self, broker: str, broker_port: int = 1883, *, db, bind: str = "127.0.0.1", port: int = 8090,
                  hosts=(), username: str = "", password: str = "", wall=time.time) -> None:

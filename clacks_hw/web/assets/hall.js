@@ -2,16 +2,12 @@
 // Texts go through textContent only: board names and words come from the boards.
 (function () {
   "use strict";
-  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race"};
-  function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = String(text); }
-    return e;
-  }
-  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
-  function show(e, on) { e.classList.toggle("hidden", !on); }
+  var K = window.Kiosk;  // the kiosk page's building blocks (kiosk-parts.js)
+  var MODES = K.MODES;
+  var $ = K["$"];
+  var el = K.el;
+  var clear = K.clear;
+  var show = K.show;
   function lamps(bits) {
     var g = el("div", "lamps mini");
     for (var i = 0; i < 16; i++) { g.appendChild(el("div", "lamp" + (bits && bits.charAt(i) === "1" ? " on" : ""))); }
