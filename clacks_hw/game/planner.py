@@ -2,8 +2,10 @@
 
 Only the 6 lamps of the sending tower matter, so each placement is projected onto the tower
 as a 6-bit value, and "which values can a set of cards reach" is a 64-bit set (an int). The
-sets of every pair of shapes on every tower are built when the edition loads; a third card
-adds one projected value at a time. The brute force in ``brute_force.py`` (every subset, every
+sets of every shape and every pair of shapes, for all towers at once, are built when the
+edition loads, so one card or two is a single bit test against what every open tower needs; a
+third card adds one projected value at a time and is tried only when it could be cheaper.
+The brute force in ``brute_force.py`` (every subset, every
 placement, stopping at its first answer) agrees with it in the tests and is much slower
 (``make bench``).
 """
@@ -15,11 +17,10 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .actions import Action
-from .board import TOWERS, lamps_of
+from .board import FULL, TOWERS, lamps_of
 from .edition import Edition
-from .planner_tables import LOCAL, MASKS, Tables, local, tables
+from .planner_tables import MASKS, PACKED_HIGH, PACKED_LOW, PACKED_TARGET, WIDE_BIT, Tables, local, tables
 from .state import GameState
-from .turns import target_mask
 
 
 class Plan(NamedTuple):  # a named tuple: made once per query, cheaper than a frozen dataclass
@@ -59,39 +60,75 @@ def towers_open(state: GameState, seat: str) -> list[tuple[int, int]]:
     return state.config.game.towers_open(state, seat)
 
 
-def _subsets(cards, tab: Tables, left: int, most: int = 8, required: str | None = None):
-    """Non-empty subsets of the cards that fit the budget, cheapest (then smallest) first;
-    at most ``most`` cards, always including ``required`` when given: (cost, size, cards,
-    sorted shape names, what they reach on every tower or None for three cards or more)."""
-    card, wide = tab.card, tab.wide
-    info = [(c, *card[c]) for c in cards]
-    out = [(cost, 1, (c,), (shape,), wide[shape,]) for c, cost, shape in info
-           if cost <= left and (required is None or required == c)]
-    if most >= 2:
-        for (a, ca, sa), (b, cb, sb) in combinations(info, 2):
-            if ca + cb <= left and (required is None or required == a or required == b):
-                shapes = (sa, sb) if sa <= sb else (sb, sa)
-                out.append((ca + cb, 2, (a, b), shapes, wide[shapes]))
+def _cheapest(tab: Tables, hand, groups, need, left: int, most: int, required: str | None):
+    """The cheapest (move + cards) subset of ``hand`` that reaches a wanted value on some tower:
+    (tower, move cost, cards, their shapes, card cost), or None. Fewer cards, then the lower
+    tower, break ties. ``groups``: (move cost, wanted values, wanted values that need some lamp
+    flipped, towers) with each wanted value as bit 64 * tower + value, for every tower at once.
+
+    One card or two is a bit test against the pair tables, so every such subset is tried; three
+    cards or more are tried only while they could still beat the best found."""
+    wide = tab.wide
+    info = list(map(tab.info.__getitem__, hand))  # (card, cost, shape)
+    # The best so far as one int, smaller is better: cost << 8 | number of cards << 4 | tower.
+    best_key, best = 1 << 62, None
+    for a, ca, sa in info:
+        if ca <= left and (required is None or required == a):
+            reach, touch = wide[sa,]
+            for move_cost, want_any, want_touch, _towers in groups:
+                hits = reach & want_any | touch & want_touch
+                if hits and move_cost + ca <= left:
+                    key = (move_cost + ca) << 8 | 1 << 4 | (hits & -hits).bit_length() - 1 >> 6
+                    if key < best_key:
+                        best_key, best = key, (move_cost, (a,), (sa,), ca)
+    least = sorted([x[1] for x in info])  # the k cheapest cards bound what k cards cost
+    if most >= 2 and len(least) >= 2 and (least[0] + least[1] << 8 | 2 << 4) < best_key:
+        for i, (a, ca, sa) in enumerate(info):
+            for b, cb, sb in info[i + 1:]:
+                cost = ca + cb
+                if cost > left or (cost << 8 | 2 << 4) > best_key or (
+                        required is not None and required != a and required != b):
+                    continue  # too dear, or no cheaper than one card that already sends
+                pair = ((a, b), (sa, sb)) if sa <= sb else ((b, a), (sb, sa))  # cards in shape order
+                reach, touch = wide[pair[1]]
+                for move_cost, want_any, want_touch, _towers in groups:
+                    hits = reach & want_any | touch & want_touch
+                    if hits and move_cost + cost <= left:
+                        key = (move_cost + cost) << 8 | 2 << 4 | (hits & -hits).bit_length() - 1 >> 6
+                        if key < best_key:
+                            best_key, best = key, (move_cost, *pair, cost)
     for k in range(3, min(len(info), most) + 1):
+        if sum(least[:k]) << 8 | k << 4 > best_key:
+            break  # no k cards (nor more) can beat the best found
         for combo in combinations(info, k):
             cost = sum([x[1] for x in combo])
-            names = tuple([x[0] for x in combo])
-            if cost <= left and (required is None or required in names):
-                out.append((cost, k, names, tuple(sorted([x[2] for x in combo])), None))
-    out.sort(key=_BY_COST)
-    return out
+            if cost > left or (cost << 8 | k << 4) > best_key or (
+                    required is not None and required not in [x[0] for x in combo]):
+                continue
+            combo = sorted(combo, key=_SHAPE)  # stable: cards of one shape keep the hand's order
+            cards, shapes = tuple([x[0] for x in combo]), tuple([x[2] for x in combo])
+            for move_cost, _any, _touch, towers in groups:
+                rank = (move_cost + cost) << 8 | k << 4
+                if move_cost + cost > left or rank > best_key:
+                    continue
+                for tower in towers:  # the lowest tower that reaches breaks a tie
+                    if rank | tower < best_key and tab.reaches(tower, shapes, *need(tower)):
+                        best_key, best = rank | tower, (move_cost, cards, shapes, cost)
+    if best is None:
+        return None
+    return ((best_key & 15),) + best
 
 
-_BY_COST = itemgetter(0, 1)
+_SHAPE = itemgetter(2)
 
 
-def _build(tab: Tables, tower: int, move_cost: int, combo, shapes, d: int, need_touch: bool,
-           card_cost: int) -> Plan:
-    """Turn a feasible (tower, cards) into concrete placements."""
-    values = tab.pick(tower, shapes, d, need_touch)
-    card = tab.card
-    cards = combo if len(combo) == 1 else tuple(sorted(combo, key=lambda c: card[c][1]))  # as ``shapes``
-    masks = tuple([tab.on_tower(tower, card[c][1]).masks[v] for c, v in zip(cards, values)])
+def _build(tab: Tables, tower: int, move_cost: int, cards, shapes, card_cost: int, need) -> Plan:
+    """Turn a feasible (tower, cards in shape order) into concrete placements."""
+    on_tower = tab.on_tower
+    if len(shapes) == 1:  # the card flips exactly the tower's wanted value
+        return Plan(tower, move_cost, cards, (on_tower(tower, shapes[0]).masks[need(tower)[0]],), card_cost)
+    values = tab.pick(tower, shapes, *need(tower))
+    masks = tuple([on_tower(tower, s).masks[v] for s, v in zip(shapes, values)])
     return Plan(tower, move_cost, cards, masks, card_cost)
 
 
@@ -116,48 +153,35 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
         return None
     edition = state.edition
     tab = tables(edition)
-    left = turn.budget - turn.card_cost
     most, required = _card_limits(state)
-    if most == 0:
-        return None
-    subsets = _subsets(_hand(state, seat, cards), tab, left, most, required)
-    if not subsets:
+    hand = _hand(state, seat, cards)
+    if most == 0 or not hand:
         return None
     bits = edition.signals[signal]
     board, flipped = state.board, turn.flipped
-    # Every open tower at once: what each needs is bit 64 * tower + its local value, in one
-    # set per move cost and per need of a lamp flipped this turn (``wants[cost][need]``).
-    wants: dict[int, list] = {}
-    need_of = {}
+    needs = PACKED_LOW[board & 255] ^ PACKED_HIGH[board >> 8] ^ PACKED_TARGET[seat][bits]
+    # Every open tower at once: the value each needs is bit 64 * tower + its local value, in
+    # one set per move cost, split by whether some lamp of the tower still has to flip.
+    groups: dict[int, list] = {}
     for tower, move_cost in towers_open(state, seat):
-        mask = MASKS[tower]
-        d = LOCAL[tower][(board ^ target_mask(seat, tower, bits)) & mask]
-        need = not flipped & mask
-        need_of[tower] = (d, need)
-        w = wants.get(move_cost)
-        if w is None:
-            w = wants[move_cost] = [0, 0, []]
-        w[need] |= 1 << (64 * tower + d)
-        w[2].append(tower)
-    best = None  # (move + cards cost, cards, tower) as one number, then what _build needs
-    for move_cost, (want_any, want_touch, towers) in wants.items():
-        for cost, k, combo, shapes, reach in subsets:  # by (cost, size): once one is too dear, all are
-            total = move_cost + cost
-            rank = total * 16 + k
-            if total > left or best is not None and rank > best[0] >> 4:
-                break
-            if reach is not None:  # one card or two: a bit test for every tower
-                hits = reach[0] & want_any | reach[1] & want_touch
-            else:  # more: one card's projected values at a time, tower by tower
-                hits = sum(1 << 64 * t for t in towers if tab.reaches(t, shapes, *need_of[t]))
-            if hits:
-                tower = ((hits & -hits).bit_length() - 1) >> 6  # the first tower it reaches
-                key = rank * 16 + tower
-                if best is None or key < best[0]:
-                    best = (key, tower, move_cost, combo, shapes, *need_of[tower], cost)
-    if best is None:
-        return None
-    return _build(tab, *best[1:])
+        g = groups.get(move_cost)
+        if g is None:
+            g = groups[move_cost] = [move_cost, 0, 0, []]
+        g[1 if flipped & MASKS[tower] else 2] |= WIDE_BIT[tower][needs >> 6 * tower & 63]
+        g[3].append(tower)
+    need = _Need(needs, flipped)
+    best = _cheapest(tab, hand, groups.values(), need, turn.budget - turn.card_cost, most, required)
+    return None if best is None else _build(tab, *best, need)
+
+
+class _Need(NamedTuple):
+    """What each tower still needs: the packed local values and the lamps flipped this turn."""
+    values: int
+    flipped: int
+
+    def __call__(self, tower: int) -> tuple[int, bool]:
+        """(the local value that sends from ``tower``, whether some lamp of it must still flip)"""
+        return self.values >> 6 * tower & 63, not self.flipped & MASKS[tower]
 
 
 def _card_limits(state: GameState) -> tuple[int, str | None]:
@@ -175,7 +199,7 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     seat, turn = state.turn.seat, state.turn
     tab = tables(state.edition)
     d = local(tower, state.board & TOWERS[tower].mask)
-    for cost, _k, combo, shapes, _reach in _subsets(_hand(state, seat, cards), tab, turn.left):
-        if tab.reaches(tower, shapes, d, False):
-            return _build(tab, tower, 0, combo, shapes, d, False, cost)
-    return None
+    need = _Need(d << 6 * tower, FULL)  # every lamp counts as flipped: nothing must still flip
+    groups = [(0, WIDE_BIT[tower][d], 0, [tower])]
+    best = _cheapest(tab, _hand(state, seat, cards), groups, need, turn.left, 8, None)
+    return None if best is None else _build(tab, *best, need)

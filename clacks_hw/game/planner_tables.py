@@ -7,8 +7,9 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
-from .board import TOWERS, lamps_of
+from .board import READ_CELLS, SEATS, TOWERS, lamps_of
 from .edition import Edition
+from .turns import target_mask
 
 
 def local(tower: int, mask: int) -> int:
@@ -32,6 +33,24 @@ def _make_local():
 
 LOCAL = _make_local()
 MASKS = tuple(t.mask for t in TOWERS)
+# tower -> local value -> its bit in a set over every tower (bit 64 * tower + value)
+WIDE_BIT = tuple(tuple([1 << (64 * t + v) for v in range(64)]) for t in range(len(TOWERS)))
+
+
+# The local values of every tower at once, 6 bits per tower (bits 6 * tower ...): local values
+# XOR like the lamps they stand for, so a board's are its low byte's XOR its high byte's, and
+# the value a tower still needs is the board's XOR the signal's.
+def _packed(mask: int) -> int:
+    return sum(LOCAL[t][mask & m] << 6 * t for t, m in enumerate(MASKS))
+
+
+PACKED_LOW = tuple(_packed(b) for b in range(256))  # board & 0xFF -> packed local values
+PACKED_HIGH = tuple(_packed(b << 8) for b in range(256))  # board >> 8 -> packed local values
+# seat -> signal bits -> the packed local values of the lamps lit when each tower the seat
+# reads shows them (0 for the towers it cannot read)
+PACKED_TARGET = {seat: tuple(sum(_packed(target_mask(seat, t, bits)) & 63 << 6 * t
+                                 for t in range(len(TOWERS)) if READ_CELLS[seat][t] is not None)
+                             for bits in range(64)) for seat in SEATS}
 
 
 # XOR-ing every value of a 64-bit set with 2**k swaps neighbouring blocks of 2**k bits.
@@ -80,8 +99,8 @@ class Tables:
     one projected value of each further card at a time."""
 
     def __init__(self, edition: Edition):
-        self.edition = edition
         self.card = {j.id: (j.cost, j.shape.name) for j in edition.jacquards.values()}
+        self.info = {c: (c, *cost_shape) for c, cost_shape in self.card.items()}
         names = sorted(edition.shapes)
         self._on_tower = {(t, s): _ShapeOnTower(t, edition.shapes[s].placements)
                           for t in range(len(TOWERS)) for s in names}
@@ -147,7 +166,10 @@ def prepare(edition: Edition) -> Tables:
 
 
 def tables(edition: Edition) -> Tables:
+    """The tables for ``edition``, shared by every edition loaded from the same files: the
+    fingerprint is a digest of their contents, so loading an edition again (a reload, a replay)
+    neither rebuilds them nor makes states of the older copy rebuild them."""
     t = _TABLES.get(edition.fingerprint)
-    if t is None or t.edition is not edition:
+    if t is None:
         t = _TABLES[edition.fingerprint] = Tables(edition)
     return t
