@@ -10,7 +10,6 @@ Night Shift meaning, docs/coop.md section 7). A per-seat reader says who tapped.
 from __future__ import annotations
 
 from ..game.actions import Action
-from ..game.board import TOWERS
 from ..game.rejection import Rejection
 from ..game.rules import validate
 from ..game.state import GameState
@@ -33,13 +32,8 @@ def seat_for(state: GameState, card: str, actor: str | None = None) -> str:
 def open_card(state: GameState, seat: str, card: str, now: float) -> pv.Preview | Action | Rejection:
     """The preview for a card that flips lamps or a tower, else the action to send at once;
     or the engine's refusal of the previewed action."""
-    kinds = state.config.game.choices(state.edition.cards[card])
-    if "flip" in kinds:
-        options = pv.ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements)
-        p = pv.Preview(seat, "fault", card, tuple(options), since=now)
-    elif "flip_tower" in kinds:
-        p = pv.Preview(seat, "fault", card, tuple(range(len(TOWERS))), choose="tower", since=now)
-    else:
+    p = pv.choosing(state, seat, "fault", card, state.config.game.choices(state.edition.cards[card]), now)
+    if p is None:
         return Action(seat, "fault", card=card)
     action = Action(seat, "fault", card=card, **p.action_fields())
     return validate(state, action) or p

@@ -132,3 +132,14 @@ class Preview:
         if self.choose == "tower":
             return {"tower": self.choice}
         return {"lamps": self.choice}
+
+
+def choosing(state: GameState, seat: str, act: str, card: str, kinds: dict, now: float) -> Preview | None:
+    """The preview of a card's choice (the game's ``choices``: "flip" lamps of a shape, or
+    "flip_tower"), best options first; None when the card needs no choice."""
+    if "flip" in kinds:
+        options = ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements)
+        return Preview(seat, act, card, tuple(options), since=now)
+    if "flip_tower" in kinds:
+        return Preview(seat, act, card, tuple(range(len(TOWERS))), choose="tower", since=now)
+    return None

@@ -5,14 +5,14 @@ from the hand (``card``), the report card lifted (``source``) and, when that car
 for a choice, the lamps or the tower (``lamps``/``tower``). The board builds it in steps, every
 step checked against the engine before the next one opens, so a refusal comes as early as it can:
 
-1. ``discard``: tracked hands: the player's jacquards blink one at a time (their pattern, in the
+1. ``discard``: tracked hands the table may see: the player's jacquards blink one at a time (their pattern, in the
    discard colour, in the top-left corner); NEXT/PREV cycle them, PLAY picks the one shown, or
-   the player taps the jacquard. Physical hands: the player taps the jacquard they put down.
+   the player taps the jacquard. Physical or hidden hands: the player taps the jacquard they put down.
 2. ``choice`` (only for cards that flip lamps or a tower): the same preview as a Fault Report
    card's flip: NEXT/PREV/TURN (or a tower button) choose, PLAY commits the swap.
 
-BACK cancels at every step. The card's effects are read from the edition: the tapped report
-card's tag is the card, tracked or physical. Pure data and functions: the controller keeps the
+BACK cancels at every step. The game says which choice the card needs (``swap_choices``) and
+whose hands are hidden (Long Distance: the player taps the jacquard, nothing is shown). Pure data and functions: the controller keeps the
 flow and sends the action.
 """
 
@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..game.actions import Action
-from ..game.board import TOWERS
-from ..game.coop_effects import needs_choice
+from ..game.registry import PUBLIC
 from ..game.rejection import Code, Rejection
 from ..game.rules import validate
 from ..game.state import GameState
@@ -115,13 +114,16 @@ def start(state: GameState, seat: str, source: str, now: float) -> SwapFlow | Re
         return Rejection(Code.NOT_IN_MODE, f"There are no swaps in a {state.config.mode} game.")
     p = state.player(seat) if seat in state.config.seats else None
     tracked = state.config.hands == "tracked"
+    # A hand hidden from the table (Long Distance) is never shown on the lamps nor named in a
+    # notice: the player taps the jacquard they discard, as with physical hands.
+    shown = tracked and seat not in state.config.game.hidden_hands(state, PUBLIC)
     probe = p.hand[0] if tracked and p is not None and p.hand else None
     r = _check(state, Action(seat, "swap", card=probe, source=source))
     if r:
         return r
     if p.hand_count <= 0 or tracked and not p.hand:
         return Rejection(Code.NOTHING_TO_DISCARD, f"{seat} holds no jacquard to discard for a swap.")
-    return SwapFlow(seat, source, hand=p.hand if tracked else (), since=now)
+    return SwapFlow(seat, source, hand=p.hand if shown else (), since=now)
 
 
 def pick(flow: SwapFlow, state: GameState, card: str, now: float) -> SwapFlow | Rejection:
@@ -129,14 +131,6 @@ def pick(flow: SwapFlow, state: GameState, card: str, now: float) -> SwapFlow | 
     r = _check(state, Action(flow.seat, "swap", card=card, source=flow.source))
     if r:
         return r
-    effects = state.edition.cards[flow.source].effects
-    choice = None
-    if needs_choice(effects):
-        kinds = {e.kind: e for e in effects}
-        if "flip" in kinds:
-            options = pv.ordered(state, flow.seat, state.edition.shapes[kinds["flip"].arg].placements)
-            choice = pv.Preview(flow.seat, "swap", flow.source, tuple(options), since=now)
-        else:
-            choice = pv.Preview(flow.seat, "swap", flow.source, tuple(range(len(TOWERS))),
-                                choose="tower", since=now)
+    kinds = state.config.game.swap_choices(state.edition.cards[flow.source])
+    choice = pv.choosing(state, flow.seat, "swap", flow.source, kinds, now)
     return replace(flow, discard=card, choice=choice, since=now)

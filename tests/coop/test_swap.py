@@ -3,6 +3,8 @@ at once, play the lifted jacquard this turn. Cost: its points, +1 from a Log car
 
 import pytest
 
+from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.modes import game_for
 from clacks_hw.game.rules import apply
 
 from .conftest import (
@@ -151,3 +153,10 @@ def test_physical_swap_from_an_incident_card_costs_no_lifting_point():
     assert t.turn.card_cost == 0 and t.post_office == 1
     t = ok(t, play("S", "J17", L(12, 13, 14)), end("S"))
     assert t.post_office == 1 + 2
+
+
+@pytest.mark.parametrize("card, kinds", [("I04", set()), ("I06", {"flip_tower"}), ("L02", {"flip"})])
+def test_the_game_says_which_choice_a_lifted_card_needs(card, kinds):
+    # FOG needs nothing, BANSHEE ON THE LINE a tower, SPARE PARTS lamps: the board asks the
+    # game object rather than reading the card's effects itself.
+    assert set(game_for("race").swap_choices(default_edition().cards[card])) == kinds

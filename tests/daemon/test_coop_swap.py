@@ -14,9 +14,9 @@ TABLE = (Report("I04", "J01", True), Report("I06", "J15", True),  # FOG, BANSHEE
          Report("L04", "J29", False), Report("L02", "J45", False))  # TEA BREAK, SPARE PARTS
 
 
-def race(tmp_path, mode="race", seats=("S", "N")):
+def race(tmp_path, mode="race", seats=("S", "N"), variants=()):
     rig = Rig(tmp_path, FakeClock(0.0), seed=5)
-    rig.start_mode(mode, seats=seats)
+    rig.start_mode(mode, seats=seats, variants=variants)
     s = rig.state
     p = s.player(s.turn.seat)
     s = s.with_player(replace(p, hand=("J30", "J33"), hand_count=2))
@@ -81,6 +81,25 @@ def test_back_cancels_the_swap(tmp_path):
     assert rig.ctrl.swap.step == "choice"
     rig.press("BACK")
     assert rig.ctrl.swap is None and rig.state is before
+
+
+def test_long_distance_never_shows_nor_names_the_hidden_hand(tmp_path):
+    # The hand is hidden from the table: the player taps the jacquard they discard, and the
+    # lamps and the notices show none of the hand meanwhile.
+    rig = race(tmp_path, variants=("long_distance",))
+    said = len(rig.reports)
+    rig.tap("I04")
+    flow = rig.ctrl.swap
+    assert flow is not None and flow.step == "discard" and flow.candidate is None
+    assert rig.ctrl.view(rig.clock.now()).preview is None
+    rig.press("NEXT")
+    assert rig.ctrl.view(rig.clock.now()).preview is None
+    told = " ".join(rig.reports[said:])
+    assert "tap the jacquard you discard" in told
+    assert "J30" not in told and "J33" not in told
+    rig.tap("J33")
+    s = rig.state
+    assert s.turn.swapped and s.turn.lifted == "J01" and "J33" in s.discard
 
 
 def test_a_jacquard_not_in_hand_is_refused_and_the_swap_waits(tmp_path):

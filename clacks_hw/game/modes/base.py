@@ -178,9 +178,14 @@ class Game:
         return card.night_shift
 
     def choices(self, card) -> dict:
-        """The choices ``card`` needs here: effect kind ("flip" lamps of a shape, "flip_tower")
-        -> the effect."""
-        return {e.kind: e for e in self.fault_effects(card) if e.kind in CHOICES}
+        """The choices Fault Report ``card`` needs here: effect kind ("flip" lamps of a shape,
+        "flip_tower") -> the effect."""
+        return _choices(self.fault_effects(card))
+
+    def swap_choices(self, card) -> dict:
+        """The choices report ``card`` (Incident, Log) needs when a swap lifts its jacquard:
+        effect kind -> the effect, as ``choices``."""
+        return _choices(card.effects)
 
     # --- what is shown --------------------------------------------------------------------
     def tower_marks(self, state: GameState) -> tuple[TowerMark, ...]:
@@ -232,3 +237,7 @@ class Game:
     def own_text(self, state, *, ascii: bool = False, actions: int | None = None) -> str | None:
         """The whole text drawing of a game whose state is not a Clacks board (None: it is)."""
         return None
+
+
+def _choices(effects) -> dict:
+    return {e.kind: e for e in effects if e.kind in CHOICES}
