@@ -1,5 +1,6 @@
-"""A status page server alone in its own process, for bench_kiosk.py: ``new`` (clacks_hw.web) or
-``old`` (the ThreadingHTTPServer page this project had before, taken from git history), with
+"""A status page server alone in its own process, for bench_kiosk.py: ``new`` (clacks_hw.web, on
+uvloop where installed), ``asyncio`` (the same on asyncio's own loop) or ``old`` (the
+ThreadingHTTPServer page this project had before, taken from git history), with
 the 1,024 file descriptors a systemd service gets. Prints its port, then serves until stdin ends;
 a thread publishes a changing snapshot every ``interval`` seconds (0: none)."""
 
@@ -47,6 +48,12 @@ def main() -> None:
         server = mod.StatusPage(box, "127.0.0.1", 0).start()
         snap = mod.StatusSnapshot
     else:
+        if which == "asyncio":
+            import asyncio
+
+            from clacks_hw.web import base
+
+            base.new_loop = asyncio.new_event_loop
         from clacks_hw.web.server import WebServer
         from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot as snap
 

@@ -46,6 +46,9 @@ class GuardedServer(web.Server):
         self.max_connections = max_connections
         self.header_timeout = header_timeout
         self._waiting: OrderedDict = OrderedDict()  # connections yet to send a request -> timer
+        # open and not being dropped: an aborted connection leaves at once, though its transport
+        # reports the loss a loop turn later (later still with uvloop)
+        self._live: set = set()
         self.dropped = 0  # connections closed for holding a half request or over the limit
 
     def _request(self, message, payload, protocol, writer, task) -> SecureRequest:
@@ -56,19 +59,21 @@ class GuardedServer(web.Server):
 
     def connection_made(self, handler, transport) -> None:
         super().connection_made(handler, transport)
-        if len(self._connections) > self.max_connections:
+        if len(self._live) >= self.max_connections:
             if self._waiting:  # the oldest silent connection makes room
                 self._drop(next(iter(self._waiting)))
             else:  # every slot is a real viewer: this one waits for another day
                 self.dropped += 1
                 transport.abort()
                 return
+        self._live.add(handler)
         self._waiting[handler] = self._loop.call_later(self.header_timeout, self._drop, handler)
 
     def connection_lost(self, handler, exc=None) -> None:
         timer = self._waiting.pop(handler, None)
         if timer is not None:
             timer.cancel()
+        self._live.discard(handler)
         super().connection_lost(handler, exc)
 
     def _drop(self, handler) -> None:
@@ -76,7 +81,8 @@ class GuardedServer(web.Server):
         if timer is not None:
             timer.cancel()
         transport = self._connections.get(handler)
-        if transport is not None:
+        if handler in self._live and transport is not None:
+            self._live.discard(handler)
             self.dropped += 1
             transport.abort()
 
@@ -86,7 +92,7 @@ class GuardedServer(web.Server):
 
     @property
     def open_connections(self) -> int:
-        return len(self._connections)
+        return len(self._live)
 
 
 def local_names() -> set[str]:
