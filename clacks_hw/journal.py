@@ -460,6 +460,15 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def mark_abandoned(path: Path) -> Path:
+    """Rename a journal to ``NAME.abandoned`` so it is never resumed, durably: a power cut right
+    after must not bring the abandoned game back."""
+    target = path.with_name(path.name + ".abandoned")
+    path.rename(target)
+    _fsync_dir(target)
+    return target
+
+
 class JournalWriter:
     """Appends lines to one journal; each ``append`` is on disk (fsync'd) when it returns, or
     raises JournalWriteError with the file left as it was (journal_file.py)."""

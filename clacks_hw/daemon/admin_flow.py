@@ -56,9 +56,8 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
         log.info("admin: new game %s, seats %s", menu.mode, " ".join(menu.seats))
         return controller.start_game(menu, now)
     if event.kind == "abandon":
-        if not controller.abandon(now):
+        if not controller.abandon(now, by="the admin page"):
             return "no game is in play"
-        log.info("admin: game abandoned")
         return None
     if event.kind == "brightness":
         value = event.params.get("value")

@@ -29,7 +29,7 @@ from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
 from ..game.turns import signal_sent
-from ..journal import JournalError
+from ..journal import JournalError, mark_abandoned
 from . import palette, preview, swap_flow
 from .card_input import CardInput
 from .dice_play import DicePlay
@@ -349,11 +349,11 @@ class Controller(CardInput, DicePlay):
     # The admin page's way in: the same steps as the buttons (admin_flow.py).
     start_game = _start_game
 
-    def abandon(self, now: float) -> bool:
+    def abandon(self, now: float, by: str = "the admin page") -> bool:
         """Abandon the game in play (as PLAY on the reset question); False when there is none."""
         if self.screen not in ("game", "confirm") or self.session is None:
             return False
-        self._abandon(now)
+        self._abandon(now, by)
         return True
 
     def _reset_gesture(self, now: float) -> None:
@@ -365,15 +365,18 @@ class Controller(CardInput, DicePlay):
         elif self.screen in ("setup", "over"):
             self._to_attract(now)
 
-    def _abandon(self, now: float) -> None:
+    def _abandon(self, now: float, by: str = "the reset gesture") -> None:
         session = self.session
-        log.info("game abandoned by the reset gesture (journal %s)", session.path)
         session.close()
-        if session.path is not None:  # so it is not resumed after a restart
+        if session.path is None:
+            log.info("game abandoned by %s", by)
+        else:  # so it is not resumed after a restart
             try:
-                session.path.rename(session.path.with_name(session.path.name + ".abandoned"))
+                log.info("game abandoned by %s (journal now %s)", by, mark_abandoned(session.path))
             except OSError as exc:
-                log.warning("cannot mark %s abandoned: %s", session.path, exc)
+                log.warning("game abandoned by %s, but %s cannot be marked abandoned: %s (it will be "
+                            "resumed after a restart; rename it to end in .abandoned to stop that)",
+                            by, session.path, exc.strerror or exc)
         self.session = None
         self._to_attract(now)
 

@@ -3,6 +3,8 @@ game, abandoning it and the LED brightness go through the board's own steps (jou
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from tests.web.live import TOKEN, LiveBoard
@@ -29,7 +31,8 @@ def test_without_the_token_nothing_changes(board, tmp_path):
     assert board.daemon.leds.brightness == 1.0
 
 
-def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_path):
+def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="clacks_hw")
     status, answer = board.admin("new-game", {"mode": "race", "variants": ["long_distance"],
                                               "seats": ["S", "W", "N"], "words": ["GUILD"]})
     assert (status, answer) == (200, {"ok": True})
@@ -45,6 +48,7 @@ def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_p
     assert board.admin("abandon", {}) == (200, {"ok": True})
     assert board.daemon.controller.screen == "attract"
     assert journals(tmp_path)[0].endswith(".jsonl.abandoned")  # not resumed after a restart
+    assert any("game abandoned by the admin page (journal now" in r.getMessage() for r in caplog.records)
     assert board.admin("abandon", {})[0] == 409
 
 
