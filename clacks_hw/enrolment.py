@@ -33,7 +33,7 @@ from pathlib import Path
 from .atomic_file import write_atomically
 from .errors import ClacksError
 from .game.edition import Edition
-from .journal_file import file_mode
+from .journal.append_file import file_mode
 
 FILE_NAME = "cards.toml"
 WORD_PREFIX = "W:"

@@ -12,8 +12,8 @@ writes. Decisions, each also explained by a comment in the unit itself:
   maps ``/dev/mem`` for PWM and DMA.
 - ``ProtectSystem=strict`` with ``StateDirectory=clacks-hw``: the only writable place is
   ``/var/lib/clacks-hw`` (journals and ``cards.toml``), plus ``journal.dir`` if the config
-  moves it elsewhere. ``ProtectHome=yes`` and ``PrivateTmp=yes``, so clacks-hw must be
-  installed outside /home and /tmp (refused otherwise, with how to install it).
+  moves it elsewhere. ``ProtectHome=yes`` and ``PrivateTmp=yes``, so clacks-hw, its config
+  and its journals must be outside /home and /tmp (refused otherwise, saying where to put them).
 - Everything else the daemon does not need is taken away: no capabilities (root for ws281x
   keeps only CAP_SYS_RAWIO for /dev/mem), kernel, clock and control-group protection, no new
   namespaces, sockets limited to UNIX, IPv4 and IPv6, the @system-service system calls,
@@ -155,10 +155,17 @@ def check_settings(s: UnitSettings) -> None:
         if bad is not None:
             raise UnitError(f"{what} {value!r} contains a control character (U+{ord(bad):04X}); "
                             "a unit file cannot hold one: give a plain path or name")
-    for prefix, setting in HIDDEN.items():
-        if s.exec_path.startswith(prefix):
-            raise UnitError(f"{s.exec_path} is under {prefix}, which the service cannot see "
-                            f"({setting}), so it could not start.\n  fix: {INSTALL_HINT}")
+    fixes = {"the clacks-hw executable": INSTALL_HINT,
+             "--config": "move the config to /etc/clacks-hw/config.toml (sudo mkdir -p /etc/clacks-hw; "
+                         "sudo cp CONFIG /etc/clacks-hw/config.toml) and give --config that path",
+             "journal.dir": f"leave journal.dir at its default, {STATE_DIR}, or choose a folder outside "
+                            "/home, /root and /tmp"}
+    for what, fix in fixes.items():
+        value = s.values()[what]
+        for prefix, setting in HIDDEN.items():
+            if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
+                raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see "
+                                f"({setting}), so it could not start.\n  fix: {fix}")
 
 
 def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSettings:

@@ -22,7 +22,7 @@ from ..journal import (
     replay,
     resume_game,
 )
-from ..journal_file import PROBE_BYTES
+from ..journal.append_file import PROBE_BYTES
 
 log = logging.getLogger(__name__)
 

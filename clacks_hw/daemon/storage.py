@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from ..journal_file import NO_ROOM
+from ..journal.append_file import NO_ROOM
 
 log = logging.getLogger(__name__)
 

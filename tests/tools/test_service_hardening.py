@@ -60,6 +60,22 @@ def test_an_executable_the_sandbox_hides_is_refused(monkeypatch, exe, setting):
     assert r.exit_code == 2 and setting in r.output and "/opt" in r.output and "pipx" in r.output
 
 
+def test_a_config_the_sandbox_hides_is_refused(tmp_path, runner):
+    cfg = tmp_path / "config.toml"  # under /tmp: PrivateTmp gives the service a /tmp of its own
+    cfg.write_text('[leds]\nbackend = "spi"\n')
+    r = runner.invoke(cli, ["install-service", "--config", str(cfg), "--user", USER, "--dry-run"])
+    assert r.exit_code == 2 and f"--config {cfg} is under /tmp/" in r.output
+    assert "PrivateTmp=yes" in r.output and "/etc/clacks-hw/config.toml" in r.output
+
+
+@pytest.mark.parametrize("journal_dir, setting", [("/home/pi/journals", "ProtectHome=yes"),
+                                                  ("/root/journals", "ProtectHome=yes"),
+                                                  ("/tmp/journals", "PrivateTmp=yes")])
+def test_journals_the_sandbox_hides_are_refused(journal_dir, setting):
+    with pytest.raises(UnitError, match=f"(?s)journal.dir {journal_dir} is under .*{setting}.*/var/lib/clacks-hw"):
+        unit({"journal.dir": journal_dir})
+
+
 @pytest.mark.parametrize("overrides, limit", [(None, 3.0), ({"leds.backend": "ws281x"}, 5.0)],
                          ids=["spi", "ws281x"])
 def test_systemd_analyze_security_score(tmp_path, overrides, limit):

@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands import service_cmd
+from clacks_hw import config as config_mod
 from clacks_hw.config import load_config
 from clacks_hw.systemd_unit import render_unit, unit_settings
 
@@ -107,13 +108,13 @@ def test_cli_writes_refuses_to_overwrite_and_forces(tmp_path, runner):
     assert token.read_text() == first and "kept in" in r.output  # a reinstall keeps the phones' token
 
 
-def test_cli_dry_run_prints_and_writes_nothing(tmp_path, runner):
-    cfg = tmp_path / "config.toml"
+def test_cli_dry_run_prints_and_writes_nothing(tmp_path, runner, monkeypatch):
+    cfg = tmp_path / "config.toml"  # read as the default config: one under /tmp is refused
     cfg.write_text('[leds]\nbackend = "ws281x"\n')
-    r = runner.invoke(cli, ["install-service", "--config", str(cfg), "--dry-run",
-                            "--output", str(tmp_path / "x.service")])
+    monkeypatch.setattr(config_mod, "DEFAULT_PATH", cfg)
+    r = runner.invoke(cli, ["install-service", "--dry-run", "--output", str(tmp_path / "x.service")])
     assert r.exit_code == 0, r.output
-    assert f"ExecStart={EXE} run --config {cfg}" in r.output and "User=root" in r.output
+    assert f"ExecStart={EXE} run --config /etc/clacks-hw/config.toml" in r.output and "User=root" in r.output
     assert not (tmp_path / "x.service").exists()
 
 

@@ -1,0 +1,127 @@
+"""The header line: what a journal may say about its game, checked key by key, and the header
+of a new game."""
+
+from __future__ import annotations
+
+import difflib
+import json
+
+from ..clock import SystemClock
+from ..game.edition import Edition
+from ..game.state import GameConfig
+from ..game.version import RULES_VERSION
+from .errors import JournalError
+from .lines import FORMAT, FORMATS, MAGIC, _quote
+
+# Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
+HEADER_REQUIRED = ("journal", "format", "seats", "words")
+HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
+# route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
+# rounds: how many won rounds end a KLACKERS game (GameConfig.rounds).
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
+
+
+def _suggest(key: str) -> str:
+    close = difflib.get_close_matches(key, HEADER_KEYS, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _is_int(v) -> bool:
+    return type(v) is int  # not bool, not float
+
+
+def _str_list(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def check_header(obj, line: int = 1) -> dict:
+    """Check the header's keys and types; return it with the defaults filled in.
+
+    Whether the game itself can be set up (seats, words) is for ``new_game`` to say.
+    """
+    def bad(msg):
+        return JournalError(line, f"header: {msg}")
+
+    if not isinstance(obj, dict) or obj.get("journal") != MAGIC:
+        raise JournalError(line, 'the first line must be the header, a JSON object starting '
+                                 f'{{"journal": "{MAGIC}", "format": {FORMAT}, ...}}; got '
+                                 f"{_quote(json.dumps(obj).encode())}")
+    for key in obj:
+        if key not in HEADER_KEYS:
+            raise bad(f"unknown key {key!r}{_suggest(key)}; a header has {', '.join(HEADER_KEYS)}")
+    for key in HEADER_REQUIRED:
+        if key not in obj:
+            raise bad(f"the key {key!r} is missing")
+    h = {**HEADER_DEFAULTS, **obj}
+    h.pop("crc", None)
+    if not _is_int(h["format"]) or h["format"] < 1:
+        raise bad(f"format {h['format']!r} must be a whole number ({FORMAT} for this program)")
+    if h["format"] not in FORMATS:
+        raise bad(f"format {h['format']} was written by another version of clacks-hw; "
+                  f"this one reads formats {' and '.join(map(str, FORMATS))}")
+    if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
+        raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
+                  f"{RULES_VERSION}; the game would not replay the same")
+    for key in ("mode", "hands", "route", "edition", "edition_name", "config", "created", "note"):
+        if key in h and not isinstance(h[key], str):
+            raise bad(f"{key} {h[key]!r} must be a string")
+    if h.get("first") is not None and not isinstance(h["first"], str):
+        raise bad(f"first {h['first']!r} must be a seat or null")
+    if "rounds" in h and (not _is_int(h["rounds"]) or h["rounds"] < 1):
+        raise bad(f"rounds {h['rounds']!r} must be a whole number, 1 or more")
+    es = h.get("express_seconds")
+    if es is not None and (isinstance(es, bool) or not isinstance(es, (int, float)) or not 10 <= es <= 600):
+        raise bad(f"express_seconds {es!r} must be a number of seconds from 10 to 600")
+    if not _is_int(h["seed"]):
+        raise bad(f"seed {h['seed']!r} must be a whole number")
+    if not _str_list(h["seats"]) or not h["seats"]:
+        raise bad(f"seats {h['seats']!r} must be a list of seats like [\"S\", \"N\"]")
+    if not _str_list(h["variants"]):
+        raise bad(f"variants {h['variants']!r} must be a list like [\"express\"]")
+    words = h["words"]
+    if not isinstance(words, dict):
+        raise bad(f"words {words!r} must map each seat to its word(s), like {{\"S\": [\"AHMED\"]}}")
+    norm = {}
+    for seat, w in words.items():
+        if isinstance(w, str):  # a convenience for scripts: "AHMED" or "AHMED ADORA"
+            w = w.split()
+        if not _str_list(w):
+            raise bad(f"words for seat {seat} {words[seat]!r} must be a list of words")
+        norm[seat] = w
+    h["words"] = norm
+    return h
+
+
+def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None = None,
+                created: str | None = None) -> dict:
+    """The header line for a new game (``created`` defaults to now, UTC, read through the clock seam)."""
+    h = {
+        "journal": MAGIC, "format": FORMAT, "rules": RULES_VERSION,
+        "mode": config.mode, "seats": list(config.seats),
+        "words": {k: list(v) for k, v in config.words.items()},  # co-op: one "team" entry
+        "hands": config.hands, "seed": config.seed, "variants": sorted(config.variants),
+        "edition": edition.fingerprint, "edition_name": edition.name,
+    }
+    # Only when they matter, so competitive headers stay as documented.
+    if config.game.routes and getattr(config, "route", None) is not None:
+        h["route"] = config.route
+    if getattr(config, "first", None) is not None:
+        h["first"] = config.first
+    if "express" in config.variants:
+        h["express_seconds"] = config.express_seconds
+    if config.game.dice:
+        h["rounds"] = config.rounds
+    if config_hash is not None:
+        h["config"] = config_hash
+    h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
+    return h
+
+
+def config_from_header(header: dict) -> GameConfig:
+    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds") if header.get(k) is not None}
+    return GameConfig(
+        seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
+        seed=header["seed"], hands=header["hands"], mode=header["mode"],
+        variants=frozenset(header["variants"]), **extra,
+    )
