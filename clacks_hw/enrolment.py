@@ -329,7 +329,7 @@ def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Editi
     over the old one, so a power cut leaves either the old or the new file, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal_file.py).
+    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal/append_file.py).
     write_atomically(path, dumps(enrolment, edition), mode=file_mode(path.parent))
 
 

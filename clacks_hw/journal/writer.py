@@ -48,7 +48,7 @@ def mark_abandoned(path: Path) -> Path:
 
 class JournalWriter:
     """Appends lines to one journal; each ``append`` is on disk (fsync'd) when it returns, or
-    raises JournalWriteError with the file left as it was (journal_file.py)."""
+    raises JournalWriteError with the file left as it was (append_file.py)."""
 
     def __init__(self, path: Path, file: AppendFile, journal: Journal | None):
         self.path, self._file, self.journal = path, file, journal

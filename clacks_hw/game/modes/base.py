@@ -16,6 +16,7 @@ in ``__init__.py``. Everything that lists or shows games picks it up from the re
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import NamedTuple
 
 from ..actions import Action, parse_action
@@ -45,7 +46,7 @@ class Track(NamedTuple):
     sent: int
 
 
-class Game:
+class Game(ABC):
     name = ""
     order = 100  # place in the board's set-up menu (and every list of games)
     letter = ""  # the signal spelled on the setup tower for this game
@@ -105,8 +106,9 @@ class Game:
             raise SetupError(f"first player {config.first!r} is not one of the seats {' '.join(config.seats)}")
         check_words(edition, config, self.word_slots(config.seats, config.variants))
 
+    @abstractmethod
     def new_game(self, edition, config) -> GameState:
-        raise NotImplementedError(f"{self.name} has no set-up")
+        """The game ``config`` sets up with ``edition`` (already checked by ``check``)."""
 
     def jacquards_dealt(self, seats: int, selected: int) -> int:
         """How many jacquards the set-up deals with ``seats`` players (``selected``: jacquards
@@ -138,9 +140,9 @@ class Game:
             state = replace(state, last_fault=None)  # only the very next action may cancel a fault
         return self.appliers[action.act](state, action)
 
+    @abstractmethod
     def candidates(self, state: GameState) -> list[Action]:
         """Every action worth asking the validator about (a superset of the legal ones)."""
-        raise NotImplementedError
 
     def reveals_faults(self, config) -> bool:
         """Are Fault Report cards revealed from the deck (rather than held and played)?"""

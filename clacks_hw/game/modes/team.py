@@ -6,6 +6,8 @@ step along the route; Incident Report and Operator's Log cards lie on the table 
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from .. import coop, legal
 from ..board import SEATS
 from ..coop_effects import reveal
@@ -109,8 +111,10 @@ class TeamGame(Game):
                                          base_budget=NO_BUDGET))
         return reveal(state, turn.seat, reveals) if reveals else state
 
+    @abstractmethod
     def settle_hands(self, state: GameState, seat: str, skip: bool) -> tuple[GameState, int]:
-        raise NotImplementedError
+        """At the end of ``seat``'s turn: pass and draw as this game does; (state, stamped
+        jacquards drawn)."""
 
     def tower_marks(self, state):
         return tuple(TowerMark(k, "route") for k in range(route_reached(state.signals_sent, len(state.message))))
