@@ -1,4 +1,6 @@
-"""The attract mode's self-playing demo: bots play games on the lamps, one action at a time."""
+"""The attract mode's self-playing demo: bots play games on the lamps, one action at a time,
+each of the card games in turn (in the set-up menu's order), so a show's visitors see them all.
+KLACKERS is not among them: its dice are played by its own players (game/klackers/bots.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from ..game.bots import bot_action
 from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.rules import apply
-from ..game.setup import deal_words, new_game
-from ..game.state import SEAT_SETS, GameConfig, GameState
+from ..game.modes import CARD_MODES
+from ..game.setup import new_game
+from ..game.state import GameState
+from .setup_menu import SetupMenu, seatings
 
 log = logging.getLogger(__name__)
 
@@ -20,13 +24,18 @@ class Demo:
         self.edition, self.rng, self.step_s, self.rest_s = edition, rng, step_s, rest_s
         self.state: GameState | None = None
         self.next_at = 0.0
+        self.games = 0  # dealt so far: the next one is the next card game in turn
 
     def start(self, now: float) -> None:
-        seats = SEAT_SETS[self.rng.choice((2, 2, 3, 4))]
+        mode = CARD_MODES[self.games % len(CARD_MODES)]
+        self.games += 1
+        seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)
-        words = deal_words(self.edition, seats, 1, seed)
-        self.state = new_game(self.edition, GameConfig(seats=seats, words=words, seed=seed))
+        # Set up as the board's menu would with nothing chosen: words dealt from the seed.
+        config = SetupMenu.from_defaults(mode, seats=seats).game_config(self.edition.words, seed)
+        self.state = new_game(self.edition, config)
         self.next_at = now + self.step_s
+        log.debug("attract demo: %s, seats %s", mode, " ".join(seats))
 
     def due(self, now: float) -> bool:
         return self.state is None or now >= self.next_at
