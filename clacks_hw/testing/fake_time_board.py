@@ -105,7 +105,8 @@ class FakeTimeBoard:
         self.advance(0.5)  # the reader opens the port and the hub says HELLO
 
     def _build_hub(self, readers: int, version: int, poll_ms: int) -> None:
-        fw = load_firmware()
+        self._firmware = fw = load_firmware()
+        self.hub_powered = True  # the Pico runs on the USB cable's power
         self.hub_cfg = firmware_config(READERS=readers, POLL_MS=poll_ms)
         self.board = FakeBoard()
         self.chips = [FakeMFRC522(version) for _ in range(readers)]
@@ -170,11 +171,31 @@ class FakeTimeBoard:
             now = self.clock.now()
             if now >= self.ticks.due:
                 self.ticks.catch_up()
-                self.hub.step()
+                if self.hub_powered:
+                    self.hub.step()
             self.settle()
             if now >= target:
                 return
             self.clock.set(min(target, self._next_due(now, target)))
+
+    # -- the hub's USB cable -----------------------------------------------------------------
+    def unplug(self) -> None:
+        """The hub's USB cable pulled: the port goes away, and the Pico, powered by the cable,
+        stops. The daemon sees its reader lost and keeps retrying."""
+        self.link.unplug()
+        self.hub_powered = False
+        self.advance(0.05)
+
+    def replug(self) -> None:
+        """Plugged back: the port returns and the Pico boots again, with a power-on reset of
+        every reader (cards stay where they lie). The daemon reopens the port on its next try."""
+        for chip in self.chips:
+            chip.revive()
+        self.link.replug()
+        self.hub = self._firmware.main.build(self.hub_cfg, self.board, self.ticks, self.link)
+        self.hub.start()
+        self.hub_powered = True
+        self.advance(0.05)
 
     # -- the players' hands ------------------------------------------------------------------
     @property

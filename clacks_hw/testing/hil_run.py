@@ -139,6 +139,10 @@ def act(board: FakeTimeBoard, step: Step) -> None:
     elif k == "revive":
         board.chips[a[0]].revive()
         board.advance(0.05)
+    elif k == "unplug":
+        board.unplug()
+    elif k == "replug":
+        board.replug()
     elif k == "wait":
         board.advance(a[0])
 

@@ -38,6 +38,8 @@ COMMANDS = {
     "tear": "tear CARD [at READER]  (the card is pulled away mid-read)",
     "kill": "kill READER",
     "revive": "revive READER",
+    "unplug": "unplug  (the hub's USB cable pulled)",
+    "replug": "replug  (plugged back: the hub boots again)",
     "wait": "wait DURATION  (e.g. 250ms, 2s, 1m)",
     "expect": "expect screen|lamps|lamp|button|seat|journal|status ...",
     "seed": "seed N",
@@ -224,6 +226,9 @@ def _args(script: Script, line: _Line, kind: str) -> tuple:
     if kind == "remove":
         line.count(0, 2, COMMANDS[kind])
         return (line.reader(w[1:], script.readers),)
+    if kind in ("unplug", "replug"):
+        line.count(0, 0, COMMANDS[kind])
+        return ()
     if kind in ("kill", "revive"):
         line.count(1, 1, COMMANDS[kind])
         return (line.integer(w[1], 0, script.readers - 1, "reader"),)
