@@ -2,8 +2,9 @@
 
 The firmware (``firmware/*.py``) and the fakes real MicroPython also runs
 (``firmware/wasm/fake_machine.py``, ``fake_chip.py``) live beside the package in a checkout
-(``pip install -e .``, as ``make`` sets up). ``CLACKS_FIRMWARE_DIR`` points elsewhere, e.g.
-at a copy of ``firmware/`` next to an installed wheel.
+(``pip install -e .``, as ``make`` sets up); an installed wheel carries a copy under the
+installation's ``share/clacks-hw/firmware`` (pyproject.toml's data-files).
+``CLACKS_FIRMWARE_DIR`` points elsewhere, e.g. at firmware being worked on.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import sysconfig
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
@@ -24,15 +26,25 @@ class FirmwareNotFound(ClacksError, RuntimeError):
     """The firmware directory is not where the emulation looks; the message says how to fix it."""
 
 
+def _complete(path: Path) -> bool:
+    return (path / "hub.py").is_file() and (path / "wasm" / "fake_chip.py").is_file()
+
+
 def firmware_dir() -> Path:
     env = os.environ.get("CLACKS_FIRMWARE_DIR")
-    path = Path(env) if env else Path(__file__).resolve().parents[2] / "firmware"
-    if not (path / "hub.py").is_file() or not (path / "wasm" / "fake_chip.py").is_file():
-        raise FirmwareNotFound(
-            f"the reader-hub firmware is not in {path}\n"
-            "    fix: run from a checkout of clacks-hw (pip install -e .), or set CLACKS_FIRMWARE_DIR "
-            "to its firmware/ directory")
-    return path
+    if env:
+        places = [Path(env)]
+    else:  # a checkout, then an installed wheel's copy
+        places = [Path(__file__).resolve().parents[2] / "firmware",
+                  Path(sysconfig.get_path("data")) / "share" / "clacks-hw" / "firmware"]
+    for path in places:
+        if _complete(path):
+            return path
+    where = " or ".join(str(p) for p in places)
+    raise FirmwareNotFound(
+        f"the reader-hub firmware is not in {where}\n"
+        "    fix: install clacks-hw from a wheel or a checkout (pip install -e .), or set "
+        "CLACKS_FIRMWARE_DIR to a firmware/ directory")
 
 
 def load_wasm_fake(name: str) -> ModuleType:
