@@ -1,8 +1,9 @@
 """The planner against its yardsticks, side by side on the same positions in one run.
 
 Targets: the tables built when the edition loads in <= 50 ms; the first query after loading
-costs what a warm one does; >= 10x the brute force that stops at its first answer (the tests'
-reference); <= 1 ms a query (3-card hand, all six towers of the mover's colour).
+costs what one on long-built tables does after the same work (nothing is left to build); >= 10x
+the brute force that stops at its first answer (the tests' reference), the two taking turns on
+each position; <= 1 ms a query (3-card hand, all six towers of the mover's colour).
 """
 
 from __future__ import annotations
