@@ -28,7 +28,6 @@ from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
-from ..game.turns import signal_sent
 from ..journal import JournalError, mark_abandoned
 from . import palette, preview, swap_flow
 from .card_input import CardInput
@@ -466,7 +465,7 @@ class Controller(CardInput, DicePlay):
             self.report("Storage has room again: the board accepts moves.")
 
     def _maybe_flash(self, before: GameState, after: GameState, now: float):
-        sent = signal_sent(before, after)
+        sent = after.config.game.signal_sent(before, after)
         if sent:
             seat, tower = sent
             self.flash = Flash(TOWERS[tower].mask, palette.SEAT[seat], now, self.settings.flash_s)

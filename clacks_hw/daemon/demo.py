@@ -1,17 +1,16 @@
 """The attract mode's self-playing demo: bots play games on the lamps, one action at a time,
-each of the card games in turn (in the set-up menu's order), so a show's visitors see them all.
-KLACKERS is not among them: its dice are played by its own players (game/klackers/bots.py)."""
+every game in turn (in the set-up menu's order, KLACKERS included), so a show's visitors see
+them all. Each game object brings its own automatic players."""
 
 from __future__ import annotations
 
 import logging
 import random
 
-from ..game.bots import bot_action
 from ..game.edition import Edition
 from ..game.rejection import Rejection
 from ..game.rules import apply
-from ..game.modes import CARD_MODES
+from ..game.modes import MODES
 from ..game.setup import new_game
 from ..game.state import GameState
 from .setup_menu import SetupMenu, seatings
@@ -24,10 +23,10 @@ class Demo:
         self.edition, self.rng, self.step_s, self.rest_s = edition, rng, step_s, rest_s
         self.state: GameState | None = None
         self.next_at = 0.0
-        self.games = 0  # dealt so far: the next one is the next card game in turn
+        self.games = 0  # dealt so far: the next one is the next game in turn
 
     def start(self, now: float) -> None:
-        mode = CARD_MODES[self.games % len(CARD_MODES)]
+        mode = MODES[self.games % len(MODES)]
         self.games += 1
         seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)
@@ -47,7 +46,7 @@ class Demo:
             return None
         before = self.state
         try:
-            result = apply(before, bot_action(before, self.rng))
+            result = apply(before, before.config.game.bot_action(before, self.rng))
         except (IndexError, ValueError):  # no legal action at all: deal a new demo game
             result = None
         if result is None or isinstance(result, Rejection):

@@ -1,6 +1,6 @@
 """Attract mode: the demo plays by itself; PLAY opens setup; idle setup returns to attract."""
 
-from clacks_hw.game.modes import CARD_MODES
+from clacks_hw.game.modes import MODES
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
@@ -56,7 +56,7 @@ def test_no_journal_is_written_by_the_demo(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_demo_plays_every_card_game_in_turn(tmp_path):
+def test_the_demo_plays_every_game_in_turn(tmp_path):
     rig = Rig(tmp_path, FakeClock(0.0), demo_step_s=0.05)
     seen = []
     for _ in range(20000):
@@ -64,7 +64,7 @@ def test_the_demo_plays_every_card_game_in_turn(tmp_path):
         config = rig.ctrl.demo.state.config
         if not seen or seen[-1] != (config.mode, config.seed):
             seen.append((config.mode, config.seed))
-        if len(seen) == len(CARD_MODES) + 1:
+        if len(seen) == len(MODES) + 1:
             break
-    assert [mode for mode, _ in seen] == [*CARD_MODES, CARD_MODES[0]]
-    assert "junior" in CARD_MODES and "race" in CARD_MODES  # not the competitive game alone
+    assert [mode for mode, _ in seen] == [*MODES, MODES[0]]
+    assert {"race", "junior", "klackers"} <= set(MODES)  # not the competitive game alone

@@ -163,6 +163,19 @@ class Game(ABC):
         """The tower each signal went from, in order: per seat, or for the team."""
         return {p.seat: p.sent_from for p in state.players}
 
+    def signal_sent(self, before: GameState, after: GameState) -> tuple[str, int] | None:
+        """(seat, tower) of the signal the action from ``before`` to ``after`` sent, or None."""
+        from ..turns import signal_sent
+
+        return signal_sent(before, after)
+
+    # --- automatic players ----------------------------------------------------------------
+    def bot_action(self, state: GameState, rng) -> Action:
+        """The next action an automatic player takes (the attract demo, `clacks-hw demo`)."""
+        from ..bots import bot_action  # the bots plan with the planner, which asks this object
+
+        return bot_action(state, rng)
+
     def send_towers(self, state: GameState, seat: str) -> list[int]:
         """The towers ``seat`` may send from now (before any move)."""
         from ..board import COLOUR, TOWERS_OF

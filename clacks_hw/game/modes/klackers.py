@@ -7,7 +7,7 @@ actions, what is shown) from ``game/klackers/`` and has no words, cards, pawns o
 
 from __future__ import annotations
 
-from ..klackers import legal, rules, state, view
+from ..klackers import bots, legal, rules, state, view
 from ..klackers.actions import parse_action
 from ..registry import register
 from .base import Game
@@ -56,6 +56,12 @@ class Klackers(Game):
 
     def next_signal(self, s, seat):
         return None
+
+    def signal_sent(self, before, after):
+        return None  # dice and numbers: no signal is ever sent from a tower
+
+    def bot_action(self, s, rng):
+        return bots.bot_action(s, rng)
 
     def tracks(self, s):
         return ()
