@@ -131,13 +131,29 @@ def daemon_cpu() -> None:
     print(f"daemon CPU in attract: {idle:.2f} s/min with no viewer, {busy:.2f} s/min with 50 viewers connected")
 
 
+def _trickle(held: list, last: float) -> float:
+    """One more header byte on every held connection, every 2 s (slowloris outlasting a per-read
+    timeout); returns when it last did."""
+    if time.monotonic() - last < 2:
+        return last
+    for s in held:
+        try:
+            s.send(b"X")
+        except OSError:
+            pass  # dropped by the server
+    return time.monotonic()
+
+
 def slowloris(which: str, held_n: int, seconds: float) -> None:
-    """Connect ``held_n`` times, send the start of a request, then one more header byte on
-    each every 2 s (as slowloris does, to outlast a per-read timeout), for ``seconds``."""
+    """Connect ``held_n`` times, sending the start of a request, then hold them all for
+    ``seconds``, one more header byte on each every 2 s from the first connection on."""
     p, port = serve(which)
-    held, refused = [], 0
+    held, refused, in_a_row = [], 0, 0
+    trickle = time.monotonic()
     try:
-        while len(held) < held_n and refused < held_n:  # a connection the queue had no room for is retried
+        # A connection the listen queue had no room for is retried, until the server has taken
+        # none of the last 20 attempts (10 s): then it has stopped accepting.
+        while len(held) < held_n and in_a_row < 20:
             s = socket.socket()
             s.settimeout(0.5)
             try:
@@ -145,30 +161,28 @@ def slowloris(which: str, held_n: int, seconds: float) -> None:
                 s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 s.setblocking(False)
                 held.append(s)
+                in_a_row = 0
             except OSError:
                 refused += 1
+                in_a_row += 1
                 s.close()
+            trickle = _trickle(held, trickle)
         c0, t0 = cpu_s(p.pid), time.monotonic()
         ok = tries = 0
-        trickle = t0
         while time.monotonic() - t0 < seconds:
             tries += 1
             ok += asyncio.run(_get(port, timeout=2.0)) is not None
-            if time.monotonic() - trickle >= 2:
-                trickle = time.monotonic()
-                for s in held:
-                    try:
-                        s.send(b"X")
-                    except OSError:
-                        pass
+            trickle = _trickle(held, trickle)
             time.sleep(0.5)
         cpu = 100 * (cpu_s(p.pid) - c0) / (time.monotonic() - t0)
+        files = len(os.listdir(f"/proc/{p.pid}/fd"))
     finally:
         for s in held:
             s.close()
         stop(p)
-    print(f"slowloris, {which} page, {len(held)} connections trickling headers for {seconds:.0f} s ({refused} "
-          f"attempts not accepted): page reachable {ok}/{tries} times, server CPU {cpu:.0f}% of a core"
+    print(f"slowloris, {which} page, {len(held)} connections opened, trickling headers for {seconds:.0f} s ({refused} "
+          f"attempts not accepted): page reachable {ok}/{tries} times, server CPU {cpu:.0f}% of a core, "
+          f"{files} of its 1,024 files open at the end"
           + (" (target: reachable every time, under 10%)" if which == "new" else ""))
 
 
