@@ -150,7 +150,8 @@ class UnitSettings:
 def check_settings(s: UnitSettings) -> None:
     """Refuse what would corrupt the unit (a newline starts a new directive) or what its
     sandbox would hide from it."""
-    for what, value in s.values().items():
+    values = s.values()
+    for what, value in values.items():
         bad = next((c for c in value if ord(c) < 0x20 or ord(c) == 0x7F), None)
         if bad is not None:
             raise UnitError(f"{what} {value!r} contains a control character (U+{ord(bad):04X}); "
@@ -161,7 +162,7 @@ def check_settings(s: UnitSettings) -> None:
              "journal.dir": f"leave journal.dir at its default, {STATE_DIR}, or choose a folder outside "
                             "/home, /root and /tmp"}
     for what, fix in fixes.items():
-        value = s.values()[what]
+        value = values[what]
         for prefix, setting in HIDDEN.items():
             if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
                 raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see "

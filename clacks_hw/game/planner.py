@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .actions import Action
 from .board import FULL, TOWERS, lamps_of
 from .edition import Edition
-from .planner_tables import MASKS, PACKED_HIGH, PACKED_LOW, PACKED_TARGET, WIDE_BIT, Tables, local, tables
+from .planner_tables import MASKS, PACKED_HIGH, PACKED_LOW, PACKED_TARGET, WIDE_BIT, Tables, tables
 from .state import GameState
 
 
@@ -159,7 +159,7 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
         return None
     bits = edition.signals[signal]
     board, flipped = state.board, turn.flipped
-    needs = PACKED_LOW[board & 255] ^ PACKED_HIGH[board >> 8] ^ PACKED_TARGET[seat][bits]
+    needs = _packed(board) ^ PACKED_TARGET[seat][bits]
     # Every open tower at once: the value each needs is bit 64 * tower + its local value, in
     # one set per move cost, split by whether some lamp of the tower still has to flip.
     groups: dict[int, list] = {}
@@ -172,6 +172,11 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     need = _Need(needs, flipped)
     best = _cheapest(tab, hand, groups.values(), need, turn.budget - turn.card_cost, most, required)
     return None if best is None else _build(tab, *best, need)
+
+
+def _packed(board: int) -> int:
+    """The local values of the lit lamps on every tower, packed 6 bits a tower."""
+    return PACKED_LOW[board & 255] ^ PACKED_HIGH[board >> 8]
 
 
 class _Need(NamedTuple):
@@ -198,8 +203,7 @@ def plan_blackout(state: GameState, tower: int, cards=None) -> Plan | None:
     Last Letter Sabotage."""
     seat, turn = state.turn.seat, state.turn
     tab = tables(state.edition)
-    d = local(tower, state.board & TOWERS[tower].mask)
-    need = _Need(d << 6 * tower, FULL)  # every lamp counts as flipped: nothing must still flip
-    groups = [(0, WIDE_BIT[tower][d], 0, [tower])]
+    need = _Need(_packed(state.board), FULL)  # every lamp counts as flipped: nothing must still flip
+    groups = [(0, WIDE_BIT[tower][need(tower)[0]], 0, [tower])]
     best = _cheapest(tab, _hand(state, seat, cards), groups, need, turn.left, 8, None)
     return None if best is None else _build(tab, *best, need)

@@ -12,10 +12,6 @@ from .edition import Edition
 from .turns import target_mask
 
 
-def local(tower: int, mask: int) -> int:
-    return LOCAL[tower].get(mask & TOWERS[tower].mask, 0)
-
-
 def _make_local():
     tables = []
     for t in TOWERS:

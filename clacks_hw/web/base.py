@@ -40,14 +40,6 @@ def new_loop() -> asyncio.AbstractEventLoop:
     return uvloop.new_event_loop()
 
 
-def loop_name() -> str:
-    try:
-        import uvloop  # noqa: F401
-    except ImportError:
-        return "asyncio"
-    return "uvloop"
-
-
 def asset(name: str) -> tuple[bytes, str]:
     return files(__package__).joinpath("assets", name).read_bytes(), TYPES[name.rsplit(".", 1)[1]]
 
@@ -105,7 +97,6 @@ class PageServer:
         if self._thread is None and not self._closed:
             self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
             self._thread.start()  # no waiting: the socket listens already, early visitors queue
-            log.info("%s at %s (%s)", self.name, self.url, loop_name())
         return self
 
     def on_start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -117,6 +108,7 @@ class PageServer:
     def _run(self) -> None:
         loop = self._loop = new_loop()
         asyncio.set_event_loop(loop)
+        log.info("%s at %s (%s)", self.name, self.url, type(loop).__module__.split(".")[0])  # which loop runs it
         try:
             server = loop.run_until_complete(self._serve())
             self._ready.set()
