@@ -95,8 +95,10 @@ class PageServer:
     # -- life --------------------------------------------------------------------------------
     def start(self):
         if self._thread is None and not self._closed:
-            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            loop = self._loop = new_loop()  # made here, run on the server's thread
+            self._thread = threading.Thread(target=self._run, args=(loop,), name=self.name, daemon=True)
             self._thread.start()  # no waiting: the socket listens already, early visitors queue
+            log.info("%s at %s (%s)", self.name, self.url, type(loop).__module__.split(".")[0])  # which loop
         return self
 
     def on_start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -105,10 +107,8 @@ class PageServer:
     def on_stop(self) -> None:
         """In the server's loop, as it stops."""
 
-    def _run(self) -> None:
-        loop = self._loop = new_loop()
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
         asyncio.set_event_loop(loop)
-        log.info("%s at %s (%s)", self.name, self.url, type(loop).__module__.split(".")[0])  # which loop runs it
         try:
             server = loop.run_until_complete(self._serve())
             self._ready.set()
