@@ -105,11 +105,14 @@ class LiveBoard:
 
     # -- the admin API, as a phone calls it --------------------------------------------------
     def admin(self, command: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
-        headers = {"Content-Type": "application/json", "Host": f"127.0.0.1:{self.port}"}
+        return self.post(f"api/admin/{command}", json.dumps(body).encode(), token=token)
+
+    def post(self, path: str, data: bytes, token: str | None = TOKEN,
+             content_type: str = "application/json") -> tuple[int, dict]:
+        headers = {"Content-Type": content_type, "Host": f"127.0.0.1:{self.port}"}
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
-        req = urllib.request.Request(f"{self.url}api/admin/{command}", data=json.dumps(body).encode(),
-                                     headers=headers, method="POST")
+        req = urllib.request.Request(f"{self.url}{path}", data=data, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
                 return r.status, json.loads(r.read())

@@ -71,3 +71,31 @@ def test_admin_is_off_without_a_token(tmp_path):
         assert status == 403 and "admin is off" in answer["error"]
     finally:
         b.stop()
+
+
+@pytest.mark.parametrize("body, status, says", [
+    (b"[" * 8000 + b"]" * 8000, 400, "nests more than"),  # Python's parser gives up: was a 500
+    (b'{"mode": "competitive", "words": ' + b"[" * 3000 + b"]" * 3000 + b"}", 400, "nests more than"),
+    (b'{"mode": "competitive", "words": [["GUILD"]]}', 400, "'words' must be a list of strings"),
+    (b'{"mode": {"name": "competitive"}}', 400, "'mode' must be a string, not an object"),
+    (b'{"mode": "competitive", "sneaky": 1}', 400, "unknown field 'sneaky'"),
+    (b'["competitive"]', 400, "must be a JSON object, not a list"),
+    (b'{"mode": "competitive", "words": ["' + b"A" * 200 + b'"]}', 400, "longer than 32 characters"),
+    (b'{"mode": "competitive", "variants": ' + b'["express"' + b', "express"' * 20 + b"]}", 400, "at most 8"),
+    (b'{"mode": "compet', 400, "not JSON"),
+    (b'{"mode": "\xff"}', 400, "not UTF-8"),
+    (b'{"mode": "' + b"x" * 20_000 + b'"}', 413, "larger than 16 KiB"),
+])
+def test_a_malformed_body_is_400_naming_what_is_wrong(board, tmp_path, body, status, says):
+    got, answer = board.post("api/admin/new-game", body)
+    assert (got, says in answer["error"]) == (status, True), answer
+    assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
+
+
+def test_a_body_of_the_wrong_type_is_refused_for_every_command(board):
+    assert board.post("api/admin/brightness", b'{"value": "high"}')[0] == 400
+    assert board.post("api/admin/brightness", b'{"value": true}')[0] == 400
+    assert board.post("api/admin/abandon", b'{"why": "because"}')[0] == 400
+    got, answer = board.post("api/admin/abandon", b"{}", content_type="text/plain")
+    assert got == 415 and "application/json" in answer["error"]
+    assert board.daemon.leds.brightness == 1.0
