@@ -4,13 +4,15 @@ shape before anything reads it.
 Every JSON body the page server accepts goes through :func:`read_json` with the shape its
 endpoint declares: a JSON object whose keys are all known, each a string, a number or a list
 of strings with bounded lengths. Anything else is answered 400 with a sentence naming the
-field and what it should be, never 500: a body nested thousands of levels deep (which makes
+field and what it should be, never 500; one that has not arrived within a few seconds is 408
+(it would hold a connection for nothing). A body nested thousands of levels deep (which makes
 Python's parser give up with a RecursionError) is refused by a scan before it is parsed.
 What the values *mean* (a mode, a seat, a word) is the board's business (daemon/admin_flow.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from dataclasses import dataclass
@@ -20,6 +22,7 @@ from aiohttp import web
 from .guard import MAX_BODY
 
 MAX_DEPTH = 3  # an object of lists is two; one more for slack, none for nesting games
+BODY_S = 5.0  # a body trickled in slower than this holds a connection for nothing
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")
 
@@ -112,7 +115,9 @@ async def read_json(request: web.BaseRequest, shape: dict) -> dict:
     if request.content_type != "application/json":
         raise BadBody("send the request as JSON (Content-Type: application/json)", 415)
     try:
-        body = await request.read()
+        body = await asyncio.wait_for(request.read(), BODY_S)
     except web.HTTPRequestEntityTooLarge:
         raise BadBody(f"the request is larger than {MAX_BODY // 1024} KiB", 413) from None
+    except TimeoutError:
+        raise BadBody(f"the body did not arrive within {BODY_S:g} s", 408) from None
     return parse(body, shape)

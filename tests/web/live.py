@@ -104,14 +104,19 @@ class LiveBoard:
         raise AssertionError(f"timed out waiting for {what}")
 
     # -- the admin API, as a phone calls it --------------------------------------------------
+    def credentials(self, token: str | None = TOKEN) -> dict:
+        """The headers a phone's admin request carries."""
+        headers = {"Host": f"127.0.0.1:{self.port}"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        return headers
+
     def admin(self, command: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
         return self.post(f"api/admin/{command}", json.dumps(body).encode(), token=token)
 
     def post(self, path: str, data: bytes, token: str | None = TOKEN,
              content_type: str = "application/json") -> tuple[int, dict]:
-        headers = {"Content-Type": content_type, "Host": f"127.0.0.1:{self.port}"}
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
+        headers = {"Content-Type": content_type, **self.credentials(token)}
         req = urllib.request.Request(f"{self.url}{path}", data=data, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:

@@ -4,8 +4,12 @@ game, abandoning it and the LED brightness go through the board's own steps (jou
 from __future__ import annotations
 
 import logging
+import socket
+import time
 
 import pytest
+
+from clacks_hw.web import json_body
 
 from tests.web.live import TOKEN, LiveBoard
 
@@ -99,3 +103,15 @@ def test_a_body_of_the_wrong_type_is_refused_for_every_command(board):
     got, answer = board.post("api/admin/abandon", b"{}", content_type="text/plain")
     assert got == 415 and "application/json" in answer["error"]
     assert board.daemon.leds.brightness == 1.0
+
+
+def test_a_body_trickled_in_too_slowly_is_408(board, monkeypatch):
+    monkeypatch.setattr(json_body, "BODY_S", 0.5)
+    head = "".join(f"{k}: {v}\r\n" for k, v in board.credentials().items())
+    with socket.create_connection(("127.0.0.1", board.port), timeout=5) as s:
+        s.sendall(f"POST /api/admin/abandon HTTP/1.1\r\n{head}Content-Type: application/json\r\n"
+                  "Content-Length: 100\r\n\r\n{".encode())  # and 99 bytes that never come
+        start = time.monotonic()
+        answer = s.recv(4096).decode()
+    assert answer.startswith("HTTP/1.1 408") and "did not arrive within 0.5 s" in answer
+    assert time.monotonic() - start < 3
