@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from ..errors import ClacksError
 from .guard import MAX_BODY
 
 MAX_DEPTH = 3  # an object of lists is two; one more for slack, none for nesting games
@@ -27,7 +28,7 @@ _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")
 
 
-class BadBody(ValueError):
+class BadBody(ClacksError, ValueError):
     """The body cannot be used; ``status`` is the HTTP answer, the message says why."""
 
     def __init__(self, message: str, status: int = 400) -> None:
