@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections import Counter
 
 from aiohttp import web
 
@@ -49,27 +48,49 @@ class SecureRequest(web.BaseRequest):
 
 def address_group(peer) -> str:
     """Whom a connection counts against: its IPv4 address, or its IPv6 /64 network."""
-    host = peer[0] if isinstance(peer, tuple | list) and peer else str(peer or "")
+    host = str(peer[0] if isinstance(peer, tuple | list) and peer else peer or "")
+    if ":" not in host:
+        return host  # IPv4 (or a UNIX socket, one group): as it is, no parsing on every connection
     try:
-        ip = ipaddress.ip_address(str(host).split("%")[0])
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
-        return str(host)  # a UNIX socket or an unknown kind: one group each
-    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return host
+    if ip.ipv4_mapped is not None:
         return str(ip.ipv4_mapped)
-    if ip.version == 6:
-        return str(ipaddress.ip_network((ip, 64), strict=False))
-    return str(ip)
+    return str(ipaddress.ip_network((ip, 64), strict=False))
 
 
 class _Conn:
-    __slots__ = ("group", "since", "busy", "idle_since", "timer")
+    __slots__ = ("group", "busy", "idle_since", "timer")
 
-    def __init__(self, group: str, since: float, timer) -> None:
+    def __init__(self, group: str, timer) -> None:
         self.group = group
-        self.since = since
         self.busy = False
         self.idle_since: float | None = None  # None: no request yet
         self.timer = timer  # the header timeout, until the first request
+
+
+class _Group:
+    """One address's connections: those yet to send a request (oldest first) and those idle
+    between requests (longest idle first), so the one to close is found at once."""
+
+    __slots__ = ("count", "waiting", "idle")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.waiting: dict = {}  # handler -> _Conn, in the order they came (dicts keep it)
+        self.idle: dict = {}  # handler -> _Conn, in the order they went idle
+
+    def spare(self, now: float):
+        """The connection this address can best spare, or None."""
+        for handler in self.waiting:
+            return handler
+        for handler, conn in self.idle.items():
+            # the longest idle; one whose answer may still be on its way is not idle yet
+            if now - conn.idle_since >= SETTLE_S and not getattr(handler, "_request_in_progress", False):
+                return handler
+            return None
+        return None
 
 
 class GuardedServer(web.Server):
@@ -86,7 +107,7 @@ class GuardedServer(web.Server):
         # open and not being dropped: an aborted connection leaves at once, though its transport
         # reports the loss a loop turn later (later still with uvloop)
         self._live: dict = {}  # handler -> _Conn
-        self._groups: Counter = Counter()  # address group -> open connections
+        self._groups: dict[str, _Group] = {}
         self.dropped = 0  # connections closed for holding a half request or over the limit
         self.idle_closed = 0  # idle keep-alive connections closed to make room
         self.refused = 0  # newcomers turned away: every slot was busy
@@ -95,6 +116,9 @@ class GuardedServer(web.Server):
         conn = self._live.get(protocol)
         if conn is not None:
             conn.busy = True
+            group = self._groups[conn.group]
+            group.waiting.pop(protocol, None)
+            group.idle.pop(protocol, None)
             if conn.timer is not None:
                 conn.timer.cancel()
                 conn.timer = None
@@ -108,11 +132,15 @@ class GuardedServer(web.Server):
             if conn is not None:
                 conn.busy = False
                 conn.idle_since = self._loop.time()
+                self._groups[conn.group].idle[request.protocol] = conn
 
     def connection_made(self, handler, transport) -> None:
         super().connection_made(handler, transport)
-        group = address_group(transport.get_extra_info("peername"))
-        if self._groups[group] >= self.max_per_address:
+        key = address_group(transport.get_extra_info("peername"))
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = _Group()
+        if group.count >= self.max_per_address:
             room = self._make_room(group)
         elif len(self._live) >= self.max_connections:
             room = self._make_room(None)
@@ -121,31 +149,33 @@ class GuardedServer(web.Server):
         if not room:  # every slot is a real viewer or a request under way: this one waits
             self.refused += 1
             self.dropped += 1
+            if not group.count:
+                del self._groups[key]
             # Once aiohttp has started the connection's task (right after this returns): a
             # connection aborted before it would fail an assertion in it, a traceback each.
             self._loop.call_soon(transport.abort)
             return
-        now = self._loop.time()
-        self._live[handler] = _Conn(group, now, self._loop.call_later(self.header_timeout, self._drop, handler))
-        self._groups[group] += 1
+        conn = self._live[handler] = _Conn(key, self._loop.call_later(self.header_timeout, self._drop, handler))
+        group.count += 1
+        group.waiting[handler] = conn
 
-    def _make_room(self, group: str | None) -> bool:
+    def _make_room(self, group: _Group | None) -> bool:
         """Close one connection doing nothing, from ``group`` (None: from the address holding
-        the most): a connection without a request first (the oldest), else the longest idle."""
+        the most that has one): one without a request first (the oldest), else the longest idle."""
         now = self._loop.time()
-        spare = [(h, c) for h, c in self._live.items()
-                 if not c.busy and (c.idle_since is None or now - c.idle_since >= SETTLE_S)
-                 and not getattr(h, "_request_in_progress", False)]
         if group is not None:
-            spare = [(h, c) for h, c in spare if c.group == group]
-        if not spare:
+            victim = group.spare(now)
+        else:
+            victim = None
+            for g in sorted(self._groups.values(), key=lambda g: g.count, reverse=True):
+                victim = g.spare(now)
+                if victim is not None:
+                    break
+        if victim is None:
             return False
-        heaviest = max(self._groups[c.group] for _, c in spare)
-        handler, conn = min(((h, c) for h, c in spare if self._groups[c.group] == heaviest),
-                            key=lambda hc: (hc[1].idle_since is not None, hc[1].idle_since or hc[1].since))
-        if conn.idle_since is not None:
+        if self._live[victim].idle_since is not None:
             self.idle_closed += 1
-        self._drop(handler)
+        self._drop(victim, later=True)
         return True
 
     def connection_lost(self, handler, exc=None) -> None:
@@ -157,17 +187,24 @@ class GuardedServer(web.Server):
         if conn is not None:
             if conn.timer is not None:
                 conn.timer.cancel()
-            self._groups[conn.group] -= 1
-            if self._groups[conn.group] <= 0:
+            group = self._groups[conn.group]
+            group.waiting.pop(handler, None)
+            group.idle.pop(handler, None)
+            group.count -= 1
+            if group.count <= 0:
                 del self._groups[conn.group]
         return conn
 
-    def _drop(self, handler) -> None:
+    def _drop(self, handler, later: bool = False) -> None:
+        """Close ``handler``'s connection; ``later``: after this loop turn, as for a refused one."""
         conn = self._forget(handler)
         transport = self._connections.get(handler)
         if conn is not None and transport is not None:
             self.dropped += 1
-            transport.abort()
+            if later:
+                self._loop.call_soon(transport.abort)
+            else:
+                transport.abort()
 
     def abort_all(self) -> None:
         for transport in list(self._connections.values()):
@@ -178,7 +215,8 @@ class GuardedServer(web.Server):
         return len(self._live)
 
     def connections_from(self, group: str) -> int:
-        return self._groups.get(group, 0)
+        g = self._groups.get(group)
+        return g.count if g is not None else 0
 
 
 def local_names() -> set[str]:
