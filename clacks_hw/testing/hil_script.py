@@ -21,9 +21,10 @@ from pathlib import Path
 
 from ..errors import ClacksError
 from ..regular_file import NotRegular, TooLarge, read_regular
+from ..unsafe_chars import first_unsafe
 from .hil_words import MAX_WAIT_S, WORDS, Context
 from .rig_settings import settings_problems
-from .script_words import WordError, did_you_mean, first_not_text, quote
+from .script_words import WordError, did_you_mean, quote
 
 MAX_BYTES = 1 << 20  # a script of 5,000 steps is ~200 KiB
 MAX_LINE = 4096  # characters on one line, comment included
@@ -171,9 +172,8 @@ def _parse(text: str, path: str) -> Script:
         body = COMMENT.split(raw, 1)[0].strip(" \t")
         if not body:
             continue
-        if (bad := first_not_text(body)) is not None:
-            raise ScriptError(path, number, f"column {bad + 1}: character U+{ord(body[bad]):04X} is not "
-                              "plain text (control and invisible characters may stand only in comments)")
+        if (bad := _unsafe(body)) is not None:
+            raise ScriptError(path, number, f"{bad}: write plain text (such characters may stand only in comments)")
         try:
             form, values = _match(body, Context(script.readers))
         except WordError as exc:
@@ -193,6 +193,15 @@ def _parse(text: str, path: str) -> Script:
     if not script.steps:
         raise ScriptError(path, 1, "the script has no steps: expected lines such as 'press PLAY' or 'wait 2s'")
     return script
+
+
+def _unsafe(body: str) -> str | None:
+    """The first character outside comments that is not plain, visible text (a tab aside), with
+    its column: other tools would read it as a line break, or hide it."""
+    if first_unsafe(body.replace("\t", " "), visible=True) is None:
+        return None
+    column, what = next((n, w) for n, c in enumerate(body, 1) if c != "\t" and (w := first_unsafe(c, visible=True)))
+    return f"column {column}: {what}"
 
 
 def _match(body: str, ctx: Context) -> tuple[Form, tuple]:

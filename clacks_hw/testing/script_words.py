@@ -14,7 +14,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import unicodedata
 
 from ..errors import ClacksError
 
@@ -25,10 +24,6 @@ DIGITS = re.compile(r"[0-9]+")
 # smallest step), then the unit.
 DURATION = re.compile(r"([0-9]+)(?:\.([0-9]{1,3}))?(ms|s|m)")
 UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0}
-# What is not text: control characters (tab aside), invisible format characters (bidi
-# overrides, zero-width joiners), line and paragraph separators, unassigned and private code
-# points. They would be echoed into a terminal, or read as a line break by some tools.
-NOT_TEXT = frozenset(("Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp"))
 
 
 class WordError(ClacksError, ValueError):
@@ -82,14 +77,6 @@ def one_of(word: str, known, what: str, *, fold=str.upper) -> str:
     if key in known:
         return key
     raise did_you_mean(key, known, what)
-
-
-def first_not_text(text: str) -> int | None:
-    """The index of the first character that is not plain text (see NOT_TEXT), tab allowed."""
-    for i, ch in enumerate(text):
-        if ch != "\t" and unicodedata.category(ch) in NOT_TEXT:
-            return i
-    return None
 
 
 def json_value(text: str):

@@ -119,15 +119,19 @@ def test_the_longest_waits_allowed_are_taken():
 
 
 @pytest.mark.parametrize("text, line, message", [
-    ("press PLAY\x1b[2J\n", 1, "column 11: character U+001B is not plain text"),
-    ("press PLAY\u2028pres NEXT\n", 1, "column 11: character U+2028"),  # not a line break here
+    ("press PLAY\x1b[2J\n", 1, "column 11: a control character (U+001B): write plain text"),
+    ("press PLAY\u2028pres NEXT\n", 1, "column 11: a line separator (U+2028"),  # not a line break here
     ("press PLAY\x85\n", 1, "U+0085"),
     ("press PL\u200bAY\n", 1, "U+200B"),  # zero-width space
     ('expect status position.turn "\u202eS"\n', 1, "U+202E"),  # a bidi override
     ("press PLAY\n\x0cpress NEXT\n", 2, "U+000C"),
-    ("press\xa0PLAY\n", 1, "unknown command 'press\\xa0play': did you mean press?"),
+    ("press\xa0PLAY\n", 1, "column 6: a space other than ' ' (U+00A0 NO-BREAK SPACE)"),
+    ("press\tPLAY\n", 0, ""),  # a tab is a space
 ])
 def test_only_plain_text_outside_comments_and_lines_end_at_newline(text, line, message):
+    if not line:
+        assert parse(text).steps[0].args == ("PLAY",)
+        return
     err = error(text)
     assert err.line == line and message in err.message, str(err)
     assert "\x1b" not in str(err) and "\u202e" not in str(err)
