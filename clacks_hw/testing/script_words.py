@@ -16,6 +16,7 @@ import json
 import re
 
 from ..errors import ClacksError
+from ..web.json_body import depth  # the scan request bodies are refused by, before parsing
 
 MAX_JSON_DEPTH = 32  # the deepest value a check needs is a few levels; the status JSON has 4
 MAX_QUOTE = 40  # characters of a bad word quoted back in a message
@@ -81,9 +82,9 @@ def one_of(word: str, known, what: str, *, fold=str.upper) -> str:
 
 def json_value(text: str):
     """``text`` as one JSON value, nested at most MAX_JSON_DEPTH deep, without NaN or Infinity."""
-    depth = _depth(text)
-    if depth > MAX_JSON_DEPTH:
-        raise WordError(f"expected JSON nested at most {MAX_JSON_DEPTH} deep, found {depth} levels")
+    levels = depth(text.encode("utf-8", "surrogatepass"))
+    if levels > MAX_JSON_DEPTH:
+        raise WordError(f"expected JSON nested at most {MAX_JSON_DEPTH} deep, found {levels} levels")
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -94,25 +95,3 @@ def json_value(text: str):
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
-
-
-def _depth(text: str) -> int:
-    """The deepest nesting of [ and { outside strings (enough to refuse before parsing)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
