@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files
+.PHONY: demo demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,5 +65,15 @@ build-files: $(STAMP)
 bench: $(STAMP) system-deps
 	$(BIN)/python bench/run.py
 
+# Every parser the outside world reaches (config, edition, journal, HIL script, hub lines, RDM6300
+# frames, HTTP requests, admin JSON, MQTT payloads) fuzzed for FUZZ_SECONDS in all (default 10
+# min): Hypothesis, and atheris (libFuzzer) for half of each target's time where it installs.
+# Failures are shrunk into tests/fuzz/corpus/, which `make test` replays (docs/security.md).
+FUZZ_SECONDS ?= 600
+fuzz: $(STAMP)
+	@$(BIN)/python -m pip install --quiet -e '.[test,fuzz]' 2>/dev/null \
+	  || echo "fuzz: atheris does not install here (it needs clang and libFuzzer to build); Hypothesis alone" >&2
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(BIN)/python -m tests.fuzz.run
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info .fuzz

@@ -39,7 +39,7 @@ from .config_schema import (
 )
 from .drivers.debounce import BUTTONS, RESET_CHORD
 from .regular_file import NotRegular, TooLarge, read_regular
-from .unsafe_chars import first_unsafe
+from .unsafe_chars import first_unsafe, toml_key
 
 DEFAULT_PATH = Path("/etc/clacks-hw/config.toml")
 BUILTIN = "<built-in defaults>"
@@ -155,9 +155,11 @@ def _defaults() -> dict[str, Any]:
 
 
 MAX_BYTES = 1 << 20  # a config is a few kilobytes; more is not a config (say, /dev/zero)
+TOO_LARGE = (f"larger than {MAX_BYTES // 1024} KiB: not a configuration file",
+             "give the path of the TOML config (a few kilobytes; see docs/config.md)")
 
 
-def _fail(path: Path, problem: str, fix: str) -> ConfigError:
+def _fail(path: str | Path, problem: str, fix: str) -> ConfigError:
     return ConfigError(str(path), [ConfigProblem(str(path), problem, fix)])
 
 
@@ -172,14 +174,15 @@ def _read_bytes(path: Path) -> bytes:
         raise _fail(path, "not a regular file (a directory, device or pipe)",
                     "give the path of the TOML file itself") from None
     except TooLarge:
-        raise _fail(path, f"larger than {MAX_BYTES // 1024} KiB: not a configuration file",
-                    "give the path of the TOML config (a few kilobytes; see docs/config.md)") from None
+        raise _fail(path, *TOO_LARGE) from None
     except OSError as e:
         raise _fail(path, f"cannot read the file: {e.strerror}", "check its permissions") from None
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    data = _read_bytes(path)
+def _decode(data: bytes, path: str | Path) -> dict[str, Any]:
+    """The TOML table in ``data``; every way it cannot be read is a ConfigError naming ``path``."""
+    if len(data) > MAX_BYTES:
+        raise _fail(path, *TOO_LARGE)
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
@@ -203,11 +206,11 @@ def _controls(value, depth: int = 0) -> str | None:
     return None
 
 
-def _unknown(key: str, known, problems: list[ConfigProblem]) -> None:
-    prefix, _, name = key.rpartition(".")
+def _unknown(prefix: str, name: str, known, problems: list[ConfigProblem]) -> None:
+    """``prefix``: the dotted path of the table holding the key ("" or ending in a dot)."""
     close = difflib.get_close_matches(name, list(known), n=1)
-    where = f"{prefix}." if prefix else ""
-    fix = f"did you mean {where}{close[0]}?" if close else f"remove it; known here: {', '.join(known)}"
+    fix = f"did you mean {prefix}{close[0]}?" if close else f"remove it; known here: {', '.join(known)}"
+    key = f"{prefix}{toml_key(name)}"
     problems.append(ConfigProblem(key, "unknown key" if prefix else f"unknown section [{key}]", fix))
 
 
@@ -216,9 +219,9 @@ def _merge(
 ) -> None:
     """Overlay ``user`` on ``base`` in place, reporting keys the schema does not know."""
     for key, value in user.items():
-        full = f"{prefix}{key}"
+        full = f"{prefix}{toml_key(key)}"
         if key not in schema:
-            _unknown(full, schema, problems)
+            _unknown(prefix, key, schema, problems)
             continue
         sub = schema[key]
         if isinstance(sub, dict):
@@ -290,14 +293,32 @@ def load_config(
     ``overrides``: dotted keys set after the file, e.g. ``{"leds.backend": "virtual"}`` for
     ``--virtual``. ``check_devices``: also require the SPI and serial devices to exist.
     """
-    problems: list[ConfigProblem] = []
-    raw = _defaults()
     if path is None and DEFAULT_PATH.exists():
         path = DEFAULT_PATH
-    source = str(path) if path is not None else BUILTIN
+    if path is None:
+        return _load(None, BUILTIN, overrides, check_devices)
+    return _load(_decode(_read_bytes(Path(path)), path), str(path), overrides, check_devices)
+
+
+def parse_config(
+    data: bytes,
+    source: str = "<config>",
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    check_devices: bool = False,
+) -> Config:
+    """``load_config`` of a file's bytes (``source`` names it in messages): pure unless
+    ``check_devices``. A :class:`Config`, or a ConfigError listing every problem; never
+    another exception, whatever the bytes (the entry point the fuzzing harness drives)."""
+    return _load(_decode(data, source), source, overrides, check_devices)
+
+
+def _load(user: dict[str, Any] | None, source: str, overrides, check_devices: bool) -> Config:
+    problems: list[ConfigProblem] = []
+    raw = _defaults()
     user_keys: set[str] = set()
-    if path is not None:
-        _merge(raw, _read_file(Path(path)), _SCHEMA, "", problems, user_keys)
+    if user is not None:
+        _merge(raw, user, _SCHEMA, "", problems, user_keys)
     if overrides:
         _apply_overrides(raw, overrides, problems, user_keys)
     values = _parse(raw, problems)
@@ -357,5 +378,6 @@ __all__ = [
     "StatusConfig",
     "format_problems",
     "load_config",
+    "parse_config",
     "reserved_pins",
 ]

@@ -5,17 +5,21 @@ the rest), Zl and Zp (U+2028, U+2029) each end a line for something that reads t
 (Python's ``str.splitlines``, editors, other parsers), and Cs (a lone surrogate, an undecodable
 byte in a file name) cannot even be written out as UTF-8. A unit must also read as it runs, so
 what a reader cannot see is refused there too: Cf (bidirectional overrides, zero-width
-characters), Co (private use) and every space but the plain one (U+00A0, U+2000..U+200A,
-U+3000, ...), which looks like a separator systemd does not treat as one.
+characters), Co (private use), Cn (unassigned: nobody can tell what it shows, and a later
+Unicode may make it a format character) and every space but the plain one (U+00A0,
+U+2000..U+200A, U+3000, ...), which looks like a separator systemd does not treat as one.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
 
 BREAKING = {"Cc": "a control character", "Zl": "a line separator", "Zp": "a paragraph separator",
             "Cs": "an undecodable byte"}
-HIDDEN = {"Cf": "an invisible format character", "Co": "a private-use character", "Zs": "a space other than ' '"}
+HIDDEN = {"Cf": "an invisible format character", "Co": "a private-use character", "Zs": "a space other than ' '",
+          "Cn": "an unassigned character"}
 
 
 def first_unsafe(value: str, *, visible: bool = False) -> str | None:
@@ -28,3 +32,13 @@ def first_unsafe(value: str, *, visible: bool = False) -> str | None:
             name = unicodedata.name(c, "")
             return f"{what} (U+{ord(c):04X}{' ' + name if name and cat != 'Cc' else ''})"
     return None
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_key(key: str) -> str:
+    """A key of a user's TOML file as TOML writes it: bare, or quoted with everything unprintable
+    escaped. A key may be any string ("", "a.b", one holding a line break), and it goes into
+    messages and logs, which must show it whole and on one line."""
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key)

@@ -30,7 +30,7 @@ def _parse(header, *actions):
     ({"seats": "S N"}, "seats 'S N' must be a list"),
     ({"variants": "express"}, "variants 'express' must be a list"),
     ({"words": ["AHMED"]}, "words ['AHMED'] must map each seat"),
-    ({"words": {"S": [1], "N": ["COHEN"]}}, "words for seat S [1]"),
+    ({"words": {"S": [1], "N": ["COHEN"]}}, "words for seat 'S' [1]"),
     ({"hands": 3}, "hands 3 must be a string"),
 ])
 def test_bad_header_values_are_named(change, words):

@@ -18,7 +18,7 @@ from .setup_menu import SetupMenu, seatings, word_slots
 log = logging.getLogger(__name__)
 
 
-def _menu(params: dict, edition) -> SetupMenu | str:
+def requested_menu(params: dict, edition) -> SetupMenu | str:
     """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
     mode = params.get("mode", "competitive")
     if mode not in MODES:
@@ -50,7 +50,7 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
     if event.kind == "new_game":
         if controller.screen in ("game", "confirm"):
             return "a game is in play: abandon it first"
-        menu = _menu(event.params, controller.edition)
+        menu = requested_menu(event.params, controller.edition)
         if isinstance(menu, str):
             return menu
         log.info("%s: new game %s, seats %s", event.by, menu.mode, " ".join(menu.seats))

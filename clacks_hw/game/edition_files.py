@@ -9,11 +9,13 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
 from ..errors import ClacksError
 from ..regular_file import NotRegular, TooLarge, read_regular
+from ..unsafe_chars import toml_key
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
 from .planner_tables import prepare
@@ -61,22 +63,37 @@ class _Problems:
 
 def load_edition(folder) -> Edition:
     folder = Path(folder)
-    problems = _Problems()
     if not folder.is_dir():
         raise EditionError(str(folder), [("", "", "no such folder (an edition is a folder of TOML files)")])
-    data, digest = {}, hashlib.sha256()
+    files, problems = {}, _Problems()
     for name in FILES:
-        path = folder / name
         try:
-            raw = read_regular(path, MAX_FILE_BYTES)
-            data[name] = tomllib.loads(raw.decode("utf-8"))
-            digest.update(name.encode() + b"\0" + raw + b"\0")
+            files[name] = read_regular(folder / name, MAX_FILE_BYTES)
         except FileNotFoundError:
             problems.add(name, "", "file is missing")
         except (NotRegular, TooLarge) as exc:
             problems.add(name, "", str(exc))
         except OSError as exc:
             problems.add(name, "", f"cannot be read: {exc.strerror or exc}")
+    if problems.items:
+        raise EditionError(str(folder), problems.items)
+    return parse_edition(files, str(folder))
+
+
+def parse_edition(files: Mapping[str, bytes], folder: str = "<edition>") -> Edition:
+    """An edition from its files' bytes (``FILES`` by name; ``folder`` names it in messages):
+    pure, an :class:`Edition` or an EditionError listing every problem, never another
+    exception (the entry point the fuzzing harness drives)."""
+    problems = _Problems()
+    data, digest = {}, hashlib.sha256()
+    for name in FILES:
+        raw = files.get(name)
+        if raw is None or len(raw) > MAX_FILE_BYTES:
+            problems.add(name, "", "file is missing" if raw is None else f"is larger than {MAX_FILE_BYTES // 1024} KiB")
+            continue
+        try:
+            data[name] = tomllib.loads(raw.decode("utf-8"))
+            digest.update(name.encode() + b"\0" + raw + b"\0")
         except UnicodeDecodeError:
             problems.add(name, "", "is not UTF-8 text")
         except tomllib.TOMLDecodeError as exc:
@@ -89,7 +106,7 @@ def load_edition(folder) -> Edition:
         raise EditionError(str(folder), problems.items)
 
     meta = data["edition.toml"]
-    name = _string(meta, "name", "edition.toml", problems) or folder.name
+    name = _string(meta, "name", "edition.toml", problems) or Path(folder).name
     start = _layout(meta.get("start"), problems)
     signals = _alphabet(data["alphabet.toml"], problems)
     shapes, jacquards, selected = _jacquards(data["jacquards.toml"], problems)
@@ -98,11 +115,11 @@ def load_edition(folder) -> Edition:
     cards = _cards(data["cards.toml"], shapes, problems)
     words = _words(data["words.toml"], signals, problems)
     if problems.items:
-        raise EditionError(str(folder), problems.items)
+        raise EditionError(folder, problems.items)
     edition = Edition(
         name=name, signals=signals, shapes=shapes, jacquards=jacquards, cards=cards,
         words=words, start=start, selected=selected,
-        fingerprint=digest.hexdigest()[:16], path=str(folder),
+        fingerprint=digest.hexdigest()[:16], path=folder,
     )
     prepare(edition)  # the planner's tables: so the first plan of a game costs what every later one does
     return edition
@@ -111,6 +128,10 @@ def load_edition(folder) -> Edition:
 def _short(value) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _keys(names) -> str:
+    return ", ".join(map(toml_key, sorted(names)))
 
 
 def _string(table, key, file, problems):
@@ -145,7 +166,7 @@ def _alphabet(table, problems) -> dict[str, int]:
         return {}
     signals, seen = {}, {}
     for name, pattern in raw.items():
-        key = f"signals.{name}"
+        key = f"signals.{toml_key(name)}"
         if not re.fullmatch(r"[A-Z]|SPACE|END", name):
             problems.add(file, key, "a signal is a capital letter A-Z, SPACE or END")
             continue
@@ -178,7 +199,7 @@ def _jacquards(table, problems):
         problems.add(file, "shapes", "missing: a table of [shapes.NAME] with holes and cost")
         raw_shapes = {}
     for name, spec in raw_shapes.items():
-        key = f"shapes.{name}"
+        key = f"shapes.{toml_key(name)}"
         if not isinstance(spec, dict):
             problems.add(file, key, "must be a table with holes and cost")
             continue
@@ -217,15 +238,15 @@ def _jacquards(table, problems):
         cid, shape, stamp = spec.get("id"), spec.get("shape"), spec.get("stamp", False)
         unknown = set(spec) - {"id", "shape", "stamp"}
         if unknown:
-            problems.add(file, key, f"unknown key(s) {', '.join(sorted(unknown))}; a card has id, shape, stamp")
+            problems.add(file, key, f"unknown key(s) {_keys(unknown)}; a card has id, shape, stamp")
         if not (isinstance(cid, str) and re.fullmatch(r"J\d{2,3}", cid)):
             problems.add(file, f"{key}.id", f"{cid!r} must look like \"J01\"")
             continue
         if cid in jacquards:
             problems.add(file, f"{key}.id", f"{cid} is listed twice")
             continue
-        if shape not in shapes:
-            if shape not in raw_shapes:
+        if not isinstance(shape, str) or shape not in shapes:
+            if not isinstance(shape, str) or shape not in raw_shapes:
                 problems.add(file, f"{key}.shape", f"{shape!r} is not one of the [shapes]")
             continue
         if not isinstance(stamp, bool):
@@ -235,7 +256,8 @@ def _jacquards(table, problems):
 
     coop = table.get("coop", {})
     selected = coop.get("selected", []) if isinstance(coop, dict) else None
-    if not (isinstance(selected, list) and len(selected) == 2 and all(s in shapes for s in selected)):
+    if not (isinstance(selected, list) and len(selected) == 2
+            and all(isinstance(s, str) and s in shapes for s in selected)):
         problems.add(file, "coop.selected", "must name the two shapes placed face up on the Incident Report cards")
         selected = []
     else:
@@ -283,7 +305,7 @@ def _cards(table, shapes, problems) -> dict[str, Card]:
                 continue
             unknown = set(spec) - {"id", "name", "text", "effects", "night_shift"}
             if unknown:
-                problems.add(file, key, f"unknown key(s) {', '.join(sorted(unknown))}")
+                problems.add(file, key, f"unknown key(s) {_keys(unknown)}")
             name = _string(spec, "name", file, _Scoped(problems, key))
             text = spec.get("text", "")
             effects = _effects(spec.get("effects"), f"{key}.effects", shapes, problems)

@@ -87,7 +87,7 @@ def check_header(obj, line: int = 1) -> dict:
         if isinstance(w, str):  # a convenience for scripts: "AHMED" or "AHMED ADORA"
             w = w.split()
         if not _str_list(w):
-            raise bad(f"words for seat {seat} {words[seat]!r} must be a list of words")
+            raise bad(f"words for seat {seat!r} {words[seat]!r} must be a list of words")
         norm[seat] = w
     h["words"] = norm
     return h

@@ -64,7 +64,7 @@ FORMS = (
 )
 SETTINGS = ("seed", "readers", "set")
 __all__ = ["FORMS", "MAX_BYTES", "MAX_LINE", "MAX_STEPS", "MAX_TOTAL_WAIT_S", "MAX_WAIT_S", "Script",
-           "ScriptError", "Step", "parse", "parse_file", "parse_script"]
+           "ScriptError", "Step", "parse", "parse_bytes", "parse_file", "parse_script"]
 WHATS = {"": "command", "expect": "expectation", "expect journal": "journal expectation"}
 
 
@@ -148,15 +148,29 @@ def parse(text: str, path: str = "<script>") -> Script:
 def parse_file(path) -> Script:
     try:
         data = read_regular(path, MAX_BYTES)
-        text = data.decode("utf-8-sig")  # a byte-order mark some editors write is not a character
     except TooLarge:
-        raise ScriptError(path, 0, f"larger than {MAX_BYTES // 1024} KiB: not a script "
-                          f"(a script has at most {MAX_STEPS} steps)") from None
-    except UnicodeDecodeError as exc:
-        raise ScriptError(path, 0, f"not UTF-8 text (byte {exc.start}): save the script as UTF-8") from None
+        raise ScriptError(path, 0, _TOO_LARGE) from None
     except (NotRegular, OSError) as exc:
         raise ScriptError(path, 0, f"cannot read the script: {getattr(exc, 'strerror', None) or exc}") from None
-    return parse(text, str(path))
+    result = parse_bytes(data, str(path))
+    if isinstance(result, ScriptError):
+        raise result
+    return result
+
+
+_TOO_LARGE = f"larger than {MAX_BYTES // 1024} KiB: not a script (a script has at most {MAX_STEPS} steps)"
+
+
+def parse_bytes(data: bytes, path: str = "<script>") -> Script | ScriptError:
+    """A script file's bytes as :func:`parse_script` reads its text (UTF-8, a byte-order mark
+    some editors write dropped)."""
+    if len(data) > MAX_BYTES:
+        return ScriptError(path, 0, _TOO_LARGE)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return ScriptError(path, 0, f"not UTF-8 text (byte {exc.start}): save the script as UTF-8")
+    return parse_script(text, path)
 
 
 def _parse(text: str, path: str) -> Script:

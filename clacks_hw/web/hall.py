@@ -9,7 +9,6 @@ on the page, marked offline, with the last state it sent.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import time
@@ -21,11 +20,13 @@ from aiohttp import web
 from .base import PageServer, text
 from .feed import Feed
 from .hall_store import HallStore
+from .json_body import BadBody, strict_loads
 from .mqtt_link import PREFIX
 
 log = logging.getLogger(__name__)
 BOARD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_PAYLOAD = 256 * 1024  # a board's state is a few KB; anything far larger is not ours
+MAX_DEPTH = 16  # a board's state nests 6 deep; deeper JSON would overflow the parser's recursion
 
 
 class Hall(PageServer):
@@ -87,9 +88,9 @@ class Hall(PageServer):
             board["online"] = payload == b"online"
         elif kind in ("state", "events"):
             try:
-                data = json.loads(payload)
-            except ValueError:
-                log.debug("hall: %s sent something that is not JSON on %s", board_id, topic)
+                data = strict_loads(payload, MAX_DEPTH, "the payload", "a board's state nests about 6 deep")
+            except BadBody as exc:
+                log.debug("hall: %s sent something that is not JSON on %s: %s", board_id, topic, exc)
                 return
             if not isinstance(data, dict):
                 return

@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS results (
 )
 """
 LOST = ("post_office",)  # a game the Post Office won is nobody's win
+MAX_TEXT = 64  # a mode, variant, seat or word: a few letters
+MAX_TURNS = 1_000_000
+MAX_SECONDS = 10.0**10  # a game's length, and (x 1000) the wall-clock time it ended: finite, as SQLite keeps them
 
 
 def _database_file(path) -> str:
@@ -44,6 +47,28 @@ def _database_file(path) -> str:
     return str(path)
 
 
+def _text(value) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+def _number(value, low: float, high: float) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float) and low <= value <= high
+
+
+def _row(board: str, event: dict) -> tuple | None:
+    """A ``game_over`` event as a row, each field the type and size a board sends; None for
+    anything else (a broker user may publish whatever they like)."""
+    variants = event.get("variants") or []
+    turns, seconds, at = event.get("turns") or 0, event.get("seconds"), event.get("at")
+    if not (_text(event.get("mode")) and isinstance(variants, list) and all(_text(v) for v in variants)
+            and all(event.get(k) is None or _text(event.get(k)) for k in ("winner", "word"))
+            and type(turns) is int and 0 <= turns <= MAX_TURNS
+            and (seconds is None or _number(seconds, 0, MAX_SECONDS)) and _number(at, 0, MAX_SECONDS * 1000)):
+        return None
+    return (board, event["mode"], ",".join(variants), event.get("winner"), event.get("word"), turns,
+            None if seconds is None else float(seconds), float(at))
+
+
 class HallStore:
     def __init__(self, path) -> None:
         self._db = sqlite3.connect(_database_file(path), check_same_thread=False)
@@ -54,11 +79,8 @@ class HallStore:
 
     def record(self, board: str, event: dict) -> bool:
         """Store a ``game_over`` event; False when it was stored already or is not one."""
-        try:
-            row = (board, str(event["mode"]), ",".join(map(str, event.get("variants") or ())),
-                   event.get("winner"), event.get("word"), int(event.get("turns") or 0),
-                   None if event.get("seconds") is None else float(event["seconds"]), float(event["at"]))
-        except (KeyError, TypeError, ValueError):
+        row = _row(board, event)
+        if row is None:
             return False
         with self._lock, self._db:
             cur = self._db.execute("INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)

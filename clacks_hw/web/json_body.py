@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 from dataclasses import dataclass
 
@@ -87,6 +88,31 @@ def depth(body: bytes) -> int:
     return deepest
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e999: JSON, but no number a reply could hold again
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
+
+
+def strict_loads(body: bytes, max_depth: int, what: str = "the body", fix: str = "send one flat JSON object"):
+    """The JSON value in ``body``: UTF-8, nested at most ``max_depth`` deep (checked by a scan
+    before parsing), and standard JSON (Python's parser takes NaN and Infinity, which a browser's
+    ``JSON.parse`` refuses). Anything else is :class:`BadBody` (400) saying what is wrong."""
+    if depth(body) > max_depth:
+        raise BadBody(f"{what} nests more than {max_depth} levels deep; {fix}")
+    try:
+        return json.loads(body, parse_constant=_no_constant, parse_float=_finite)
+    except UnicodeDecodeError:
+        raise BadBody(f"{what} is not UTF-8 text") from None
+    except ValueError as exc:  # not JSON; NaN; an integer of thousands of digits
+        raise BadBody(f"{what} is not JSON: {exc}") from None
+
+
 def parse(body: bytes, shape: dict) -> dict:
     """``body`` (bytes of JSON) checked against ``shape`` (field name -> Text/Number/TextList);
     raises :class:`BadBody`. An empty body is an empty object."""
@@ -94,14 +120,7 @@ def parse(body: bytes, shape: dict) -> dict:
         raise BadBody(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
     if not body.strip():
         return {}
-    if depth(body) > MAX_DEPTH:
-        raise BadBody(f"the body nests more than {MAX_DEPTH} levels deep; send one flat JSON object")
-    try:
-        data = json.loads(body)
-    except UnicodeDecodeError:
-        raise BadBody("the body is not UTF-8 text") from None
-    except ValueError as exc:
-        raise BadBody(f"the body is not JSON: {exc}") from None
+    data = strict_loads(body, MAX_DEPTH)
     if not isinstance(data, dict):
         raise BadBody(f"the body must be a JSON object, not {_kind(data)}")
     unknown = sorted(set(data) - set(shape))

@@ -108,6 +108,16 @@ def test_a_malformed_body_is_400_naming_what_is_wrong(board, tmp_path, body, sta
     assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
 
 
+@pytest.mark.parametrize("body, says", [
+    (b'{"value": NaN}', "NaN is not a JSON number"),  # Python's parser takes them: they reached the board
+    (b'{"value": -Infinity}', "-Infinity is not a JSON number"),
+    (b'{"value": 1e999}', "1e999 is out of range"),
+])
+def test_a_number_json_has_not_is_400(board, body, says):
+    got, answer = board.post("api/admin/brightness", body)
+    assert (got, says in answer["error"]) == (400, True), answer
+
+
 def test_a_body_of_the_wrong_type_is_refused_for_every_command(board):
     assert board.post("api/admin/brightness", b'{"value": "high"}')[0] == 400
     assert board.post("api/admin/brightness", b'{"value": true}')[0] == 400
