@@ -22,7 +22,7 @@ def _parse(header, *actions):
 
 @pytest.mark.parametrize("change, words", [
     ({"sead": 3}, "unknown key 'sead' (did you mean 'seed'?)"),
-    ({"format": 3}, "format 3 was written by another version"),
+    ({"format": 4}, "format 4 was written by another version of clacks-hw; this one reads formats 1, 2 and 3"),
     ({"format": "1"}, "format '1' must be a whole number"),
     ({"rules": RULES_VERSION + 1}, "rules version"),
     ({"seed": 1.5}, "seed 1.5 must be a whole number"),
