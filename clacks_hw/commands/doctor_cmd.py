@@ -174,6 +174,7 @@ class Doctor:
             ("power", self.check_power),
             ("serial", self.check_reader),
             ("admin", self.check_admin),
+            ("journal", self.check_journal),
         ):
             try:
                 step()
@@ -256,6 +257,23 @@ class Doctor:
             "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD")
         self.add(OK, "admin", f"admin token {token} (from {where}); on a phone open "
                               f"http://{host}:{c.status.port}/admin#token={token}")
+
+    # -- the journal folder ----------------------------------------------------------------------
+    def check_journal(self) -> None:
+        """A journal holds its game's seed, so every hidden hand: nobody else may look in."""
+        if self.config is None:
+            return
+        from ..journal.folder import exposure
+
+        where = self.config.journal.dir
+        if not self.sys.path(where).is_dir():
+            self.add(OK, "journal", f"{where} does not exist yet; the board makes it for its own user only (0700)")
+            return
+        problems = exposure(self.sys.path(where), shown=where)
+        for problem, fix in problems:
+            self.add(WARN, "journal", problem, fix)
+        if not problems:
+            self.add(OK, "journal", f"{where}: only the board's user can look in")
 
     # -- user and groups -------------------------------------------------------------------------
     def needed_groups(self) -> list[tuple[str, str]]:

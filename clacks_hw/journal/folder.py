@@ -33,11 +33,13 @@ def _kept(name: str) -> bool:
     return name in KEPT_NAMES or name.endswith(KEPT)
 
 
-def exposure(path) -> list[tuple[str, str]]:
+def exposure(path, shown: str | None = None) -> list[tuple[str, str]]:
     """(problem, fix) for each way others can read or change what the folder keeps; [] when only
-    its owner (and, in a set-group-ID folder, its group) can."""
-    path = Path(path)
-    mode = stat.S_IMODE(os.stat(path).st_mode)
+    its owner (and, in a set-group-ID folder, its group) can. ``shown``: the folder's name in
+    the sentences (default ``path``)."""
+    real = Path(path)
+    path = Path(shown) if shown is not None else real
+    mode = stat.S_IMODE(os.stat(real).st_mode)
     shared = bool(mode & stat.S_ISGID)
     fix_folder = (f"chmod 700 {path} (or, to let one group read the journals: chgrp GROUP {path} && "
                   f"chmod 2750 {path}; docs/journal.md)")
@@ -52,7 +54,7 @@ def exposure(path) -> list[tuple[str, str]]:
                     "readable (a journal holds the game's seed, so every hidden hand)", fix_folder))
     readable = 0o044 if not shared else 0o004
     loose = []
-    for entry in os.scandir(path):
+    for entry in os.scandir(real):
         try:
             if _kept(entry.name) and entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mode & readable:
                 loose.append(entry.name)
