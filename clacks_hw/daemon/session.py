@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 from pathlib import Path
 
 from ..clock import SystemClock
@@ -90,19 +91,21 @@ class JournalStore:
 
     def has_room(self) -> bool:
         """Whether a new journal could be written here now (a small file written, then removed)."""
-        probe = self.dir / f".room-probe-{os.getpid()}"
+        # A fresh name, made O_EXCL|O_NOFOLLOW: a link planted at a guessable one would have
+        # been truncated through (as root, any file).
+        probe = self.dir / f".room-probe-{secrets.token_hex(6)}"
         try:
             make_folder(self.dir)
-            probe.unlink(missing_ok=True)  # a leftover (or a planted link) goes; never written through
-            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            try:
-                os.write(fd, b"\n" * PROBE_BYTES)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return False
+        try:
+            os.write(fd, b"\n" * PROBE_BYTES)
+            os.fsync(fd)
         except OSError:
             return False
         finally:
+            os.close(fd)
             probe.unlink(missing_ok=True)
         return True
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
+from ..secure_files import write_file
 from .data import Hardware, HardwareError
 from .layout import Layout, layout
 from .panel_svg import panel_svg
@@ -42,11 +43,8 @@ class Context:
 
     def write(self, rel: str, text: str | bytes) -> Path:
         path = self.out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(text, encoding="utf-8")
+        # CI builds as root: never through a link, nor into a folder others control.
+        write_file(path, text, 0o644, make_dir=0o755)
         return path
 
 

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
+from ..secure_files import SafeDir
 from .data import HardwareError
 from .manifest import manifest_text, sha256
 
@@ -47,7 +48,9 @@ def render_pieces(ctx, pieces, workers: int | None = None) -> list:
     for p in pieces:
         src = ctx.write(f"enclosure/scad/{p.name}.scad", p.scad)
         jobs.append((src, ctx.out / f"enclosure/stl/{p.name}.stl"))
-    (ctx.out / "enclosure/stl").mkdir(parents=True, exist_ok=True)
+    # OpenSCAD writes the STLs itself: their folder is checked first (secure_files.py), so no one
+    # else can have put a link where one goes.
+    SafeDir.open(ctx.out / "enclosure/stl", create=0o755).close()
     flat = ctx.out / "enclosure/scad/top_panel_2d.scad"
     jobs.append((flat, ctx.out / "enclosure/top_panel.dxf"))
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2) as pool:

@@ -61,7 +61,7 @@ class AppendFile:
         """A new, empty, locked file (FileExistsError if there is one)."""
         path = Path(path)
         mode = file_mode(path.parent)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
         try:
             os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
             f = cls(path, fd, 0)
@@ -74,12 +74,14 @@ class AppendFile:
     @classmethod
     def open(cls, path) -> AppendFile:
         """An existing file, locked; appends go at its end (see :meth:`cut`), :meth:`reader`
-        reads it from the start."""
+        reads it from the start. Never through a link (ELOOP): it would append to, or cut,
+        whatever file the link names."""
         path = Path(path)
-        # Never through a link: the board may run as root (ws281x), and a link planted in the
-        # folder would have it cut or append to any file.
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO would block, a device is no journal
+                raise OSError(errno.EINVAL, "not a regular file", str(path))
+            os.set_blocking(fd, True)
             f = cls(path, fd, 0)
             f.lock()
             f.end = os.fstat(fd).st_size
