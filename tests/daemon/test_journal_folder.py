@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import logging
 import os
-import stat
 
-import pytest
-
+from clacks_hw.commands.doctor_cmd import OK, WARN
+from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.game.setup import deal_words
@@ -19,23 +18,10 @@ from clacks_hw.journal import JournalWriter, make_header
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
 from tests.fakes.daemon_rig import EDITION
+from tests.test_file_modes import _mode, loose_umask  # noqa: F401 (a fixture)
 from tests.tools.test_doctor_checks import FakePi, config, lines, run
 
-from clacks_hw.commands.doctor_cmd import OK, WARN
-from clacks_hw.config import load_config
-
 WALL = 1_700_000_000.0  # 2023-11-14 22:13:20 UTC
-
-
-@pytest.fixture
-def loose_umask():
-    old = os.umask(0o022)
-    yield
-    os.umask(old)
-
-
-def _mode(path) -> int:
-    return stat.S_IMODE(os.stat(path).st_mode)
 
 
 def game(seed: int) -> GameConfig:
