@@ -17,18 +17,12 @@ from clacks_hw.drivers.frame import PIXELS
 from clacks_hw.web.hall_store import HallStore
 from tests.hardware.conftest import make_context
 from tests.selftest.test_selftest_cli import selftest
+from tests.support.planted import as_root, make_victim, untouched
 
 
 @pytest.fixture
 def victim(tmp_path):
-    v = tmp_path / "victim"
-    v.write_text("root's own\n")
-    v.chmod(0o600)
-    return v
-
-
-def untouched(victim):
-    return victim.read_text() == "root's own\n" and stat.S_IMODE(victim.stat().st_mode) == 0o600
+    return make_victim(tmp_path)
 
 
 def test_the_alphabet_card(tmp_path, victim):
@@ -75,7 +69,7 @@ def test_the_hall_database(tmp_path, victim):
     assert stat.S_IMODE(os.stat(tmp_path / "new.sqlite").st_mode) == 0o644
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: another user's folder (CI runs as root)")
+@as_root
 def test_as_root_a_folder_another_user_controls_is_exit_2_from_any_command(tmp_path):
     bobs = tmp_path / "bobs"
     bobs.mkdir()

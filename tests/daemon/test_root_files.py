@@ -19,21 +19,13 @@ from clacks_hw.journal.append_file import AppendFile
 from clacks_hw.selftest import journal_dir
 from clacks_hw.selftest.report import Report
 from tests.fakes.daemon_rig import EDITION
+from tests.support.planted import OTHER, as_root, make_victim, untouched
 
-OTHER = 4242
-as_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root: planting another user's folders (CI runs as root)")
 
 
 @pytest.fixture
 def victim(tmp_path):
-    v = tmp_path / "victim"
-    v.write_text("root's own\n")
-    v.chmod(0o600)
-    return v
-
-
-def untouched(victim):
-    return victim.read_text() == "root's own\n" and stat.S_IMODE(victim.stat().st_mode) == 0o600
+    return make_victim(tmp_path)
 
 
 def quiet_config(tmp_path):
