@@ -81,8 +81,9 @@ def assembly_json(lay: Layout, parts: list | None = None) -> str:
     rows = []
     for i in instances(lay, parts):
         rows.append({"name": i.name, "part": i.part.name, "kind": i.kind, "stl": i.stl, "step": i.step,
-                     "translate": list(i.place.translate), "rotate": list(i.place.rotate),
+                     "translate": [float(v) for v in i.place.translate], "rotate": [float(v) for v in i.place.rotate],
                      "matrix": [list(r) for r in i.place.matrix()]})
-    doc = {"frame": FRAME, "steps": [{"step": k, "title": s["title"]} for k, s in enumerate(steps(lay), 1)],
-           "instances": rows}
-    return json.dumps(doc, indent=1) + "\n"
+    head = {"frame": FRAME, "steps": [{"step": k, "title": s["title"]} for k, s in enumerate(steps(lay), 1)]}
+    # one part copy a line: easy to read, and a change shows as the lines of the copies it moves
+    text = json.dumps(head, indent=1)[:-2] + ',\n "instances": [\n'
+    return text + ",\n".join("  " + json.dumps(r) for r in rows) + "\n ]\n}\n"

@@ -21,3 +21,13 @@ def test_the_build_files_bench_names_the_missing_packages_and_finishes(tmp_path)
     assert "build-files --no-render (text files only):" in r.stdout
     skipped = next(ln for ln in r.stdout.splitlines() if ln.startswith("skipped:"))
     assert all(f"Debian's {pkg} package" in skipped for pkg in ("openscad", "xvfb", "prusa-slicer", "graphviz"))
+
+
+def test_the_kiosk_bench_skips_the_hall_without_mosquitto(tmp_path, monkeypatch, capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_kiosk", ROOT / "bench/bench_kiosk.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    bench.hall()
+    assert "skipped, mosquitto is not installed (Debian's mosquitto package)" in capsys.readouterr().out
