@@ -26,6 +26,7 @@ from .buttons import MockButtons
 from .cards import uid_of, write_enrolment
 from .emulated_hub import EmulatedHub
 from .recording_leds import RecordingLeds
+from .rig_settings import BUILTIN
 
 WAIT_S = 3.0
 
@@ -43,7 +44,7 @@ class HilBoard:
                 "journal.dir": str(self.journal_dir), "reader.type": "hub" if hub else "none"}
         if hub:
             keys["reader.port"] = self.hub.path
-        self.config = load_config(overrides={**keys, **(overrides or {})}, check_devices=False)
+        self.config = load_config(BUILTIN, overrides={**keys, **(overrides or {})}, check_devices=False)
         self.clock = SystemClock()
         self.leds = leds if leds is not None else RecordingLeds(self.clock)
         self.buttons = MockButtons(self.config.buttons)
