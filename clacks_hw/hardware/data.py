@@ -80,7 +80,7 @@ PARTS = {
     "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos"},
     "hub": BOARD_PART, "power_board": {**BOARD_PART, "current_ma": None},
     "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos"},
-    "lamp_led": {**LED, "size": "size3"},
+    "lamp_led": {**LED, "size": "size3", "package": "pos"},
     "small_led": {**LED, "diameter": "pos", "length": "pos"},
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
