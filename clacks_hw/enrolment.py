@@ -30,10 +30,10 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .atomic_file import write_atomically
 from .errors import ClacksError
 from .game.edition import Edition
 from .journal.append_file import file_mode
+from .secure_files import SafeDir
 
 FILE_NAME = "cards.toml"
 WORD_PREFIX = "W:"
@@ -325,12 +325,16 @@ def _quote(s: str) -> str:
 
 
 def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Edition | None = None) -> None:
-    """Write the file atomically: a temporary file in the same folder, fsync'd, then renamed
-    over the old one, so a power cut leaves either the old or the new file, never half of one."""
+    """Write the file atomically: a temporary file in the same (checked) folder, fsync'd, then
+    renamed over the old one, so a power cut leaves either the old or the new file, never half
+    of one, and a link planted at its name is replaced, never followed (secure_files.py)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal/append_file.py).
-    write_atomically(path, dumps(enrolment, edition), mode=file_mode(path.parent))
+    with SafeDir.open(path.parent, create=0o700) as folder:
+        # enroll runs as the service's user; run as root, the file still goes to the folder's
+        # owner, the user the daemon reads it as.
+        owner = folder.owner if os.geteuid() == 0 else None
+        # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal/append_file.py).
+        folder.write(path.name, dumps(enrolment, edition), file_mode(path.parent), owner)
 
 
 def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[str]:

@@ -6,8 +6,6 @@ the output folder and returns their paths. Adding an output is one line here.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -57,10 +55,6 @@ class Output:
     name: str
     write: Callable[[Context], list]
     renders: bool = False  # runs OpenSCAD or graphviz; committed with a hash of its inputs
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _panel(ctx: Context) -> list:
@@ -147,7 +141,3 @@ def build(ctx: Context, only=None, echo=print) -> list:
         done.append((o.name, took, paths))
         echo(f"[{k}/{len(todo)}] {o.name}: {len(paths)} file(s) in {took:.2f} s")
     return done
-
-
-def manifest_text(entries: dict) -> str:
-    return json.dumps(entries, indent=1, sort_keys=True) + "\n"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..drivers.pi import GROUND_PINS, HEADER_PIN, POWER_PINS
 from .data import HardwareError
+from .manifest import manifest_text, sha256
 from .pins_md import nearest_ground
 from .power import budget, gauge_for
 
@@ -131,7 +132,6 @@ def to_yaml(h: dict) -> str:
 
 def draw(ctx) -> list:
     """harness.svg and harness.png with WireViz; the YAML's hash goes in wiring/renders.json."""
-    from .build import manifest_text, sha256
     try:
         from wireviz.wireviz import parse
     except ImportError:

@@ -13,6 +13,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 from .data import HardwareError
+from .manifest import manifest_text, sha256
 
 FACET = re.compile(rb"vertex\s+(\S+)\s+(\S+)\s+(\S+)")
 
@@ -41,7 +42,6 @@ def openscad(src, dst) -> None:
 
 def render_pieces(ctx, pieces, workers: int | None = None) -> list:
     """Render in parallel (one OpenSCAD per core unless ``workers`` says otherwise)."""
-    from .build import manifest_text, sha256
     from .parts_md import parts_md
     jobs = []
     for p in pieces:
