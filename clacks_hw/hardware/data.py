@@ -54,42 +54,55 @@ KINDS = {
     "gauges": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 2 and all(_pos(x) for x in g)
                                                           for g in v), "a list of [AWG, amperes] pairs"),
     "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
+    "angle": (lambda v: type(v) in (int, float) and 0 < v < 90, "an angle in degrees between 0 and 90"),
+    "spots": (lambda v: isinstance(v, list) and v and all(_pos(x) for x in v), "a list of distances in mm"),
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
 }
 
 BOARD = {
     "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
               "corner_radius": "nonneg", "thickness": "pos", "seat_led_inset": "pos", "controls": "names",
               "control_row": "frac", "label_size": "pos"},
+    "panel_print": {"key": "size3", "engrave": "pos"},
     "enclosure": {"wall": "pos", "floor": "pos", "inside_height": "pos", "corner_screw": "pos", "pillar": "pos",
-                  "lap": "pos", "clearance": "nonneg"},
+                  "clearance": "nonneg"},
+    "joints": {"dovetail": "size3", "dovetail_height": "pos", "dovetails": "spots", "tongue": "pair", "pilaster": "pair",
+               "fit": "nonneg"},
+    "lid": {"seam_screw": "pos", "boss_wall": "pos"},
     "baffle": {"height": "pos", "floor": "pos", "rib": "pos", "boss": "pos", "ring": "pos", "nut_zone": "pos",
                "wire_hole": "pos", "wire_offset": "pos"},
     "diffuser": {"thickness": "pos", "lip": "pos", "lip_height": "pos", "fit": "nonneg"},
-    "print": {"bed": "pair", "min_wall": "pos", "layer": "pos", "infill": "frac", "flow_mm3_s": "pos"},
+    "print": {"bed": "pair", "overhang": "angle", "bridge": "pos", "min_wall": "pos", "layer": "pos", "infill": "frac",
+              "flow_mm3_s": "pos"},
     "layout": {name: {"at": "pair", "rotate": "rot"} for name in ("pi", "hub", "power_board")},
     "openings": {name: {"x": "pos", "z": "pos"} for name in ("power", "usb")},
-    "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg"},
+    "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg", "above": "nonneg", "fit": "nonneg",
+                "read_range": "pos"},
+    "vents": {"delta_t": "pos", "room": "nonneg", "skin_u": "pos", "discharge": "frac", "slot": "pair", "pitch": "pos",
+              "low": "nonneg", "high": "pos"},
 }
 BOARD_PART = {"name": "str", "current_ma": "pos", "size": "size3", "height": "pos", "holes": "holes", "hole": "pos", "standoff": "pos",
               "source": "str", "example": "str", "price": "pos"}
-BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
+BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "nut_height": "pos", "bezel": "pos", "depth": "pos",
           "source": "str", "example": "str", "price": "pos"}
 LED = {"name": "str", "current_ma": "pos", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
 SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
 PARTS = {
-    "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos"},
-    "hub": BOARD_PART, "power_board": {**BOARD_PART, "current_ma": None},
-    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos"},
+    "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos", "sd": "size3"},
+    "hub": {**BOARD_PART, "headers": "bool", "below": "nonneg"}, "power_board": {**BOARD_PART, "current_ma": None},
+    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos", "holes": "holes",
+               "hole": "pos", "pegs": "holes", "pilot": "pos"},
     "lamp_led": {**LED, "size": "size3", "package": "pos"},
     "small_led": {**LED, "diameter": "pos", "length": "pos"},
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
     "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos"},
-    "usb_extension": {**SIMPLE, "opening": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
+    "usb_extension": {**SIMPLE, "opening": "pair", "screws": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
     "wire": {**SIMPLE, "gauges": "gauges"}, "screws": SIMPLE,
     "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
     "sheet": SIMPLE,
+    "insert_m3": {**SIMPLE, "size": "str", "od": "pos", "length": "pos", "hole": "pos", "depth": "pos", "engage": "pos"},
 }
 
 

@@ -97,6 +97,12 @@ def _blocked(starts, ends, tris):
     return out
 
 
+def paths(lay: Layout, led_n: int = 3, diffuser_n: int = 13) -> int:
+    """How many straight paths leaks() tries."""
+    return sum(len(led_points(lay, i, led_n)) * len(diffuser_points(lay, j, diffuser_n))
+               for i in range(16) for j in neighbours(i))
+
+
 def leaks(lay: Layout, placed: list, led_n: int = 3, diffuser_n: int = 13) -> list:
     """Every (lamp, neighbour) pair some straight path joins past the baffle; [] when light-tight.
 

@@ -255,7 +255,8 @@ def _held_span(p: tuple, segments: list, max_bridge: float) -> float:
     return best
 
 
-def _unbridged(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float):
+def _worst_span(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float) -> tuple:
+    """(region area, box, z, the longest held span any of its points needs; inf if some point is held on one side only)."""
     z = mesh.vertices[mesh.faces[region[0]][0]][2]
     area, box = 0.0, [math.inf, math.inf, -math.inf, -math.inf]
     for k in region:
@@ -263,11 +264,49 @@ def _unbridged(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge
         _grow(box, [mesh.vertices[i] for i in mesh.faces[k]])
     segments = _boundary(mesh, edges, region, in_region, z)
     step = max(0.5, math.sqrt(area / 300))
+    worst = 0.0
     for p in _samples(mesh, region, step):
-        span = _held_span(p, segments, max_bridge)
-        if span > max_bridge:
-            return Overhang("bridge", z, area, tuple(box), span)
-    return None
+        worst = max(worst, _held_span(p, segments, max_bridge))
+        if worst > max_bridge:
+            break
+    return area, tuple(box), z, worst
+
+
+def _unbridged(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float):
+    area, box, z, worst = _worst_span(mesh, edges, region, in_region, max_bridge)
+    return Overhang("bridge", z, area, box, worst) if worst > max_bridge else None
+
+
+def figures(mesh: Mesh, max_bridge: float = 10.0) -> dict:
+    """The steepest overhang (degrees from vertical, flat ceilings aside) and the longest bridge (mm)."""
+    (_, _, z0), _ = mesh.bounds
+    steepest, ceilings = 0.0, []
+    for k, f in enumerate(mesh.faces):
+        (_, _, nz), area = mesh.normal(f)
+        if nz >= 0 or area < 1e-9 or max(mesh.vertices[i][2] for i in f) <= z0 + EPS:
+            continue
+        if nz < -1 + FLAT:
+            ceilings.append(k)
+        else:
+            steepest = max(steepest, math.degrees(math.asin(min(1.0, -nz))))
+    edges, longest, seen = _edges(mesh), 0.0, set()
+    in_region = set(ceilings)
+    for start in ceilings:
+        if start in seen:
+            continue
+        region, todo = [], [start]
+        seen.add(start)
+        while todo:
+            k = todo.pop()
+            region.append(k)
+            a, b, c = mesh.faces[k]
+            for e in ((b, a), (c, b), (a, c)):
+                for other in edges.get(e, ()):
+                    if other in in_region and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        longest = max(longest, _worst_span(mesh, edges, region, in_region, max_bridge)[3])
+    return {"steepest_deg": round(steepest, 1), "longest_bridge_mm": round(longest, 1) if math.isfinite(longest) else None}
 
 
 def print_problems(mesh: Mesh, max_angle: float, max_bridge: float) -> list:
@@ -277,3 +316,24 @@ def print_problems(mesh: Mesh, max_angle: float, max_bridge: float) -> list:
     if n != 1:
         out.append(f"{n} separate bodies (should be one)")
     return out + [str(o) for o in overhangs(mesh, max_angle, max_bridge)]
+
+
+def contains(mesh: Mesh, point: tuple) -> bool:
+    """Whether ``point`` lies inside the closed mesh: a ray straight up crosses it an odd
+    number of times (the ray is nudged off exact edges and corners)."""
+    px, py, pz = point[0] + 1.234e-5, point[1] + 2.345e-5, point[2]
+    crossings = 0
+    for a, b, c in mesh.faces:
+        (ax, ay, az), (bx, by, bz), (cx, cy, cz) = mesh.vertices[a], mesh.vertices[b], mesh.vertices[c]
+        if max(ax, bx, cx) < px or min(ax, bx, cx) > px or max(ay, by, cy) < py or min(ay, by, cy) > py:
+            continue
+        den = (by - cy) * (ax - cx) + (cx - bx) * (ay - cy)
+        if den == 0:
+            continue  # an upright face: the ray runs along it
+        u = ((by - cy) * (px - cx) + (cx - bx) * (py - cy)) / den
+        v = ((cy - ay) * (px - cx) + (ax - cx) * (py - cy)) / den
+        if u < 0 or v < 0 or u + v > 1:
+            continue
+        if u * az + v * bz + (1 - u - v) * cz > pz:
+            crossings += 1
+    return crossings % 2 == 1

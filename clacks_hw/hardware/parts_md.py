@@ -10,7 +10,7 @@ def fits(size, bed) -> bool:
     return a <= x and b <= y
 
 
-def parts_md(lay, pieces, entries) -> str:
+def parts_md(lay, pieces, entries, light_paths: int) -> str:
     bed = lay.hw.board["print"]["bed"]
     lines = [
         "# Parts to print and cut",
@@ -19,8 +19,13 @@ def parts_md(lay, pieces, entries) -> str:
         f"the bed is {bed[0]:g} x {bed[1]:g} mm. Print times are estimates from the part volume (solid",
         "extrusion at the flow in `clacks_hw/hardware/board.toml`, no slicer run): plan on more.",
         "",
-        "| part | file | qty | size (mm) | fits the bed | volume each (cm3) | PLA total (g) | print time total (estimate) |",
-        "|---|---|---|---|---|---|---|---|",
+        "Every printed part is stored as it prints (on z = 0) and the build reads each STL back: one",
+        f"watertight body, no overhang steeper than {lay.hw.board['print']['overhang']:g} degrees from vertical, flat "
+        f"ceilings only as bridges of at most {lay.hw.board['print']['bridge']:g} mm. No supports.",
+        "",
+        "| part | file | qty | size (mm) | fits the bed | steepest overhang, longest bridge | volume each (cm3) | "
+        "PLA total (g) | print time total (estimate) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     grams = minutes = 0.0
     for p in pieces:
@@ -29,11 +34,16 @@ def parts_md(lay, pieces, entries) -> str:
         if p.printed:
             ok = "yes" if fits(p.size, bed) else "NO"
             g, m = e["grams"] * p.qty, e["print_min_estimate"] * p.qty
-            grams, minutes = grams + g, minutes + m
-            lines.append(f"| {p.what} | `stl/{p.name}.stl` | {p.qty} | {size} | {ok} | {e['volume_cm3']:g} | "
+            if not p.alternative_to:  # the printed panel replaces the cut one: not in the totals
+                grams, minutes = grams + g, minutes + m
+            shape = f"{e['steepest_deg']:g} deg, {e['longest_bridge_mm']:g} mm"
+            lines.append(f"| {p.what} | `stl/{p.name}.stl` | {p.qty} | {size} | {ok} | {shape} | {e['volume_cm3']:g} | "
                          f"{g:.0f} | {m // 60:.0f} h {m % 60:02.0f} min |")
         else:
-            lines.append(f"| {p.what} | `top_panel.svg`, `top_panel.dxf` | {p.qty} | {size} | laser-cut | "
+            lines.append(f"| {p.what} | `top_panel.svg`, `top_panel.dxf` | {p.qty} | {size} | laser-cut | - | "
                          f"{e['volume_cm3']:g} | - | - |")
-    lines += ["", f"Printed parts in all: about {grams:.0f} g of PLA, about {minutes / 60:.0f} h of printing (estimate)."]
+    lines += ["", f"Printed parts in all: about {grams:.0f} g of PLA, about {minutes / 60:.0f} h of printing (estimate), "
+              "not counting the printed panel quarters (made instead of the laser-cut panel).",
+              "", f"Light: none of the {light_paths:,} straight paths from a lamp's LED to a neighbouring lamp's "
+              "diffuser misses the rendered baffle grid and LED tray (rays cast against their triangles)."]
     return "\n".join(lines) + "\n"

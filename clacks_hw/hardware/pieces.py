@@ -1,11 +1,17 @@
-"""Every part to print or cut: its OpenSCAD source, how many, and its size on the bed."""
+"""Every part to print or cut: its OpenSCAD source, how many, and its size on the bed.
+
+Every printed part is stored as it prints: lying on z = 0, z up (mesh.print_problems checks
+each render prints that way without supports, as one watertight body).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import scad, scad_base
+from . import scad, scad_baffle, scad_base, scad_panel
+from .joints import QUARTERS
 from .layout import Layout
+from .walls import wall_holes
 
 
 @dataclass(frozen=True)
@@ -16,39 +22,31 @@ class Piece:
     printed: bool  # False: laser-cut (the STL is for CNC or a large printer)
     size: tuple[float, float, float]  # bounding box as printed
     scad: str
+    alternative_to: str = ""  # made instead of that piece, not as well (the printed panel)
 
 
 def pieces(lay: Layout) -> list:
     b = lay.hw.board
-    enc, bf, d, p = b["enclosure"], b["baffle"], b["diffuser"], b["panel"]
-    w, lap = lay.width, enc["lap"]
-    g = lay.grid
-    reach = bf["boss"] / 2
+    bf, d, p = b["baffle"], b["diffuser"], b["panel"]
+    w = lay.width
+    tray = scad_baffle.tray_outline(lay)
     out = [
         Piece("top_panel", "top panel (laser-cut top_panel.svg / .dxf; STL for CNC or a large printer)", 1, False,
-              (w, w, p["thickness"]), scad.top_panel(lay)),
-        Piece("baffle_grid", "light-baffle grid: one cell per lamp tile (black or white PLA)", 1, True,
-              (g.w + 2 * reach, g.h + 2 * reach, bf["height"] - bf["floor"]), scad.baffle_grid(lay)),
-        Piece("baffle_tray", "LED tray under the grid: a lamp LED at each cell centre", 1, True,
-              (g.w + 2 * reach, g.h + 2 * reach, bf["floor"]), scad.baffle_tray(lay)),
-        Piece("button_sleeve", "sleeve on each tower button body, under the nut (light-tight cells)", 12, True,
-              (2 * scad.baffle_radii(lay)["sleeve"],) * 2 + (scad.sleeve_height(lay),), scad.button_sleeve(lay)),
+              (w, w, p["thickness"]), scad_panel.top_panel(lay)),
+        Piece("baffle_grid", "light-baffle grid: one closed cell per lamp tile, a ring round each tower button "
+              "(black PLA)", 1, True, (tray.w, tray.h, scad_baffle.grid_height(lay)), scad_baffle.baffle_grid(lay)),
+        Piece("baffle_tray", "LED tray under the grid: a lamp LED at each cell centre (black PLA)", 1, True,
+              (tray.w, tray.h, bf["floor"]), scad_baffle.baffle_tray(lay)),
         Piece("diffuser", "diffuser tile (translucent white), lip down", 16, True,
               (p["tile_window"] + 2 * d["lip"],) * 2 + (d["lip_height"] + d["thickness"],), scad.diffuser(lay)),
     ]
-    for corner in ("NW", "NE", "SW", "SE"):
-        out.append(Piece(f"base_{corner.lower()}", f"base tray, {corner} quarter (lap joints to its neighbours)", 1, True,
-                         (w / 2 + lap, w / 2 + lap, enc["floor"] + max(
-                             [x.height for x in scad_base.piece_posts(lay, corner)], default=0)), scad_base.base_piece(lay, corner)))
-    openings = scad_base.wall_openings(lay)
-    h = enc["inside_height"]
-    for west, name in ((True, "west"), (False, "east")):
-        mine = [o for o in openings if (o[1] < w / 2) == west]
-        out.append(Piece(f"wall_north_{name}", f"north (rear) wall, {name} half: power jack and USB openings", 1, True,
-                         (w / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, w, west, mine)))
-    out.append(Piece("wall_south", "south (front) wall half; print 2 (turned over, it is the other half)", 2, True,
-                     (w / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, w, True, [])))
-    side = scad_base.wall_length(lay, "E")
-    out.append(Piece("wall_side", "east or west wall half; print 4 (turned over, it is the other half)", 4, True,
-                     (side / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, side, True, [])))
+    holes = wall_holes(lay)
+    for corner in QUARTERS:
+        out.append(Piece(f"base_{corner.lower()}", f"base, {corner} quarter: floor and corner walls in one, "
+                         "dovetails and a tongue and groove to its neighbours", 1, True,
+                         scad_base.base_size(lay, corner), scad_base.base_piece(lay, corner, holes)))
+    for corner in QUARTERS:
+        out.append(Piece(f"panel_{corner.lower()}", f"printed top panel, {corner} quarter (instead of the laser-cut "
+                         "panel), keyed to its neighbours", 1, True, scad_panel.panel_size(lay, corner),
+                         scad_panel.panel_piece(lay, corner), alternative_to="top_panel"))
     return out

@@ -52,6 +52,9 @@ def render_pieces(ctx, pieces, workers: int | None = None) -> list:
     jobs.append((flat, ctx.out / "enclosure/top_panel.dxf"))
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2) as pool:
         list(pool.map(lambda job: openscad(*job), jobs))
+    from .render_checks import check_renders, join_dxf
+    join_dxf(ctx.out / "enclosure/top_panel.dxf")
+    checked = check_renders(ctx.lay, pieces, ctx.out)
     pr, fil = ctx.hw.board["print"], ctx.hw.parts["filament"]
     entries = {}
     for p in pieces:
@@ -61,9 +64,10 @@ def render_pieces(ctx, pieces, workers: int | None = None) -> list:
             "volume_cm3": round(vol / 1000, 1), "grams": round(vol / 1000 * fil["density"], 1),
             # Estimate: solid extrusion at the configured flow, no travel or heating (no slicer run).
             "print_min_estimate": round(vol / pr["flow_mm3_s"] / 60),
+            **checked["parts"].get(p.name, {}),
         }
     entries["top_panel_2d"] = {"scad_sha256": sha256(flat.read_text(encoding="utf-8")), "dxf": "enclosure/top_panel.dxf"}
     return [dst for _, dst in jobs] + [
         ctx.write("enclosure/stl/manifest.json", manifest_text(entries)),
-        ctx.write("enclosure/parts.md", parts_md(ctx.lay, pieces, entries)),
+        ctx.write("enclosure/parts.md", parts_md(ctx.lay, pieces, entries, checked["light_paths"])),
     ]
