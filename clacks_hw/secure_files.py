@@ -178,7 +178,7 @@ def _entry(name: str) -> str:
 def _check(fd: int, where: str, trust: frozenset[int], final: bool) -> os.stat_result:
     st = os.fstat(fd)
     if st.st_uid not in trust:
-        allowed = " or ".join(sorted({_name(u) for u in trust}))
+        allowed = " or ".join(_name(u) for u in sorted(trust))
         raise UnsafePath(where, f"it is owned by {_name(st.st_uid)}, not {allowed}",
                          f"sudo chown root {where} (or, if {_name(st.st_uid)} should own it, run this command "
                          f"as {_name(st.st_uid)} rather than as root)")

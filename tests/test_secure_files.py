@@ -11,24 +11,14 @@ import pytest
 
 from clacks_hw import secure_files
 from clacks_hw.secure_files import SafeDir, UnsafePath, write_file
+from tests.support.planted import OTHER, as_root, make_victim, untouched
 
-OTHER = 4242  # a user id that is not root, not us and not the user behind sudo
 
-as_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root: planting another user's files (CI runs as root)")
 
 
 @pytest.fixture
 def victim(tmp_path):
-    """A file only root may write, standing in for /etc/shadow."""
-    v = tmp_path / "victim"
-    v.write_text("root's own\n")
-    v.chmod(0o600)
-    return v
-
-
-def untouched(victim):
-    st = victim.stat()
-    return victim.read_text() == "root's own\n" and stat.S_IMODE(st.st_mode) == 0o600 and st.st_uid == os.geteuid()
+    return make_victim(tmp_path)
 
 
 @pytest.fixture(autouse=True)

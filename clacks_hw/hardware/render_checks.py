@@ -44,14 +44,13 @@ def leak_problems(lay: Layout, stl_dir: Path) -> list:
 
 
 def check_renders(lay: Layout, pieces, out: Path) -> dict:
-    """Raise HardwareError naming every problem found in the rendered files; else the figures:
-    per printed part its steepest overhang and longest bridge, and how many light paths were tried."""
-    from .light import paths
+    """Raise HardwareError naming every problem found in the rendered files; else each printed
+    part's figures (steepest overhang, longest bridge)."""
     stl_dir, found = out / "enclosure/stl", {}
     problems = printed_problems(lay, pieces, stl_dir, found) + leak_problems(lay, stl_dir)
     if problems:
         raise HardwareError("the rendered parts fail the maker's checks:\n  " + "\n  ".join(problems))
-    return {"parts": found, "light_paths": paths(lay)}
+    return found
 
 
 def join_dxf(path: Path) -> None:

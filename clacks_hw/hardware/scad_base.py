@@ -20,6 +20,7 @@ from .walls import cutter
 STANDOFF_WALL = 1.6  # around a screw's pilot hole
 CRADLE_RAIL = 3.0  # how far a cradle's rails reach under the board's edges
 CRADLE_LIP = 1.0  # how far the fence stands above the board
+CRADLE_PILOT = 10.0  # depth of the pilot hole under each of a reader's screw holes
 
 
 @dataclass(frozen=True)
@@ -87,16 +88,23 @@ def cradle_rects(lay: Layout, r: Reader) -> tuple:
     return rails, fences
 
 
+def peg_diameter(lay: Layout) -> float:
+    """A cradle's pegs: readers.fit round them in the board's holes, and 0.05 mm more so a
+    faceted peg never grazes a faceted hole."""
+    return lay.hw.parts["reader"]["hole"] - 2 * lay.hw.board["readers"]["fit"] - 0.1
+
+
 def cradle(lay: Layout, r: Reader) -> tuple:
     """(solid, cuts) in the plan frame."""
     part = lay.hw.parts["reader"]
     z_under = r.z_top - part["size"][2]
     rails, fences = cradle_rects(lay, r)
-    peg = part["hole"] - 2 * lay.hw.board["readers"]["fit"]
+    peg = peg_diameter(lay)
     solid = [extrude(0, z_under, block("union()", *[sq(x) for x in rails])),
              extrude(0, r.z_top + CRADLE_LIP, block("union()", *[sq(x) for x in fences])),
              extrude(z_under - 1, part["size"][2] + 1 + CRADLE_LIP, block("union()", *[circ(x, y, peg) for x, y in r.pegs]))]
-    cuts = [extrude(z_under - 10, 11, block("union()", *[circ(x, y, part["pilot"]) for x, y in r.screws]))]
+    cuts = [extrude(z_under - CRADLE_PILOT, CRADLE_PILOT + 1, block("union()", *[circ(x, y, part["pilot"])
+                                                                                    for x, y in r.screws]))]
     return solid, cuts
 
 

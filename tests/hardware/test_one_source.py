@@ -19,7 +19,7 @@ def test_four_readers_appear_on_the_panel_and_in_the_base(tmp_path):
     ctx, read = _build(tmp_path, overrides={"reader.seats": ["S", "W", "N", "E"]})
     assert len(re.findall(r'<rect id="reader-[SWNE]"', read("enclosure/top_panel.svg"))) == 4
     pegs = sum(  # each reader's cradle has two pegs through its holes by the antenna
-        read(f"enclosure/scad/base_{c}.scad").count("circle(d=2.5)") for c in ("nw", "ne", "sw", "se"))
+        read(f"enclosure/scad/base_{c}.scad").count("circle(d=2.4)") for c in ("nw", "ne", "sw", "se"))
     assert pegs == 8
     assert all_problems(ctx.lay, pieces(ctx.lay)) == []
 

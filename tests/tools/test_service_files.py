@@ -12,10 +12,9 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands import service_cmd
+from tests.support.planted import OTHER, make_victim, untouched
 
 from .test_service_unit import EXE, USER
-
-OTHER = 4242  # neither root nor the service's user
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="install-service's files are root's: needs root (CI runs as root)")
 
@@ -29,17 +28,7 @@ def runner(monkeypatch):
 
 @pytest.fixture
 def victim(tmp_path):
-    """A root-only file with a token-like line, standing in for /etc/shadow."""
-    v = tmp_path / "victim"
-    v.write_text("root:$y$j9T$secretsecretsecret:19000:0:99999:7:::\n")
-    v.chmod(0o600)
-    return v
-
-
-def untouched(victim):
-    st = victim.stat()
-    return (victim.read_text().startswith("root:$y$") and stat.S_IMODE(st.st_mode) == 0o600
-            and (st.st_uid, st.st_gid) == (0, 0))
+    return make_victim(tmp_path)
 
 
 def install(runner, tmp_path, token, *extra):
