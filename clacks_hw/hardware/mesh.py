@@ -3,7 +3,8 @@ it is one watertight body, and it prints as stored (z up, lying on z = min) with
 
 The print rules (board.toml [print]): no surface faces down more steeply than `overhang`
 degrees from vertical, except flat ceilings that bridge at most `bridge` mm between two
-supported edges. A flat ceiling's edge is supported where the surface next to it goes down
+supported edges, laid one way across the whole ceiling as a slicer lays a bridge. A flat
+ceiling's edge is supported where the surface next to it goes down
 (a wall under it) and free where it goes up (the ceiling sticks out into the air there).
 """
 
@@ -229,47 +230,58 @@ def _samples(mesh: Mesh, region: list, step: float) -> list:
     return out
 
 
-def _held_span(p: tuple, segments: list, max_bridge: float) -> float:
-    """The shortest line through p ending on held edges at both ends (inf if none is held both ways)."""
+DIRECTIONS = [(math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(36)]
+# every 5 degrees: a bridge is laid straight across its supports, which run along x or y here
+
+
+def _span_along(p: tuple, d: tuple, segments: list) -> float:
+    """The line through p along d, between the region's edges it meets first either way: its
+    length if both are held edges, else inf."""
+    dx, dy = d
+    ahead, behind = (math.inf, False), (math.inf, False)
+    for (ax, ay), (bx, by), held in segments:
+        ex, ey = bx - ax, by - ay
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue
+        t = ((ax - p[0]) * ey - (ay - p[1]) * ex) / den  # along the line
+        s = ((ax - p[0]) * dy - (ay - p[1]) * dx) / den  # along the segment
+        if -1e-9 <= s <= 1 + 1e-9:
+            if 0 < t < ahead[0]:
+                ahead = (t, held)
+            elif t < 0 and -t < behind[0]:
+                behind = (-t, held)
+    return ahead[0] + behind[0] if ahead[1] and behind[1] else math.inf
+
+
+def _region_span(points: list, segments: list, stop: float) -> float:
+    """How long the bridge over the region is. A slicer lays a bridge's lines one way, so it is,
+    over the directions, the least of the longest line any point needs (inf when every direction
+    leaves some point held on one side only). Stops at the first direction within ``stop``."""
     best = math.inf
-    for k in range(36):  # every 5 degrees, offset so no line runs along an axis-parallel edge
-        ang = math.radians(2.5 + 5 * k)
-        dx, dy = math.cos(ang), math.sin(ang)
-        ahead, behind = (math.inf, False), (math.inf, False)
-        for (ax, ay), (bx, by), held in segments:
-            ex, ey = bx - ax, by - ay
-            den = dx * ey - dy * ex
-            if abs(den) < 1e-12:
-                continue
-            t = ((ax - p[0]) * ey - (ay - p[1]) * ex) / den  # along the line
-            s = ((ax - p[0]) * dy - (ay - p[1]) * dx) / den  # along the segment
-            if -1e-9 <= s <= 1 + 1e-9:
-                if t > 0 and t < ahead[0]:
-                    ahead = (t, held)
-                elif t < 0 and -t < behind[0]:
-                    behind = (-t, held)
-        if ahead[1] and behind[1]:
-            best = min(best, ahead[0] + behind[0])
-            if best <= max_bridge:
+    for d in DIRECTIONS:
+        worst = 0.0
+        for p in points:
+            worst = max(worst, _span_along(p, d, segments))
+            if worst >= best:
                 break
+        best = min(best, worst)
+        if best <= stop:
+            break
     return best
 
 
-def _worst_span(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float) -> tuple:
-    """(region area, box, z, the longest held span any of its points needs; inf if some point is held on one side only)."""
+def _worst_span(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float, exact: bool = False) -> tuple:
+    """(region area, box, z, its bridge's span: see _region_span). Not ``exact``: the first
+    direction within max_bridge will do."""
     z = mesh.vertices[mesh.faces[region[0]][0]][2]
     area, box = 0.0, [math.inf, math.inf, -math.inf, -math.inf]
     for k in region:
         area += mesh.normal(mesh.faces[k])[1]
         _grow(box, [mesh.vertices[i] for i in mesh.faces[k]])
     segments = _boundary(mesh, edges, region, in_region, z)
-    step = max(0.5, math.sqrt(area / 300))
-    worst = 0.0
-    for p in _samples(mesh, region, step):
-        worst = max(worst, _held_span(p, segments, max_bridge))
-        if worst > max_bridge:
-            break
-    return area, tuple(box), z, worst
+    points = _samples(mesh, region, max(0.5, math.sqrt(area / 300)))
+    return area, tuple(box), z, _region_span(points, segments, 0.0 if exact else max_bridge)
 
 
 def _unbridged(mesh: Mesh, edges: dict, region: list, in_region: set, max_bridge: float):
@@ -305,7 +317,7 @@ def figures(mesh: Mesh, max_bridge: float = 10.0) -> dict:
                     if other in in_region and other not in seen:
                         seen.add(other)
                         todo.append(other)
-        longest = max(longest, _worst_span(mesh, edges, region, in_region, max_bridge)[3])
+        longest = max(longest, _worst_span(mesh, edges, region, in_region, max_bridge, exact=True)[3])
     return {"steepest_deg": round(steepest, 1), "longest_bridge_mm": round(longest, 1) if math.isfinite(longest) else None}
 
 

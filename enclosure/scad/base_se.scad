@@ -38,8 +38,8 @@ difference() {
   translate([255.1, 295.4]) square([41.9, 1.6]);
 }
   translate([0, 0, 53.4]) linear_extrude(height=3.6) union() {
-  translate([262.65, 288.1]) circle(d=2.5);
-  translate([287.55, 288.1]) circle(d=2.5);
+  translate([262.65, 288.1]) circle(d=2.4);
+  translate([287.55, 288.1]) circle(d=2.4);
 }
 }
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 271.5], [150, 271.5], [157, 270.5], [157, 279.5], [150, 278.5], [149, 278.5]]);
