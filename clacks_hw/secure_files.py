@@ -117,7 +117,11 @@ class SafeDir:
     def create(self, name: str, mode: int, flags: int = os.O_RDWR) -> int:
         """A new file (FileExistsError if the name is taken, by a link too), with exactly ``mode``."""
         fd = self.open_file(name, flags | os.O_CREAT | os.O_EXCL, mode)
-        os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
+        try:
+            os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
+        except BaseException:
+            os.close(fd)
+            raise
         return fd
 
     def read(self, name: str, limit: int) -> bytes:
