@@ -8,17 +8,19 @@ import json
 
 from ..clock import SystemClock
 from ..game.edition import Edition
+from ..game.names import names_problem
 from ..game.state import GameConfig
 from ..game.version import RULES_VERSION
 from .errors import JournalError
-from .lines import FORMAT, FORMATS, MAGIC, _quote
+from .lines import CLOCKED, FORMAT, FORMATS, MAGIC, _quote
 
 # Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
 # route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
 # rounds: how many won rounds end a KLACKERS game (GameConfig.rounds).
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# names: the players' names, seat -> name (GameConfig.names), when the table gave any.
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -59,7 +61,7 @@ def check_header(obj, line: int = 1) -> dict:
         raise bad(f"format {h['format']!r} must be a whole number ({FORMAT} for this program)")
     if h["format"] not in FORMATS:
         raise bad(f"format {h['format']} was written by another version of clacks-hw; "
-                  f"this one reads formats {' and '.join(map(str, FORMATS))}")
+                  f"this one reads formats {', '.join(map(str, FORMATS[:-1]))} and {FORMATS[-1]}")
     if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
         raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
                   f"{RULES_VERSION}; the game would not replay the same")
@@ -90,6 +92,10 @@ def check_header(obj, line: int = 1) -> dict:
             raise bad(f"words for seat {seat!r} {words[seat]!r} must be a list of words")
         norm[seat] = w
     h["words"] = norm
+    names = h.get("names", {})
+    why = names_problem(names, h["seats"])
+    if why:
+        raise bad(f"names {names!r}: {why}")
     return h
 
 
@@ -97,7 +103,9 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
                 created: str | None = None) -> dict:
     """The header line for a new game (``created`` defaults to now, UTC, read through the clock seam)."""
     h = {
-        "journal": MAGIC, "format": FORMAT, "rules": RULES_VERSION,
+        # An Express game's journal also keeps its turn clock (clock lines), so it says format 3;
+        # every other game stays readable by the versions before clock lines.
+        "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT, "rules": RULES_VERSION,
         "mode": config.mode, "seats": list(config.seats),
         "words": {k: list(v) for k, v in config.words.items()},  # co-op: one "team" entry
         "hands": config.hands, "seed": config.seed, "variants": sorted(config.variants),
@@ -112,6 +120,8 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         h["express_seconds"] = config.express_seconds
     if config.game.dice:
         h["rounds"] = config.rounds
+    if config.names:
+        h["names"] = dict(config.names)
     if config_hash is not None:
         h["config"] = config_hash
     h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
@@ -119,7 +129,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
 
 
 def config_from_header(header: dict) -> GameConfig:
-    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds") if header.get(k) is not None}
+    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds", "names") if header.get(k) is not None}
     return GameConfig(
         seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
         seed=header["seed"], hands=header["hands"], mode=header["mode"],

@@ -35,7 +35,7 @@ class StatusSnapshot:
     """What the board shows at one moment: immutable, so any thread may read it."""
 
     seq: int
-    screen: str  # attract / setup / game / confirm / over (view.SCREENS)
+    screen: str  # attract / setup / game / confirm / over / resume / refused (view.SCREENS)
     state: GameState | None = None  # the game (the demo game in attract); None in setup
     actions: int | None = None  # actions accepted in this game (journal lines)
     express_left: float | None = None  # Express: seconds left in this turn when published
@@ -49,6 +49,7 @@ class StatusSnapshot:
     preview: PreviewShown | None = None
     recent: tuple[Action, ...] = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
+    started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
 
 
 class SnapshotBox:
@@ -128,6 +129,7 @@ class StatusPublisher:
             storage=c.storage.state, storage_text=c.storage.text,
             recent=tuple(c.recent) if screen in ("game", "confirm", "over") else (),
             brightness=getattr(leds, "brightness", None),
+            started=session.started if actions is not None else None,
         )
         self.box.put(snap)
         for sink in self.listeners:
