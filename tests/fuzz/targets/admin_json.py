@@ -85,7 +85,7 @@ def seeds() -> list[bytes]:
     """The bodies the admin page sends (web/assets/admin.js), one or more for each endpoint."""
     bodies = {PATHS[0]: [{"mode": "competitive", "variants": [], "seats": ["S", "N"], "route": "easy", "words": []},
                          {"mode": "race", "variants": ["night_shift"], "seats": ["S", "W", "N"], "route": "hard",
-                          "words": ["AHMED", "COHEN"]},
+                          "words": ["AHMED", "COHEN"], "names": ["Ann", "", "Bob"]},
                          {"mode": "klackers", "variants": ["hughie"], "seats": ["S", "N"]}, {}],
               "/api/admin/abandon": [{}], "/api/admin/brightness": [{"value": 0.5}, {"value": 1}],
               PAIR: [{"code": "ABCD EFGH"}]}
@@ -102,12 +102,13 @@ FIELDS = {  # what each field of a body usually holds on the admin page, or anyt
     "words": st.lists(st.sampled_from(list(default_edition().words[:6]) + HOSTILE_TEXT[:8]), max_size=5) | json_values,
     "value": st.sampled_from([0, 1, 0.5, -0.1, 1.5, 1e308, True]) | json_values,
     "code": st.text(max_size=12) | json_values,
+    "names": st.lists(st.sampled_from(["Ann", "", " ", "A" * 17] + HOSTILE_TEXT[:12]), max_size=5) | json_values,
 }
 
 
 def body_for(path: str) -> st.SearchStrategy:
     """A body for the endpoint ``path``: its own fields, now and then one it does not take."""
-    own = {name: FIELDS[name] for name in SHAPES.get(path, FIELDS)}
+    own = {name: FIELDS.get(name, json_values) for name in SHAPES.get(path, FIELDS)}
     return st.fixed_dictionaries({}, optional=own) | st.fixed_dictionaries({}, optional=FIELDS)
 
 

@@ -26,7 +26,8 @@ from ..harness import TIME_BOUND_S, Target, Violation
 from ..mutation import HOSTILE_TEXT, deep_json, dumps, json_values, mutated, utf8
 from .admin_json import body_for
 
-ANSWER_S = TIME_BOUND_S - 1.5  # within the input's bound, leaving room for the check afterwards
+ANSWER_S = 0.4 * TIME_BOUND_S  # the input's answer, then the page's (PAGE_S), within the input's bound
+PAGE_S = 0.5 * TIME_BOUND_S
 FIRST_S = 0.25  # no answer this long after the bytes: the server waits for the rest of the request
 GAP_S = 0.03  # quiet this long after an answer: the connection is kept alive for another request
 STATUS = re.compile(rb"(?:^|\n)HTTP/1\.[01] (\d{3})[ \r\n]")
@@ -36,25 +37,25 @@ PATHS = ["/", "/status.json", "/events", "/qr.svg", "/admin", "/admin.js", "/kio
 POSTS = ["/api/pair", "/api/unpair", "/api/admin/new-game", "/api/admin/abandon", "/api/admin/brightness"]
 
 
-def _exchange(port: int, data: bytes) -> bytes:
+def _exchange(port: int, data: bytes, first_s: float = FIRST_S, within: float = ANSWER_S) -> bytes:
     """Send ``data`` and read what comes back: until the server closes, a live stream begins,
     or it goes quiet (FIRST_S before any answer: it waits for the rest of a request; GAP_S after
     one: the connection is kept alive for the next). A browser never half-closes a connection,
     and aiohttp drops one that does, so neither does this."""
     got = b""
-    with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_S) as s:
-        end = monotonic() + ANSWER_S
+    with socket.create_connection(("127.0.0.1", port), timeout=within) as s:
+        end = monotonic() + within
         try:
             s.sendall(data)
             while monotonic() < end:
-                s.settimeout(GAP_S if STATUS.search(got) else FIRST_S)
+                s.settimeout(GAP_S if STATUS.search(got) else first_s)
                 chunk = s.recv(65536)
                 if not chunk or b"text/event-stream" in got + chunk:
                     return got + chunk
                 got += chunk
         except (ConnectionResetError, BrokenPipeError, TimeoutError):
             return got  # dropped, or waiting for more: both are answers to a half request
-    raise Violation("an answer that never ends", f"{ANSWER_S:g} s, {len(got)} bytes")
+    raise Violation("an answer that never ends", f"{within:g} s, {len(got)} bytes")
 
 
 def _answers_ok(answer: bytes) -> None:
@@ -85,7 +86,7 @@ def session():
                 data = (data.replace(b"@HOST@", f"127.0.0.1:{board.port}".encode())
                         .replace(b"@ORIGIN@", board.origin.encode()).replace(b"@PHONE@", board.phone.encode()))
                 _answers_ok(_exchange(board.port, data))
-                after = _exchange(board.port, probe)
+                after = _exchange(board.port, probe, PAGE_S, PAGE_S)
                 if not after.startswith(b"HTTP/1.1 200 "):
                     raise Violation("the page is not served after the request", after[:200].decode("latin-1"))
                 if not board._thread.is_alive():
