@@ -106,6 +106,11 @@ def _harness_drawing(ctx: Context) -> list:
     return draw(ctx)
 
 
+def _pcb(ctx: Context) -> list:
+    from .pcb.build import outputs
+    return outputs(ctx)
+
+
 def _bom(ctx: Context) -> list:
     from .bom import bom_csv, bom_md
     return [ctx.write("bom/bom.csv", bom_csv(ctx.hw, ctx.cfg, ctx.edition)),
@@ -122,6 +127,7 @@ OUTPUTS: list[Output] = [
     Output("power budget", _power),
     Output("harness (WireViz source)", _harness),
     Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),
+    Output("carrier PCB (routed, KiCad DRC, Gerbers, picture)", _pcb, renders=True),
     Output("bill of materials", _bom),
 ]
 

@@ -54,6 +54,11 @@ KINDS = {
     "gauges": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 2 and all(_pos(x) for x in g)
                                                           for g in v), "a list of [AWG, amperes] pairs"),
     "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
+    "wires": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 3 and all(_pos(x) for x in g)
+                                                         for g in v), "a list of [AWG, amperes, ohm per metre] triples"),
+    "rgb": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[red, green, blue] in mA"),
+    "awgs": (lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0 for x in v) and v[0] >= v[1],
+             "[thinnest, thickest] AWG, e.g. [28, 22]"),
 }
 
 BOARD = {
@@ -74,7 +79,8 @@ BOARD_PART = {"name": "str", "current_ma": "pos", "size": "size3", "height": "po
               "source": "str", "example": "str", "price": "pos"}
 BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
           "source": "str", "example": "str", "price": "pos"}
-LED = {"name": "str", "current_ma": "pos", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+LED = {"name": "str", "channel_ma": "rgb", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+CONNECTOR = {"name": "str", "rating_a": "pos", "awg": "awgs", "source": "str", "example": "str", "price": "nonneg"}
 SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
 PARTS = {
     "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos"},
@@ -85,9 +91,11 @@ PARTS = {
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
-    "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos"},
+    "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos", "rating_a": "pos"},
     "usb_extension": {**SIMPLE, "opening": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
-    "wire": {**SIMPLE, "gauges": "gauges"}, "screws": SIMPLE,
+    "wire": {**SIMPLE, "gauges": "wires"}, "screws": SIMPLE,
+    **{k: CONNECTOR for k in ("conn_xh", "conn_vh", "conn_idc", "conn_dupont", "conn_lug")},
+    "usb_c": {**SIMPLE, "rating_a": "pos"}, "usb_c_cable": {**SIMPLE, "rating_a": "pos"},
     "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
     "sheet": SIMPLE,
 }
