@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -204,6 +205,10 @@ def hall() -> None:
     import paho.mqtt.client as mqtt
 
     from clacks_hw.web.hall import Hall
+
+    if shutil.which("mosquitto") is None:
+        print("hall following 20 boards: skipped, mosquitto is not installed (Debian's mosquitto package)")
+        return
 
     with tempfile.TemporaryDirectory() as tmp:
         with socket.socket() as s:

@@ -39,6 +39,7 @@ from .config_schema import (
 )
 from .drivers.debounce import BUTTONS, RESET_CHORD
 from .regular_file import NotRegular, TooLarge, read_regular
+from .unsafe_chars import first_unsafe
 
 DEFAULT_PATH = Path("/etc/clacks-hw/config.toml")
 BUILTIN = "<built-in defaults>"
@@ -193,10 +194,9 @@ def _read_file(path: Path) -> dict[str, Any]:
 
 
 def _controls(value, depth: int = 0) -> str | None:
-    """The first control character in a string of ``value`` (lists searched), as U+XXXX."""
+    """The first character a string of ``value`` may not hold (lists searched), described."""
     if isinstance(value, str):
-        bad = next((c for c in value if ord(c) < 0x20 or ord(c) == 0x7F), None)
-        return None if bad is None else f"U+{ord(bad):04X}"
+        return first_unsafe(value)
     if isinstance(value, list) and depth < 4:
         return next((f for f in (_controls(v, depth + 1) for v in value) if f), None)
     return None
@@ -233,8 +233,9 @@ def _merge(
                 continue
             _merge(base.setdefault(key, {}), value, sub, f"{full}.", problems, seen)
         elif (ctrl := _controls(value)) is not None:
-            # No path, address or name holds one; a NUL would crash the OS calls it reaches.
-            problems.append(ConfigProblem(full, f"contains a control character ({ctrl})",
+            # No path, address or name holds one: a NUL would crash the OS calls it reaches, a line
+            # break (U+2028 too) would start a new line wherever the value is written out.
+            problems.append(ConfigProblem(full, f"contains {ctrl}",
                                           "write it as plain text on one line"))
         else:
             base[key] = value

@@ -118,6 +118,10 @@ def _string(nonempty=True, absolute=False):
             raise _Bad("must not be empty", "give a value")
         if absolute and not v.startswith("/"):
             raise _Bad(f"{_toml(v)} is not an absolute path", "write a path starting with /")
+        if absolute and any(part in ("", ".", "..") for part in v.rstrip("/").split("/")[1:]):
+            # systemd refuses such a path in ReadWritePaths=, and ".." can leave the folder meant.
+            raise _Bad(f"{_toml(v)} has an empty, '.' or '..' part",
+                       "write the plain path, e.g. /var/lib/clacks-hw (no //, /./ or /../)")
         return v
 
     return check

@@ -24,19 +24,22 @@ problem with its line, key and fix; :func:`save_enrolment` replaces the file ato
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .atomic_file import write_atomically
 from .errors import ClacksError
 from .game.edition import Edition
 from .journal.append_file import file_mode
+from .regular_file import NotRegular, TooLarge
+from .secure_files import SafeDir
 
 FILE_NAME = "cards.toml"
 WORD_PREFIX = "W:"
+MAX_BYTES = 1 << 20  # 112 cards take 5 KiB
 UID_BYTES = (4, 5, 7, 10)  # MIFARE single size, EM4100 (RDM6300), NTAG/double, triple
 _HEX = re.compile(r"[0-9A-Fa-f]+")
 _GROUP_ORDER = {"J": 0, "F": 1, "I": 2, "L": 3, "W": 4}
@@ -221,13 +224,22 @@ def load_enrolment(path: str | os.PathLike, edition: Edition | None = None, *,
     path = Path(path)
     where = str(path)
     try:
-        raw = path.read_bytes()
+        # Only a regular file, not through a link at its name (the daemon may read it as root and
+        # would log what it found), and at most MAX_BYTES (/dev/zero, a FIFO: refused, no hang).
+        with SafeDir.open(path.parent, strict=False) as folder:
+            raw = folder.read(path.name, MAX_BYTES)
     except FileNotFoundError:
         if missing_ok:
             return Enrolment(edition=edition.name)
         raise EnrolmentError(where, [(None, "", "file not found",
                                       "enrol the cards first: clacks-hw enroll (or give the right --cards path)")]) from None
+    except (NotRegular, TooLarge) as e:
+        raise EnrolmentError(where, [(None, "", f"the file {e}", "give the enrolment file clacks-hw enroll wrote")]) from None
     except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise EnrolmentError(where, [(None, "", "is a link, which is not followed here",
+                                          "put the file itself there (cp --remove-destination TARGET LINK), "
+                                          "or give its real path with --cards")]) from None
         raise EnrolmentError(where, [(None, "", f"cannot read the file: {e.strerror}",
                                       "check its permissions")]) from None
     try:
@@ -325,12 +337,16 @@ def _quote(s: str) -> str:
 
 
 def save_enrolment(path: str | os.PathLike, enrolment: Enrolment, edition: Edition | None = None) -> None:
-    """Write the file atomically: a temporary file in the same folder, fsync'd, then renamed
-    over the old one, so a power cut leaves either the old or the new file, never half of one."""
+    """Write the file atomically: a temporary file in the same (checked) folder, fsync'd, then
+    renamed over the old one, so a power cut leaves either the old or the new file, never half
+    of one, and a link planted at its name is replaced, never followed (secure_files.py)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal/append_file.py).
-    write_atomically(path, dumps(enrolment, edition), mode=file_mode(path.parent))
+    with SafeDir.open(path.parent, create=0o700) as folder:
+        # enroll runs as the service's user; run as root, the file still goes to the folder's
+        # owner, the user the daemon reads it as.
+        owner = folder.owner if os.geteuid() == 0 else None
+        # 0600 (0640 in a set-group-ID folder): only the board's user needs it (journal/append_file.py).
+        folder.write(path.name, dumps(enrolment, edition), file_mode(path.parent), owner)
 
 
 def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[str]:

@@ -22,8 +22,12 @@ class TooLarge(ClacksError, OSError):
     """More than the caller's limit."""
 
 
-def read_regular(path: str | os.PathLike, limit: int) -> bytes:
-    fd = os.open(Path(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+def read_regular(path: str | os.PathLike, limit: int, *, dir_fd: int | None = None) -> bytes:
+    """``dir_fd``: ``path`` is a name in that (checked) folder and a link there is not followed."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if dir_fd is not None:
+        flags |= os.O_NOFOLLOW
+    fd = os.open(Path(path), flags, dir_fd=dir_fd)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

@@ -17,19 +17,24 @@ writes. Decisions, each also explained by a comment in the unit itself:
 - Everything else the daemon does not need is taken away: no capabilities (root for ws281x
   keeps only CAP_SYS_RAWIO for /dev/mem), kernel, clock and control-group protection, no new
   namespaces, sockets limited to UNIX, IPv4 and IPv6, the @system-service system calls,
-  LockPersonality, RestrictSUIDSGID, MemoryDenyWriteExecute, UMask=0027.
-  ``systemd-analyze security`` rates the spi unit 1.5 and the ws281x one 2.1 (was 8.7 and 8.9).
-- No value reaches the unit with a control character in it (a newline would start a new
-  directive); paths are quoted as systemd.syntax(7) says.
+  LockPersonality, RestrictSUIDSGID, MemoryDenyWriteExecute, UMask=0077, and the state
+  directory 0700 (StateDirectoryMode). ``systemd-analyze security`` rates the spi unit 1.5 and
+  the ws281x one 2.1 (was 8.7 and 8.9).
+- No value reaches the unit with a character that could end a line (Unicode categories Cc, Zl,
+  Zp: a newline, U+2028, U+0085 would start a new directive) or hide what it says (Cf, Co, odd
+  spaces) (unsafe_chars.py); journal.dir is a plain path that can be a folder; paths are quoted
+  as systemd.syntax(7) says.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from string import Template
 
 from . import __version__
 from .errors import ClacksError
+from .unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hw"
 DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
@@ -68,8 +73,10 @@ WatchdogSec=30
 TimeoutStopSec=10
 Environment=PYTHONUNBUFFERED=1
 $identity
-# Journals and cards.toml live in /var/lib/clacks-hw (created and owned for the service user).
+# Journals and cards.toml live in /var/lib/clacks-hw (created and owned for the service user),
+# which only that user may open: a journal's seed decides every hidden hand.
 StateDirectory=clacks-hw
+StateDirectoryMode=0700
 # lgpio (the buttons) creates its notification pipes in the working directory, which must
 # be writable; under ProtectSystem=strict that is the state directory.
 WorkingDirectory=$state_dir
@@ -106,8 +113,9 @@ SystemCallArchitectures=native
 SystemCallFilter=@system-service
 SystemCallFilter=~@privileged @resources
 SystemCallErrorNumber=EPERM
-# Journals hold the seed (so every hidden hand): readable by the service's group at most.
-UMask=0027
+# Journals hold the seed (so every hidden hand): private to the service's user. A journal
+# folder shared with a group (set-group-ID) still gets 0640 files: the daemon sets their mode.
+UMask=0077
 
 [Install]
 WantedBy=multi-user.target
@@ -152,10 +160,10 @@ def check_settings(s: UnitSettings) -> None:
     sandbox would hide from it."""
     values = s.values()
     for what, value in values.items():
-        bad = next((c for c in value if ord(c) < 0x20 or ord(c) == 0x7F), None)
+        bad = first_unsafe(value, visible=True)
         if bad is not None:
-            raise UnitError(f"{what} {value!r} contains a control character (U+{ord(bad):04X}); "
-                            "a unit file cannot hold one: give a plain path or name")
+            raise UnitError(f"{what} {value!r} contains {bad}; a unit file cannot hold one (it could "
+                            "start a new line or hide what the line does): give a plain path or name")
     fixes = {"the clacks-hw executable": INSTALL_HINT,
              "--config": "move the config to /etc/clacks-hw/config.toml (sudo mkdir -p /etc/clacks-hw; "
                          "sudo cp CONFIG /etc/clacks-hw/config.toml) and give --config that path",
@@ -167,6 +175,23 @@ def check_settings(s: UnitSettings) -> None:
             if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
                 raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see "
                                 f"({setting}), so it could not start.\n  fix: {fix}")
+    _check_folder_path(s.journal_dir)
+
+
+def _check_folder_path(path: str) -> None:
+    """journal.dir becomes ReadWritePaths=: a plain absolute path whose nearest existing part is
+    a folder (``/dev/null/x`` can never exist, and systemd could not set up the sandbox)."""
+    fix = f"give a folder, e.g. journal.dir = \"{STATE_DIR}\" (the default)"
+    parts = path.rstrip("/").split("/")
+    if not path.startswith("/") or any(p in ("", ".", "..") for p in parts[1:]):
+        raise UnitError(f"journal.dir {path} is not a plain absolute path (no //, /./ or /../).\n  fix: {fix}")
+    for n in range(len(parts), 0, -1):
+        prefix = "/".join(parts[:n]) or "/"
+        if os.path.lexists(prefix):
+            if not os.path.isdir(prefix):
+                raise UnitError(f"journal.dir {path}: {prefix} is not a folder, so {path} can never be "
+                                f"one and the service could not start.\n  fix: {fix}")
+            return
 
 
 def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSettings:
@@ -267,7 +292,7 @@ def render_unit(s: UnitSettings) -> str:
     )
     # Blocks that came out empty leave blank lines; keep at most one in a row.
     out: list[str] = []
-    for line in text.splitlines():
+    for line in text.split("\n"):  # not splitlines(): that would break at U+2028 and the like
         if line == "" and out and out[-1] == "":
             continue
         out.append(line)

@@ -50,6 +50,18 @@ class LazyGroup(click.Group):
         module, attr, _ = LAZY[name]
         return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
 
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except ValueError as exc:
+            from ..secure_files import UnsafePath  # imported only once something was refused
+
+            if not isinstance(exc, UnsafePath):
+                raise
+            # A folder others control, met by any command writing a file: a bad set-up, exit 2.
+            click.echo(str(exc), err=True)
+            ctx.exit(2)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, LAZY[name][2] if name in LAZY else self.commands[name].get_short_help_str())
                 for name in self.list_commands(ctx)]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from ..alphabet_card import alphabet_svg
+from ..secure_files import write_file
 from . import COMMANDS
-from .common import edition_option, load_edition_or_exit
+from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
 
 @click.command("edition")
@@ -32,11 +33,20 @@ def edition_cmd(edition_dir):
 
 @click.command("alphabet-card")
 @edition_option
-@click.option("-o", "--output", type=click.File("w"), default="-", show_default=True,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-", show_default=True,
               help="Where to write the SVG ('-' for standard output).")
 def alphabet_card_cmd(edition_dir, output):
     """Write the printable Clacks Alphabet Card (SVG) for an edition."""
-    output.write(alphabet_svg(load_edition_or_exit(edition_dir)))
+    svg = alphabet_svg(load_edition_or_exit(edition_dir))
+    if output == "-":
+        click.echo(svg, nl=False)
+        return
+    try:
+        write_file(output, svg, 0o644)  # never through a link, even run as root (secure_files.py)
+    except OSError as exc:
+        click.echo(f"cannot write {output}: {exc.strerror or exc}\n"
+                   "  fix: give -o a path in a folder that exists and that you may write to", err=True)
+        raise SystemExit(BAD_CONFIG) from None
 
 
 COMMANDS.extend([edition_cmd, alphabet_card_cmd])

@@ -30,6 +30,7 @@ from ..enrolment import (
     load_enrolment,
     save_enrolment,
 )
+from ..secure_files import SafeDir
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
@@ -106,6 +107,8 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
         _fail(str(err))
     edition = load_edition_or_exit(edition_dir)
     path = Path(cards_path) if cards_path else default_path(cfg)
+    if path.parent.is_dir():  # a folder others control: refused now (exit 2), not after the first card
+        SafeDir.open(path.parent).close()
     try:
         enrolment = load_enrolment(path, edition, missing_ok=True)
     except EnrolmentError as err:

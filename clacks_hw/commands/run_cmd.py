@@ -49,7 +49,8 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log):
 
     overrides = dict(VIRTUAL_OVERRIDES) if virtual else {}
     if journal_dir is not None:
-        overrides["journal.dir"] = str(Path(journal_dir).resolve())
+        # Absolute, not resolved: the daemon checks every link on the way (secure_files.py).
+        overrides["journal.dir"] = os.path.abspath(journal_dir)
     try:
         config = load_config(config_path, overrides=overrides, check_devices=not virtual)
     except ConfigError as exc:

@@ -8,10 +8,10 @@ Exit status: 0 everything passed, 1 something failed (the report says what and t
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
+from ..secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -76,7 +76,11 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
         raise SystemExit(FAILED) from None
     click.echo(report.text())
     if json_path:
-        Path(json_path).write_text(report.json() + "\n")
+        try:
+            write_file(json_path, report.json() + "\n", 0o644)  # never through a link (secure_files.py)
+        except OSError as exc:
+            click.echo(f"cannot write {json_path}: {exc.strerror or exc}", err=True)
+            raise SystemExit(BAD_CONFIG) from None
     raise SystemExit(FAILED if report.failed else 0)
 
 

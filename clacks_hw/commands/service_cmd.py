@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
-from ..atomic_file import write_atomically
 from ..config import DEFAULT_PATH, ConfigError, load_config
+from ..secure_files import UnsafePath, trusted_uids, write_file
 from ..systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
@@ -111,16 +111,18 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
     if path.exists() and not force:
         _fail(f"{path} already exists; not overwriting it.\n"
               "  fix: add --force to replace it, or --dry-run to compare first")
+    # The token first: a folder refused there (exit 2) leaves no unit that could not start well.
+    _admin_token(cfg, admin_token_file, name, settings.runs_as_root)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, text)
+        write_file(path, text, 0o644, make_dir=0o755)
+    except UnsafePath as exc:
+        _fail(str(exc), BAD_CONFIG)
     except PermissionError:
         _fail(f"no permission to write {path}.\n"
               "  fix: run it with sudo (sudo $(which clacks-hw) install-service ...), or write elsewhere "
               "with --output PATH, or print it with --dry-run")
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")
-    _admin_token(cfg, admin_token_file, name, settings.runs_as_root)
     service = path.name
     who = "root (ws281x LED backend)" if settings.runs_as_root else name
     click.echo(f"Wrote {path}: runs {exe} run --config {unit_config} as {who}.")
@@ -140,12 +142,16 @@ def _admin_token(cfg, where, user: str, as_root: bool) -> None:
     from ..web.token import ensure_token, token_path
 
     path = Path(where) if where else token_path(cfg)
-    owner = None
-    if os.geteuid() == 0 and not as_root and _user_exists(user):
+    owner, uid = None, None
+    if not as_root and _user_exists(user):
         pw = pwd.getpwnam(user)
-        owner = (pw.pw_uid, pw.pw_gid)
+        uid = pw.pw_uid  # the service's own folder (journal.dir) is its user's: trusted
+        if os.geteuid() == 0:
+            owner = (pw.pw_uid, pw.pw_gid)
     try:
-        _, made = ensure_token(path, owner)
+        _, made = ensure_token(path, owner, trusted_uids(uid))
+    except UnsafePath as exc:
+        _fail(str(exc), BAD_CONFIG)
     except OSError as exc:
         click.echo(f"warning: cannot write the admin token to {path}: {exc.strerror or exc}; phones cannot "
                    "run the board until it exists (run this again with sudo, or set status.admin_token)", err=True)

@@ -25,6 +25,7 @@ from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
+from ..secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
 from .cards import CardMap, default_path, load_cards
 from .controller import ATTRACT_TEXT, Controller, Settings
@@ -99,7 +100,11 @@ class Daemon:
         cfg, s = self.config, self.seams
         directory = Path(journal_dir or cfg.journal.dir)
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            # Checked, as every folder written as root (a ws281x board's daemon is root): no link
+            # or folder another user controls on the way; made 0700 when missing.
+            SafeDir.open(directory, create=0o700).close()
+        except UnsafePath as exc:
+            raise StartupError(f"journal.dir: {exc}") from None
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
@@ -119,7 +124,11 @@ class Daemon:
             else:
                 backend = LazyBackend(lambda: open_backend(cfg.leds, clock=self.clock, stream=self.out))
         if s.frame_log:
-            backend = FrameLog(backend, s.frame_log, self.clock)
+            try:
+                backend = FrameLog(backend, s.frame_log, self.clock)
+            except OSError as exc:
+                raise StartupError(f"--frame-log {s.frame_log}: cannot append to it: {exc.strerror or exc}\n"
+                                   "    fix: give a new file or a regular file of yours (not a link)") from None
         self.leds = LedOutput(backend, self.clock)
         self._closers.append(self.leds.close)
 

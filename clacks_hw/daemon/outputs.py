@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from pathlib import Path
 
 from ..drivers.frame import Frame
+from ..secure_files import SafeDir
 
 
 class LazyBackend:
@@ -42,7 +44,11 @@ class FrameLog:
     def __init__(self, backend, path, clock) -> None:
         self.backend = backend
         self.clock = clock
-        self._fh = open(path, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
+        path = Path(path)
+        # Never through a link, nor into a folder others control: the daemon may be root.
+        with SafeDir.open(path.parent) as folder:
+            fd = folder.open_file(path.name, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fh = open(fd, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
 
     def show(self, frame: Frame) -> None:
         self.backend.show(frame)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 from pathlib import Path
 
 from ..clock import SystemClock
@@ -83,25 +84,29 @@ class JournalStore:
 
     def has_room(self) -> bool:
         """Whether a new journal could be written here now (a small file written, then removed)."""
-        probe = self.dir / f".room-probe-{os.getpid()}"
+        # A fresh name, made O_EXCL|O_NOFOLLOW: a link planted at a guessable one would have
+        # been truncated through (as root, any file).
+        probe = self.dir / f".room-probe-{secrets.token_hex(6)}"
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                os.write(fd, b"\n" * PROBE_BYTES)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return False
+        try:
+            os.write(fd, b"\n" * PROBE_BYTES)
+            os.fsync(fd)
         except OSError:
             return False
         finally:
+            os.close(fd)
             probe.unlink(missing_ok=True)
         return True
 
     def candidates(self) -> list[Path]:
         if not self.dir.is_dir():
             return []
-        files = [p for p in self.dir.glob(f"*{SUFFIX}") if p.is_file()]
+        # Not through a link: a journal is appended to (and a torn tail cut) as the daemon's user.
+        files = [p for p in self.dir.glob(f"*{SUFFIX}") if p.is_file() and not p.is_symlink()]
         return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
 
     def resume(self) -> GameSession | None:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
+from ..secure_files import write_file
 from .data import Hardware, HardwareError
 from .layout import Layout, layout
 from .panel_svg import panel_svg
 from .pieces import pieces
 from .pins_md import pins_md
-from .render import render_pieces
 
 
 @dataclass
@@ -27,7 +27,9 @@ class Context:
     hw: Hardware
     render: bool = True  # False: skip the outputs that run an outside tool
     edition_dir: str | None = None  # None: the built-in edition
+    echo: Callable[[str], None] = field(default=lambda line: None, repr=False)  # progress lines
     _lay: Layout | None = field(default=None, repr=False)
+    _parts: list | None = field(default=None, repr=False)
 
     @property
     def edition(self):
@@ -40,13 +42,18 @@ class Context:
             self._lay = layout(self.hw, self.cfg.reader.seats)
         return self._lay
 
+    @property
+    def parts(self) -> list:
+        """Every part of the assembly: printed, cut, bought, screws and inserts."""
+        if self._parts is None:
+            from .assembly import all_parts
+            self._parts = all_parts(self.lay)
+        return self._parts
+
     def write(self, rel: str, text: str | bytes) -> Path:
         path = self.out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(text, encoding="utf-8")
+        # CI builds as root: never through a link, nor into a folder others control.
+        write_file(path, text, 0o644, make_dir=0o755)
         return path
 
 
@@ -67,8 +74,20 @@ def _pins(ctx: Context) -> list:
 
 def _scad(ctx: Context) -> list:
     from .scad import top_panel_2d
-    out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in pieces(ctx.lay)]
+    out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in ctx.parts]
     return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
+
+
+def _assembly(ctx: Context) -> list:
+    from .assembly import assembly_json
+    from .pictures import assembly_scad
+    return [ctx.write("enclosure/assembly.json", assembly_json(ctx.lay, ctx.parts)),
+            ctx.write("enclosure/assembly.scad", assembly_scad(ctx.lay, ctx.parts))]
+
+
+def _profile(ctx: Context) -> list:
+    from .slicing import profile_ini
+    return [ctx.write("enclosure/print_profile.ini", profile_ini(ctx.hw))]
 
 
 def _cards(ctx: Context) -> list:
@@ -83,7 +102,18 @@ def _cards(ctx: Context) -> list:
 
 
 def _renders(ctx: Context) -> list:
-    return render_pieces(ctx, pieces(ctx.lay))
+    from .render import render_stls
+    return render_stls(ctx, ctx.parts)
+
+
+def _pictures(ctx: Context) -> list:
+    from .pictures import render_views
+    return render_views(ctx, ctx.parts)
+
+
+def _sliced(ctx: Context) -> list:
+    from .slicing import slice_parts
+    return slice_parts(ctx, ctx.parts)
 
 
 def _chain(ctx: Context) -> list:
@@ -121,8 +151,12 @@ OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
+    Output("assembly placements", _assembly),
+    Output("print profile (PrusaSlicer)", _profile),
     Output("print-and-play cards PDF (A4, letter)", _cards),
-    Output("STL, DXF and parts table (OpenSCAD)", _renders, renders=True),
+    Output("STL and DXF (OpenSCAD)", _renders, renders=True),
+    Output("grams and hours per part (PrusaSlicer)", _sliced, renders=True),
+    Output("pictures: parts, exploded board, assembly steps (OpenSCAD)", _pictures, renders=True),
     Output("LED chain order (SVG)", _chain),
     Output("power budget", _power),
     Output("harness (WireViz source)", _harness),
@@ -139,6 +173,7 @@ def build(ctx: Context, only=None, echo=print) -> list:
     if problems:
         raise HardwareError("the board does not assemble:\n  " + "\n  ".join(problems))
     todo = [o for o in OUTPUTS if (ctx.render or not o.renders) and (only is None or o.name in only)]
+    ctx.echo = echo
     done = []
     for k, o in enumerate(todo, 1):
         start = time.perf_counter()

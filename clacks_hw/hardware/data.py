@@ -54,12 +54,33 @@ KINDS = {
     "gauges": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 2 and all(_pos(x) for x in g)
                                                           for g in v), "a list of [AWG, amperes] pairs"),
     "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
+    "count": (lambda v: type(v) is int and 0 < v < 20, "a whole number from 1 to 19"),
+    "rgb": (lambda v: isinstance(v, list) and len(v) == 3 and all(type(x) in (int, float) and 0 <= x <= 1 for x in v),
+            "[red, green, blue], each from 0 to 1"),
+    "model": (lambda v: isinstance(v, list) and v and all(_solid(x) for x in v),
+              "a list of solids, each { box = [x, y, z, width, length, height] } or { cyl = [x, y, z, diameter, height] }"),
+    "steps": (lambda v: isinstance(v, list) and v and all(
+        isinstance(s, dict) and {"title", "parts"} <= set(s) <= {"title", "parts", "lift", "spread"}
+        and _str(s["title"]) and isinstance(s["parts"], list) and s["parts"] and all(_str(x) for x in s["parts"])
+        and all(_nonneg(s.get(k, 0)) for k in ("lift", "spread")) for s in v),
+        "[[assembly.step]] tables, each with a title, a list of parts and optionally lift and spread (mm)"),
+    "key": (lambda v: isinstance(v, str) and v.replace("_", "").isalnum(), "the name of a table in parts.toml"),
     "wires": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 3 and all(_pos(x) for x in g)
                                                          for g in v), "a list of [AWG, amperes, ohm per metre] triples"),
-    "rgb": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[red, green, blue] in mA"),
+    "ma3": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[red, green, blue] in mA"),
     "awgs": (lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0 for x in v) and v[0] >= v[1],
              "[thinnest, thickest] AWG, e.g. [28, 22]"),
 }
+
+
+def _solid(v) -> bool:
+    """{ box = [x, y, z, w, l, h] } or { cyl = [x, y, z, d, h] }: a place, then sizes above 0."""
+    if not isinstance(v, dict) or len(v) != 1:
+        return False
+    (kind, nums), = v.items()
+    n = {"box": 6, "cyl": 5}.get(kind)
+    return (n is not None and isinstance(nums, list) and len(nums) == n
+            and all(type(x) in (int, float) for x in nums) and all(x > 0 for x in nums[3:]))
 
 BOARD = {
     "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
@@ -70,35 +91,52 @@ BOARD = {
     "baffle": {"height": "pos", "floor": "pos", "rib": "pos", "boss": "pos", "ring": "pos", "nut_zone": "pos",
                "wire_hole": "pos", "wire_offset": "pos"},
     "diffuser": {"thickness": "pos", "lip": "pos", "lip_height": "pos", "fit": "nonneg"},
-    "print": {"bed": "pair", "min_wall": "pos", "layer": "pos", "infill": "frac", "flow_mm3_s": "pos"},
+    "print": {"bed": "pair", "min_wall": "pos", "layer": "pos", "perimeters": "count", "infill": "frac"},
+    "filaments": {name: {"colour": "str", "rgb": "rgb"} for name in ("body", "opaque", "diffuser")},
     "layout": {name: {"at": "pair", "rotate": "rot"} for name in ("pi", "hub", "power_board")},
     "openings": {name: {"x": "pos", "z": "pos"} for name in ("power", "usb")},
     "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg"},
+    "assembly": {"step": "steps"},
 }
 BOARD_PART = {"name": "str", "current_ma": "pos", "size": "size3", "height": "pos", "holes": "holes", "hole": "pos", "standoff": "pos",
+              "keepout": "pos", "clearance": "nonneg", "screw": "key", "model": "model",
               "source": "str", "example": "str", "price": "pos"}
 BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
-          "source": "str", "example": "str", "price": "pos"}
-LED = {"name": "str", "channel_ma": "rgb", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+          "bezel_height": "pos", "nut_height": "pos", "source": "str", "example": "str", "price": "pos"}
+LED = {"name": "str", "channel_ma": "ma3", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
 CONNECTOR = {"name": "str", "rating_a": "pos", "awg": "awgs", "source": "str", "example": "str", "price": "nonneg"}
 SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
 PARTS = {
     "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos"},
     "hub": BOARD_PART, "power_board": {**BOARD_PART, "current_ma": None},
-    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos"},
-    "lamp_led": {**LED, "size": "size3"},
-    "small_led": {**LED, "diameter": "pos", "length": "pos"},
+    "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos", "clearance": "nonneg",
+               "model": "model"},
+    "lamp_led": {**LED, "size": "size3", "model": "model"},
+    "small_led": {**LED, "diameter": "pos", "length": "pos", "model": "model"},
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
-    "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos", "rating_a": "pos"},
-    "usb_extension": {**SIMPLE, "opening": "pair"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
+    "supply": {**SIMPLE, "amps": "amps"},
+    "jack": {**SIMPLE, "hole": "pos", "rating_a": "pos", "flange": "pos", "model": "model"},
+    "usb_extension": {**SIMPLE, "opening": "pair", "model": "model"}, "usb_cable": SIMPLE, "sdcard": SIMPLE, "tag": SIMPLE,
     "wire": {**SIMPLE, "gauges": "wires"}, "screws": SIMPLE,
     **{k: CONNECTOR for k in ("conn_xh", "conn_vh", "conn_idc", "conn_dupont", "conn_lug")},
     "usb_c": {**SIMPLE, "rating_a": "pos"}, "usb_c_cable": {**SIMPLE, "rating_a": "pos"},
     "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
     "sheet": SIMPLE,
+    "pilot": {"engage": "pos", "source": "str"},
 }
+# Screws and heat-set inserts: one table per kind, named by these prefixes (screw_m3x10, insert_m3).
+FASTENERS = {
+    "screw_": {**SIMPLE, "size": "str", "diameter": "pos", "length": "pos", "head": "pos", "head_height": "pos"},
+    "insert_": {**SIMPLE, "size": "str", "od": "pos", "length": "pos", "hole": "pos", "depth": "pos", "engage": "pos"},
+}
+
+
+def parts_spec(parts: dict) -> dict:
+    """PARTS plus a screw or insert schema for every screw_* / insert_* table present."""
+    extra = {k: spec for k in parts for prefix, spec in FASTENERS.items() if k.startswith(prefix)}
+    return {**PARTS, **extra}
 
 
 def _check(data: Any, spec: dict, file: str, path: str = "") -> None:
@@ -146,7 +184,7 @@ def load_hardware(board_path: Path | None = None, parts_path: Path | None = None
             node = node[k]
         node[last] = value
     _check(board, BOARD, "board.toml")
-    _check(parts, PARTS, "parts.toml")
+    _check(parts, parts_spec(parts), "parts.toml")
     _sanity(board, parts)
     return Hardware(board, parts)
 
@@ -163,5 +201,10 @@ def _sanity(b: dict, p: dict) -> None:
             "tower button with 1 mm either side; raise panel.tile_pitch or lower panel.tile_window")
     if baffle["floor"] + baffle["nut_zone"] >= baffle["height"]:
         raise HardwareError("board.toml: baffle.height must exceed baffle.floor + baffle.nut_zone")
+    for name, part in p.items():
+        screw = part.get("screw") if isinstance(part, dict) else None
+        if screw is not None and not (screw.startswith("screw_") and screw in p):
+            screws = ", ".join(k for k in p if k.startswith("screw_"))
+            raise HardwareError(f"parts.toml: {name}.screw = {screw!r} names no screw table; use one of {screws}")
     if b["baffle"]["height"] >= b["enclosure"]["inside_height"]:
         raise HardwareError("board.toml: baffle.height must be less than enclosure.inside_height")

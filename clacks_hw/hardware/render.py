@@ -1,4 +1,5 @@
-"""Render every piece with OpenSCAD (headless, in parallel) and record what was rendered.
+"""Render every part with OpenSCAD: headless, in parallel, each render kept in the tool cache by
+the hash of its source, so a build renders only what changed.
 
 OpenSCAD's output may differ between versions, so the committed STL files are checked by the
 hash of the .scad source that produced them (enclosure/stl/manifest.json), not byte for byte.
@@ -7,63 +8,70 @@ hash of the .scad source that produced them (enclosure/stl/manifest.json), not b
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
 
+from . import tool_cache
 from .data import HardwareError
-from .manifest import manifest_text, sha256
-
-FACET = re.compile(rb"vertex\s+(\S+)\s+(\S+)\s+(\S+)")
 
 
-def stl_volume_bbox(data: bytes) -> tuple[float, tuple]:
-    """Volume (mm3) and bounding box size of an ASCII STL: the sum of signed tetrahedra."""
-    pts = [tuple(map(float, m.groups())) for m in FACET.finditer(data)]
-    vol = 0.0
-    for k in range(0, len(pts) - 2, 3):
-        (ax, ay, az), (bx, by, bz), (cx, cy, cz) = pts[k], pts[k + 1], pts[k + 2]
-        vol += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)
-    size = tuple(round(max(p[i] for p in pts) - min(p[i] for p in pts), 2) for i in range(3)) if pts else (0, 0, 0)
-    return abs(vol) / 6, size
+def openscad_exe() -> str:
+    return tool_cache.exe("openscad", "openscad")
 
 
-def openscad(src, dst) -> None:
-    exe = shutil.which("openscad")
-    if exe is None:
-        raise HardwareError("openscad is not installed: install Debian's openscad package "
-                            "(`make system-deps`), or run build-files with --no-render")
-    r = subprocess.run([exe, "-o", str(dst), str(src)], capture_output=True, text=True, timeout=300)
+def openscad(src, dst, args=(), wrap=()) -> None:
+    """``openscad -o dst src``; any WARNING or ERROR it prints fails the build, naming the file."""
+    r = subprocess.run([*wrap, openscad_exe(), *args, "-o", str(dst), str(src)], capture_output=True, text=True,
+                       timeout=600)
     bad = [ln for ln in r.stderr.splitlines() if "WARNING" in ln or "ERROR" in ln]
     if r.returncode or bad:
         raise HardwareError(f"OpenSCAD failed on {src}: {'; '.join(bad) or r.stderr.strip()[-300:]}")
 
 
-def render_pieces(ctx, pieces, workers: int | None = None) -> list:
-    """Render in parallel (one OpenSCAD per core unless ``workers`` says otherwise)."""
-    from .parts_md import parts_md
-    jobs = []
-    for p in pieces:
-        src = ctx.write(f"enclosure/scad/{p.name}.scad", p.scad)
-        jobs.append((src, ctx.out / f"enclosure/stl/{p.name}.stl"))
-    (ctx.out / "enclosure/stl").mkdir(parents=True, exist_ok=True)
-    flat = ctx.out / "enclosure/scad/top_panel_2d.scad"
-    jobs.append((flat, ctx.out / "enclosure/top_panel.dxf"))
+def cached_openscad(kind: str, src: Path, dst: Path, args=(), wrap=(), inputs=(), key_text: str | None = None) -> bool:
+    """Render src to dst unless the cache has it (keyed by OpenSCAD's version, the source, or
+    ``key_text`` standing for it, the arguments and the bytes of every file it imports); True
+    when it came from the cache."""
+    k = tool_cache.key(tool_cache.tool_version(openscad_exe()), kind, *args,
+                       src.read_bytes() if key_text is None else key_text, *(Path(i).read_bytes() for i in inputs))
+    hit = tool_cache.get(kind, k)
+    if hit is not None:
+        dst.write_bytes(hit)
+        return True
+    openscad(src, dst, args, wrap)
+    data = dst.read_bytes()
+    if not data:  # OpenSCAD without an X server leaves an empty PNG and says nothing
+        raise HardwareError(f"OpenSCAD wrote an empty {dst.name} from {src.name}")
+    tool_cache.put(kind, k, data)
+    return False
+
+
+def run_jobs(ctx, what: str, jobs: list, run, workers: int | None = None) -> None:
+    """Run ``run(job)`` for every job, one per core, printing each as it finishes with its time."""
+    total, done = len(jobs), 0
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2) as pool:
-        list(pool.map(lambda job: openscad(*job), jobs))
-    pr, fil = ctx.hw.board["print"], ctx.hw.parts["filament"]
-    entries = {}
-    for p in pieces:
-        vol, size = stl_volume_bbox((ctx.out / f"enclosure/stl/{p.name}.stl").read_bytes())
-        entries[p.name] = {
-            "scad_sha256": sha256(p.scad), "qty": p.qty, "printed": p.printed, "size_mm": list(size),
-            "volume_cm3": round(vol / 1000, 1), "grams": round(vol / 1000 * fil["density"], 1),
-            # Estimate: solid extrusion at the configured flow, no travel or heating (no slicer run).
-            "print_min_estimate": round(vol / pr["flow_mm3_s"] / 60),
-        }
-    entries["top_panel_2d"] = {"scad_sha256": sha256(flat.read_text(encoding="utf-8")), "dxf": "enclosure/top_panel.dxf"}
-    return [dst for _, dst in jobs] + [
-        ctx.write("enclosure/stl/manifest.json", manifest_text(entries)),
-        ctx.write("enclosure/parts.md", parts_md(ctx.lay, pieces, entries)),
-    ]
+        started = {pool.submit(_timed, run, job): job for job in jobs}
+        for fut in as_completed(started):
+            cached, took = fut.result()
+            done += 1
+            ctx.echo(f"    {what} {done}/{total}: {started[fut][0]} " + ("(cached)" if cached else f"({took:.1f} s)"))
+
+
+def _timed(run, job):
+    start = time.perf_counter()
+    cached = run(job)
+    return cached, time.perf_counter() - start
+
+
+def render_stls(ctx, parts, workers: int | None = None) -> list:
+    """enclosure/stl/NAME.stl for every part (bought parts under stl/bought/) and the panel's DXF."""
+    jobs = [(p.name, ctx.out / f"enclosure/scad/{p.name}.scad", ctx.out / f"enclosure/stl/{p.name}.stl") for p in parts]
+    jobs.append(("top_panel.dxf", ctx.out / "enclosure/scad/top_panel_2d.scad", ctx.out / "enclosure/top_panel.dxf"))
+    for _, src, dst in jobs:
+        if not src.exists():
+            raise HardwareError(f"{src} is missing: run the OpenSCAD sources output first")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+    run_jobs(ctx, "render", jobs, lambda job: cached_openscad(job[2].suffix[1:], job[1], job[2]), workers)
+    return [dst for _, _, dst in jobs]

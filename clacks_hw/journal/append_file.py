@@ -61,7 +61,7 @@ class AppendFile:
         """A new, empty, locked file (FileExistsError if there is one)."""
         path = Path(path)
         mode = file_mode(path.parent)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
         try:
             os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
             f = cls(path, fd, 0)
@@ -73,10 +73,14 @@ class AppendFile:
 
     @classmethod
     def open(cls, path) -> tuple[AppendFile, bytes]:
-        """An existing file, locked, and its bytes (appends go at the end, see :meth:`cut`)."""
+        """An existing file, locked, and its bytes (appends go at the end, see :meth:`cut`). Never
+        through a link (ELOOP): it would append to, or cut, whatever file the link names."""
         path = Path(path)
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO would block, a device is no journal
+                raise OSError(errno.EINVAL, "not a regular file", str(path))
+            os.set_blocking(fd, True)
             f = cls(path, fd, 0)
             f.lock()
             chunks = []

@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..game.edition import Edition
+from ..secure_files import write_file
 from .draw import Circle, Face, Line, Rect, Text
 from .faces import all_faces
 from .fonts import Fonts, choose_fonts
@@ -147,5 +148,5 @@ def write_cards_pdf(edition: Edition, paper: str, path: str | Path) -> CardSheet
     """Write the edition's print-and-play PDF to `path`. Raises PrintError (what and how to
     fix it) for an edition that cannot be printed, OSError if the file cannot be written."""
     data, sheets = render(edition, paper)
-    Path(path).write_bytes(data)
+    write_file(path, data, 0o644)  # never through a link, even run as root (secure_files.py)
     return sheets

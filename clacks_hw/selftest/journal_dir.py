@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 from .report import FAIL, PASS, Report
@@ -14,12 +15,12 @@ def check(directory, report: Report) -> None:
     d = Path(directory)
     if not d.is_dir():
         report.add(PART, FAIL, f"{d} (journal.dir) does not exist",
-                   f"create it for the daemon's user: sudo install -d -m 750 {d} (clacks-hw install-service "
+                   f"create it for the daemon's user: sudo install -d -m 700 -o USER {d} (clacks-hw install-service "
                    "sets this up)")
         return
-    probe = d / f".selftest-{os.getpid()}"
+    probe = d / f".selftest-{secrets.token_hex(6)}"  # not guessable: a name planted first would fail it
     try:
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         try:
             os.write(fd, b"selftest\n")
             os.fsync(fd)

@@ -8,8 +8,12 @@ whose length is known) and the wins per board.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
+from pathlib import Path
+
+from ..secure_files import SafeDir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -21,9 +25,28 @@ CREATE TABLE IF NOT EXISTS results (
 LOST = ("post_office",)  # a game the Post Office won is nobody's win
 
 
+def _database_file(path) -> str:
+    """The database's path, its folder checked and the file made here if new, never a link:
+    SQLite follows links, and the hall may be run as root (secure_files.py). Its -wal and -shm
+    files go in the same folder, where no one else can plant anything."""
+    if str(path) == ":memory:":
+        return ":memory:"
+    path = Path(path)
+    with SafeDir.open(path.parent) as folder:
+        try:
+            try:
+                os.close(folder.create(path.name, 0o644))
+            except FileExistsError:
+                os.close(folder.open_file(path.name, os.O_RDONLY))  # ELOOP for a link
+        except OSError as exc:
+            raise sqlite3.OperationalError(f"cannot open {path}: {exc.strerror or exc} (a link, or not a "
+                                           "regular file?)") from None
+    return str(path)
+
+
 class HallStore:
     def __init__(self, path) -> None:
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
+        self._db = sqlite3.connect(_database_file(path), check_same_thread=False)
         self._lock = threading.Lock()
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")

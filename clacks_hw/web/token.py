@@ -3,9 +3,10 @@ wrote beside the journals (``admin-token``, mode 0600, owned by the service's us
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
+
+from ..secure_files import SafeDir
 
 TOKEN_FILE = "admin-token"
 
@@ -18,32 +19,30 @@ def admin_token(config) -> str | None:
     """The token the board accepts, or None (admin off). An unreadable file counts as none."""
     if config.status.admin_token:
         return config.status.admin_token
-    try:
-        token = token_path(config).read_text(encoding="ascii").strip()
+    path = token_path(config)
+    try:  # not through a link at its name: the daemon may be root, and the token is shown
+        with SafeDir.open(path.parent, strict=False) as folder:
+            token = folder.read(path.name, 4096).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     return token if len(token) >= 16 else None
 
 
-def ensure_token(path: Path, owner: tuple[int, int] | None = None) -> tuple[str, bool]:
-    """The token in ``path``, made (0600, chowned to ``owner``) when there is none yet;
-    returns (token, made)."""
-    try:
-        token = path.read_text(encoding="ascii").strip()
-        if len(token) >= 16:
-            return token, False
-    except FileNotFoundError:
-        pass
-    token = secrets.token_urlsafe(24)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".new")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, token.encode() + b"\n")
-        os.fsync(fd)
-        if owner is not None:
-            os.fchown(fd, *owner)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+def ensure_token(path: Path, owner: tuple[int, int] | None = None,
+                 trust: frozenset[int] | None = None) -> tuple[str, bool]:
+    """The token in ``path``, made (0600, chowned to ``owner``) when there is none yet; returns
+    (token, made). Run as root, so never through a link (secure_files.py): the folder is checked
+    (UnsafePath if others control it) and made 0700 for ``owner`` if missing, the token is read
+    with O_NOFOLLOW and written under a fresh name, then renamed over whatever was there."""
+    with SafeDir.open(path.parent, trust=trust, create=0o700, owner=owner) as folder:
+        try:
+            token = folder.read(path.name, 4096).decode("ascii").strip()
+            if len(token) >= 16:
+                return token, False
+        except FileNotFoundError:
+            pass
+        except (OSError, UnicodeDecodeError):
+            pass  # a link, a folder or junk at the token's name: replaced below, never followed
+        token = secrets.token_urlsafe(24)
+        folder.write(path.name, token + "\n", 0o600, owner)
     return token, True

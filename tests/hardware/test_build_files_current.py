@@ -2,12 +2,12 @@
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from clacks_hw.hardware.build import OUTPUTS, build
-from clacks_hw.hardware.pieces import pieces
 
 from .conftest import make_context
 
@@ -32,9 +32,9 @@ def test_the_committed_renders_come_from_the_committed_sources():
     # OpenSCAD's output can change between versions, so a render is checked by the hash of
     # the source it was made from (recorded when it was rendered) and by being there.
     manifest = json.loads((ROOT / "enclosure/stl/manifest.json").read_text())
-    names = [p.name for p in pieces(make_context(ROOT).lay)]
-    assert set(manifest) == set(names) | {"top_panel_2d"}
-    for name in manifest:
+    names = [p.name for p in make_context(ROOT).parts]
+    assert set(manifest) == set(names) | {"top_panel_2d", "print_profile.ini"}
+    for name in set(manifest) - {"print_profile.ini"}:
         scad = (ROOT / f"enclosure/scad/{name}.scad").read_text()
         assert manifest[name]["scad_sha256"] == hashlib.sha256(scad.encode()).hexdigest(), \
             f"enclosure/stl/{name}.stl was rendered from an older {name}.scad; run: make build-files"
@@ -55,6 +55,7 @@ def test_the_command_reports_each_output_and_its_time(tmp_path):
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("[")]
     assert len(lines) == sum(not o.renders for o in OUTPUTS)
     assert all(" s" in ln and "file(s)" in ln for ln in lines)
+    assert re.fullmatch(r"\d+ files in \d+\.\d s in all", r.stdout.splitlines()[-1])  # the whole run, checks included
     assert (tmp_path / "enclosure/top_panel.svg").exists()
 
 

@@ -124,10 +124,10 @@ def test_a_failed_save_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatc
     save_enrolment(path, Enrolment({"DEADBEEF": "J01"}), E)
     before = path.read_text()
 
-    def boom(src, dst):
+    def boom(src, dst, **dir_fds):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", boom)
+    monkeypatch.setattr(os, "rename", boom)
     with pytest.raises(OSError):
         save_enrolment(path, Enrolment({"DEADBEEF": "J01", "CAFEBABE": "J02"}), E)
     assert path.read_text() == before

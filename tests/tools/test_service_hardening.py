@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands import service_cmd
+from clacks_hw import config as config_mod
 from clacks_hw.config import load_config
 from clacks_hw.systemd_unit import UnitError, render_unit, unit_settings
 from tests.support.tools import require_tool
@@ -76,7 +77,7 @@ def test_journals_the_sandbox_hides_are_refused(journal_dir, setting):
         unit({"journal.dir": journal_dir})
 
 
-@pytest.mark.parametrize("overrides, limit", [(None, 3.0), ({"leds.backend": "ws281x"}, 5.0)],
+@pytest.mark.parametrize("overrides, limit", [(None, 1.5), ({"leds.backend": "ws281x"}, 2.1)],
                          ids=["spi", "ws281x"])
 def test_systemd_analyze_security_score(tmp_path, overrides, limit):
     analyze = require_tool("systemd-analyze", "systemd")
@@ -87,3 +88,62 @@ def test_systemd_analyze_security_score(tmp_path, overrides, limit):
     score = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", res.stdout + res.stderr)
     assert score, res.stdout + res.stderr
     assert float(score.group(1)) <= limit, res.stdout
+
+
+# Everything Python's str.splitlines() (and so the old unit writer) breaks a line at, and more.
+LINE_BREAKS = {"U+2028": "\u2028", "U+2029": "\u2029", "U+0085": "\x85", "CR": "\r", "VT": "\v", "FF": "\f",
+               "U+001C": "\x1c"}
+HIDDEN = {"RLO U+202E": "\u202e", "ZWSP U+200B": "\u200b", "NBSP U+00A0": "\xa0", "private U+E000": "\ue000"}
+
+
+@pytest.mark.parametrize("char", list(LINE_BREAKS.values()), ids=list(LINE_BREAKS))
+def test_a_unicode_line_break_in_the_config_cannot_inject_directives(tmp_path, runner, char):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[journal]\ndir = "/srv/c\\u{ord(char):04x}ExecStartPre=/bin/sh -c evil"\n')
+    r = runner.invoke(cli, ["install-service", "--config", str(cfg), "--user", USER, "--dry-run"])
+    assert r.exit_code == 2, r.output
+    assert "journal.dir" in r.output and f"U+{ord(char):04X}" in r.output
+    assert not any(line.startswith("ExecStartPre") for line in r.output.split("\n"))
+
+
+@pytest.mark.parametrize("char", [*LINE_BREAKS.values(), *HIDDEN.values(), "\udcff"],
+                         ids=[*LINE_BREAKS, *HIDDEN, "undecodable byte"])
+@pytest.mark.parametrize("field, what", [("exec_path", "the clacks-hw executable"), ("config_path", "--config"),
+                                         ("user", "--user"), ("spi_device", "leds.spi_device"),
+                                         ("journal_dir", "journal.dir")])
+def test_no_value_reaching_the_unit_may_break_a_line_or_hide_one(field, what, char):
+    cfg = load_config(None, check_devices=False)
+    s = unit_settings(cfg, EXE, "/etc/clacks-hw/config.toml", USER)
+    value = getattr(s, field) + char + "ExecStartPre=/bin/sh"
+    with pytest.raises(UnitError, match=f"^{what} .* contains .*U\\+{ord(char):04X}") as err:
+        render_unit(s.__class__(**{**s.__dict__, field: value}))
+    assert "\n" not in str(err.value).split(";")[0] and "\u2028" not in str(err.value)
+
+
+def test_a_hidden_character_in_the_config_is_refused_for_the_unit_naming_the_key(tmp_path, runner):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('[leds]\nspi_device = "/dev/spidev0.0\\u202e"\n')
+    r = runner.invoke(cli, ["install-service", "--config", str(cfg), "--user", USER, "--dry-run"])
+    assert r.exit_code == 2 and "leds.spi_device" in r.output and "U+202E RIGHT-TO-LEFT OVERRIDE" in r.output
+
+
+@pytest.mark.parametrize("journal_dir, problem", [
+    ("/dev/null/x", "/dev/null is not a folder"),
+    ("/dev/null", "/dev/null is not a folder"),
+    ("/srv/../etc", "has an empty, '.' or '..' part"),
+    ("/srv/./c", "has an empty, '.' or '..' part"),
+    ("/srv//c", "has an empty, '.' or '..' part"),
+    ("srv/c", "is not an absolute path"),
+])
+def test_a_journal_dir_that_can_never_be_a_folder_is_refused(tmp_path, runner, monkeypatch, journal_dir, problem):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[journal]\ndir = "{journal_dir}"\n')
+    monkeypatch.setattr(config_mod, "DEFAULT_PATH", cfg)  # read as /etc/clacks-hw/config.toml: none under /tmp
+    r = runner.invoke(cli, ["install-service", "--user", USER, "--dry-run"])
+    assert r.exit_code == 2 and "journal.dir" in r.output and problem in r.output, r.output
+    assert "ReadWritePaths" not in r.output
+
+
+def test_the_state_folder_is_private():
+    s = parse(unit())["Service"]
+    assert (s["StateDirectory"], s["StateDirectoryMode"], s["UMask"]) == ("clacks-hw", "0700", "0077")

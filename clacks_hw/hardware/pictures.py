@@ -1,0 +1,153 @@
+"""Pictures of the board for the docs, drawn by OpenSCAD from the assembly: every printed or cut
+part alone, the whole board exploded, and one picture per assembly step (the parts it adds in
+full colour, what came before faded).
+
+Each picture is an OpenSCAD view that imports the parts' STLs where assembly.json puts them;
+OpenSCAD draws it headless under xvfb-run. Pictures are checked like the STLs: by the hash of
+the view they were drawn from (enclosure/renders/manifest.json), not byte for byte.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import tool_cache
+from .assembly import Instance, instances, is_fastener, steps
+from .data import HardwareError
+from .meshes import stl_points
+from .scad import HEADER, n
+
+CAMERA = "0,0,0,55,0,25,0"  # OpenSCAD's gimbal camera: looking down 35 degrees from the south-east
+SIZE = {"part": (480, 360), "board": (1000, 700)}
+PANEL_RGB = (0.80, 0.66, 0.45)  # plywood
+BOUGHT_RGB = {"pi": (0.10, 0.55, 0.25), "hub": (0.10, 0.55, 0.25), "power_board": (0.05, 0.40, 0.20),
+              "reader": (0.12, 0.30, 0.75), "lamp_led": (0.97, 0.97, 0.97), "small_led": (0.97, 0.97, 0.97),
+              "tower_button": (0.85, 0.15, 0.15), "control_button": (0.20, 0.20, 0.20),
+              "jack": (0.25, 0.25, 0.25), "usb_extension": (0.25, 0.25, 0.25)}
+METAL_RGB = {"screw": (0.62, 0.64, 0.68), "insert": (0.80, 0.65, 0.25)}
+FADED = 0.22  # alpha of what earlier steps put in
+PULL = 25.0  # an exploded screw comes out of its hole this far
+
+
+@dataclass(frozen=True)
+class View:
+    name: str  # enclosure/renders/NAME.png
+    title: str
+    scad: str  # with STL paths relative to enclosure/
+    size: tuple[int, int]
+    stls: tuple[str, ...]  # the parts it imports
+
+
+def rgb(hw, part) -> tuple:
+    key = part.name.split("/")[-1]
+    if part.bought:
+        return BOUGHT_RGB.get(key) or METAL_RGB[key.split("_")[0]]
+    return tuple(hw.board["filaments"][part.filament]["rgb"]) if part.printed else PANEL_RGB
+
+
+def _matrix(m) -> str:
+    return "[" + ", ".join("[" + ", ".join(n(v) for v in row) + "]" for row in m) + "]"
+
+
+def _line(hw, inst: Instance, alpha: float = 1.0, shift=(0.0, 0.0, 0.0)) -> str:
+    r, g, b = rgb(hw, inst.part)
+    mv = f"translate([{n(shift[0])}, {n(shift[1])}, {n(shift[2])}]) " if any(shift) else ""
+    return (f"{mv}multmatrix({_matrix(inst.place.matrix())}) color([{n(r)}, {n(g)}, {n(b)}, {n(alpha)}]) "
+            f'import("stl/{inst.part.name}.stl");  // {inst.name}')
+
+
+def _source(lines: list) -> str:
+    return HEADER + "// A view of the assembly (enclosure/assembly.json); open it in OpenSCAD to turn it round.\n\n" + \
+        "\n".join(lines) + "\n"
+
+
+def assembly_scad(lay, parts) -> str:
+    """enclosure/assembly.scad: the whole board, every part where it goes, in its colours."""
+    return _source([_line(lay.hw, i) for i in instances(lay, parts)])
+
+
+def _centres(root: Path, parts) -> dict:
+    """The middle of each part's STL, in its own frame."""
+    out = {}
+    for p in parts:
+        pts = stl_points((root / f"enclosure/stl/{p.name}.stl").read_bytes())
+        out[p.name] = tuple((min(q[i] for q in pts) + max(q[i] for q in pts)) / 2 for i in range(3))
+    return out
+
+
+def _explode(lay, inst: Instance, centre: tuple) -> tuple:
+    """How far a part copy moves in the exploded view: its step's lift and spread (board.toml),
+    and a screw out of its hole along its axis."""
+    step = steps(lay)[inst.step - 1]
+    lift, spread = step.get("lift", 0.0), step.get("spread", 0.0)
+    x, y, _ = inst.place.point(centre)
+    c = lay.width / 2
+    dx, dy = x - c, y - c
+    d = (dx * dx + dy * dy) ** 0.5 or 1.0
+    move = [spread * dx / d, spread * dy / d, lift]
+    if is_fastener(inst.part) and inst.part.name.split("/")[-1].startswith("screw_"):
+        ax = inst.place.vector((0.0, 0.0, -1.0))
+        move = [m - PULL * a for m, a in zip(move, ax)]
+    return tuple(move)
+
+
+def views(lay, parts, root: Path) -> list:
+    """Every picture's view, reading the STLs under ``root`` (the build's output folder)."""
+    hw, insts, centres = lay.hw, instances(lay, parts), _centres(root, parts)
+    out = []
+    for p in parts:
+        if not p.bought:
+            r, g, b = rgb(hw, p)
+            src = _source([f'color([{n(r)}, {n(g)}, {n(b)}]) import("stl/{p.name}.stl");'])
+            out.append(View(f"part-{p.name}", p.what, src, SIZE["part"], (p.name,)))
+    every = tuple(sorted({i.part.name for i in insts}))
+    out.append(View("assembled", "the assembled board", _source([_line(hw, i) for i in insts]), SIZE["board"], every))
+    out.append(View("exploded", "the board, exploded", _source([_line(hw, i, shift=_explode(lay, i, centres[i.part.name])) for i in insts]),
+                    SIZE["board"], every))
+    for k, step in enumerate(steps(lay), 1):
+        shown = [i for i in insts if i.step <= k]
+        lines = [_line(hw, i, 1.0 if i.step == k else FADED) for i in shown]
+        out.append(View(f"step-{k}", f"step {k}: {step['title']}", _source(lines), SIZE["board"],
+                        tuple(sorted({i.part.name for i in shown}))))
+    return out
+
+
+def xvfb_run() -> list:
+    tool_cache.exe("xauth", "xauth", " (xvfb-run needs it)")
+    return [tool_cache.exe("xvfb-run", "xvfb", " (OpenSCAD needs an X server to draw a PNG)"), "-a",
+            "-s", "-screen 0 1280x1024x24"]
+
+
+def render_views(ctx, parts, workers: int | None = None, names=None) -> list:
+    """enclosure/renders/*.png and their manifest (each picture's view hash); ``names``: only those
+    pictures, and no manifest."""
+    from .manifest import manifest_text, sha256
+    from .render import cached_openscad, run_jobs
+    todo = [v for v in views(ctx.lay, parts, ctx.out) if names is None or v.name in names]
+    wrap = xvfb_run()
+    root = (ctx.out / "enclosure").resolve()
+    folder = ctx.out / "enclosure/renders"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def run(job):
+        _, v = job
+        w, h = v.size
+        args = (f"--imgsize={w},{h}", f"--camera={CAMERA}", "--autocenter", "--viewall", "--projection=p",
+                "--colorscheme=Tomorrow")
+        with tempfile.TemporaryDirectory() as tmp:  # the STL paths made absolute, the key kept relative
+            src = Path(tmp) / f"{v.name}.scad"
+            src.write_text(v.scad.replace('import("stl/', f'import("{root}/stl/'), encoding="utf-8")
+            return cached_openscad("png", src, folder / f"{v.name}.png", args, wrap, key_text=v.scad,
+                                   inputs=[root / f"stl/{s}.stl" for s in v.stls])
+
+    run_jobs(ctx, "picture", [(v.name, v) for v in todo], run, workers)
+    for v in todo:
+        if not (folder / f"{v.name}.png").read_bytes().startswith(b"\x89PNG"):
+            raise HardwareError(f"OpenSCAD did not draw enclosure/renders/{v.name}.png")
+    pngs = [folder / f"{v.name}.png" for v in todo]
+    if names is not None:
+        return pngs
+    entries = {f"{v.name}.png": {"view_sha256": sha256(v.scad), "title": v.title} for v in todo}
+    return pngs + [ctx.write("enclosure/renders/manifest.json", manifest_text(entries))]

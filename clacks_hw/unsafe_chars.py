@@ -1,0 +1,30 @@
+"""Characters a config value (and, stricter, a line of the systemd unit) may not hold.
+
+By Unicode category, not by a list of code points: Cc (controls: \\n, \\r, \\v, \\f, U+0085 and
+the rest), Zl and Zp (U+2028, U+2029) each end a line for something that reads the text
+(Python's ``str.splitlines``, editors, other parsers), and Cs (a lone surrogate, an undecodable
+byte in a file name) cannot even be written out as UTF-8. A unit must also read as it runs, so
+what a reader cannot see is refused there too: Cf (bidirectional overrides, zero-width
+characters), Co (private use) and every space but the plain one (U+00A0, U+2000..U+200A,
+U+3000, ...), which looks like a separator systemd does not treat as one.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+BREAKING = {"Cc": "a control character", "Zl": "a line separator", "Zp": "a paragraph separator",
+            "Cs": "an undecodable byte"}
+HIDDEN = {"Cf": "an invisible format character", "Co": "a private-use character", "Zs": "a space other than ' '"}
+
+
+def first_unsafe(value: str, *, visible: bool = False) -> str | None:
+    """The first character ``value`` may not hold, described (``"a control character (U+000A)"``),
+    or None. ``visible``: also refuse what does not show (the unit's values)."""
+    for c in value:
+        cat = unicodedata.category(c)
+        what = BREAKING.get(cat) or (HIDDEN.get(cat) if visible and c != " " else None)
+        if what is not None:
+            name = unicodedata.name(c, "")
+            return f"{what} (U+{ord(c):04X}{' ' + name if name and cat != 'Cc' else ''})"
+    return None
