@@ -18,7 +18,7 @@ from .data import Hardware, HardwareError
 MARGIN = 1.25  # every wire, contact, jack and supply carries its current plus 25 %
 FUSE_LOAD = 0.75  # a fuse carries at most 75 % of its rating continuously (fuse makers' derating)
 FUSES_A = (1.0, 1.25, 1.6, 2.0, 2.5, 3.15, 4.0, 5.0, 6.3, 8.0, 10.0)  # 5 x 20 mm time-lag series (IEC 60127-2)
-MAIN_TRACK_MM = 3.0  # the carrier's jack-to-fuse-to-outputs tracks (the top layer's +5V pour adds more)
+MAIN_TRACK_MM = 2.0  # the carrier's 5 V trunk after the fuse (before it, 3 mm; the top layer's 5 V pour adds more)
 READERS_MAX = 4  # the carrier has four reader sockets and powers them all from its regulator
 
 
@@ -76,7 +76,8 @@ def supply_path(hw: Hardware, supply_a: float) -> list[Link]:
         Link("DC jack", p["jack"]["rating_a"], p["jack"]["example"]),
         Link(f"jack lead ({lead} AWG)", wire(hw, lead)["amps"], "wire.gauges in parts.toml"),
         Link("power connector J1", p["conn_vh"]["rating_a"], p["conn_vh"]["example"]),
-        Link(f"carrier tracks ({MAIN_TRACK_MM:g} mm)", round(track_amps(MAIN_TRACK_MM), 2), "IPC-2221, 10 C rise"),
+        Link(f"carrier 5 V trunk ({MAIN_TRACK_MM:g} mm track)", round(track_amps(MAIN_TRACK_MM), 2),
+             "IPC-2221, outer layer, 1 oz, 10 C rise"),
     ]
 
 

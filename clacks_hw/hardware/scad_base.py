@@ -31,6 +31,8 @@ def posts(lay: Layout) -> list:
     parts, enc = lay.hw.parts, lay.hw.board["enclosure"]
     out = []
     for m in lay.mounted:
+        if m.on:  # plugged into another board, not standing on the floor
+            continue
         hole = parts[m.name]["hole"]
         for k, (x, y) in enumerate(m.holes):
             out.append(Post(f"{m.name} standoff {k + 1}", x, y, hole + 2 * STANDOFF_WALL, True, hole - 0.5,

@@ -13,20 +13,8 @@ translate([0, 0, 2]) linear_extrude(height=2) intersection() {
   translate([140, 0]) square([160, 140]);
 }
 translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([174.8, 66]) circle(d=5.3);
-  translate([174.8, 66]) circle(d=1.6);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([186.2, 66]) circle(d=5.3);
-  translate([186.2, 66]) circle(d=1.6);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([174.8, 113]) circle(d=5.3);
-  translate([174.8, 113]) circle(d=1.6);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([186.2, 113]) circle(d=5.3);
-  translate([186.2, 113]) circle(d=1.6);
+  translate([211, 128]) circle(d=6.4);
+  translate([211, 128]) circle(d=2.7);
 }
 translate([0, 0, 4]) linear_extrude(height=34) difference() {
   translate([246, 46]) square([8, 8]);

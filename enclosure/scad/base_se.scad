@@ -12,6 +12,10 @@ translate([0, 0, 2]) linear_extrude(height=2) intersection() {
   translate([6, 6]) offset(r=6) square([288, 288]);
   translate([140, 140]) square([160, 160]);
 }
+translate([0, 0, 4]) linear_extrude(height=5) difference() {
+  translate([211, 210]) circle(d=6.4);
+  translate([211, 210]) circle(d=2.7);
+}
 translate([0, 0, 4]) linear_extrude(height=34) difference() {
   translate([246, 246]) square([8, 8]);
   translate([250, 250]) circle(d=2.6);

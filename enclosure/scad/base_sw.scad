@@ -13,20 +13,8 @@ translate([0, 0, 2]) linear_extrude(height=2) intersection() {
   translate([0, 140]) square([140, 160]);
 }
 translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([65, 153]) circle(d=6.4);
-  translate([65, 153]) circle(d=2.7);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([129, 153]) circle(d=6.4);
-  translate([129, 153]) circle(d=2.7);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([65, 197]) circle(d=6.4);
-  translate([65, 197]) circle(d=2.7);
-}
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([129, 197]) circle(d=6.4);
-  translate([129, 197]) circle(d=2.7);
+  translate([99, 210]) circle(d=6.4);
+  translate([99, 210]) circle(d=2.7);
 }
 translate([0, 0, 4]) linear_extrude(height=34) difference() {
   translate([46, 246]) square([8, 8]);

@@ -38,8 +38,8 @@ def _problems(check, seats=(), **overrides):
 
 
 @pytest.mark.parametrize("check, overrides, expected", [
-    (collision_problems, {"layout.pi.at": [150.0, 64.0]}, "pi collides with hub"),
-    (collision_problems, {"layout.hub.at": [40.0, 40.0]}, "baffle pillar 1 collides with hub"),
+    (collision_problems, {"layout.pi.at": [150.0, 100.0]}, "pi collides with power_board"),
+    (collision_problems, {"layout.power_board.at": [40.0, 40.0]}, "baffle pillar 1 collides with power_board"),
     (collision_problems, {"openings.usb.x": 8.0}, "west wall collides with USB (inside)"),
     (panel_problems, {"panel.tile_window": 36.0}, "nut or bezel reaches over lamp window"),
     (panel_problems, {"panel.seat_led_inset": 2.0}, "too close to the panel's edge"),

@@ -57,6 +57,7 @@ def drc_counts(report: str) -> dict:
 
 def run_kicad(design: dict, work: Path) -> dict:
     """Build, check and plot ``design`` with pcbnew in ``work``; the DRC counts."""
+    work.mkdir(parents=True, exist_ok=True)
     (work / "design.json").write_text(json.dumps(design), encoding="utf-8")
     try:
         r = subprocess.run([KICAD_PYTHON, str(HERE / "kicad_script.py"), str(work / "design.json"), str(work)],
@@ -69,6 +70,14 @@ def run_kicad(design: dict, work: Path) -> dict:
                                 "packages (`make system-deps`), or run build-files --no-render")
         raise HardwareError(f"KiCad failed building the carrier: {r.stderr.strip()[-600:]}")
     return drc_counts((work / "drc.txt").read_text(encoding="utf-8"))
+
+
+def fail_on_drc(counts: dict, report: str) -> None:
+    """Any DRC error, unconnected pad or footprint error stops the build, quoting KiCad's report."""
+    if counts["errors"] or counts["unconnected"] or counts["footprint_errors"]:
+        raise HardwareError(f"KiCad's DRC fails the carrier: {counts['errors']} error(s), "
+                            f"{counts['unconnected']} unconnected pad(s), {counts['footprint_errors']} footprint "
+                            f"error(s):\n{report[-3000:]}")
 
 
 def zip_gerbers(folder: Path) -> bytes:
@@ -101,10 +110,7 @@ def outputs(ctx) -> list:
         work = Path(tmp)
         counts = run_kicad(d, work)
         report = (work / "drc.txt").read_text(encoding="utf-8")
-        if counts["errors"] or counts["unconnected"] or counts["footprint_errors"]:
-            raise HardwareError(f"KiCad's DRC fails the carrier: {counts['errors']} error(s), "
-                                f"{counts['unconnected']} unconnected pad(s), {counts['footprint_errors']} footprint "
-                                f"error(s):\n{report[-3000:]}")
+        fail_on_drc(counts, report)
         caption = (f"Carrier r{REVISION}, top side, {SIZE[0]:g} x {SIZE[1]:g} mm: drawn from the KiCad board's copper, "
                    "pads and silkscreen (a plot, not a photograph)")
         written = [

@@ -9,13 +9,17 @@ from __future__ import annotations
 from .circuit import Carrier, carrier
 from .kicad_lib import LIBRARY, footprint, transform
 from .placement import HOLES, LABELS, SIZE, place
+from ..power import MAIN_TRACK_MM
 from .router import CLEARANCE, VIA, Router, Shape, Terminal
 
 RULES = {"clearance": 0.2, "track_min": 0.25, "track": 0.3, "edge": 0.5, "via": list(VIA)}
 SIGNAL_MM = 0.3
 # Power nets first, widest first: the track widths (mm) for what each carries (IPC-2221, 10 C rise:
-# 3 mm carries 5.3 A, 1.5 mm 3.2 A, 1 mm 2.4 A, 0.6 mm 1.6 A).
-NET_WIDTH = {"+5V_IN": 3.0, "+5V": 1.5, "+3V3R": 0.6}
+# 3 mm carries 5.3 A, 2 mm 4.0 A, 0.6 mm 1.6 A). On +5V only the pads that carry the board's
+# current (fuse, capacitor, LED and Pi connectors, regulator) get the wide trunk; the rest join it thin.
+NET_WIDTH = {"+5V_IN": 3.0, "+5V": MAIN_TRACK_MM, "+3V3R": 0.6}
+TRUNK = {("F1", "2"), ("C1", "1"), ("J3", "A9"), ("J3", "B9"), ("U2", "3")}
+BRANCH_MM = 0.5
 CORNER = 3.0
 REVISION = "1"
 
@@ -55,7 +59,11 @@ def route(c: Carrier, at: dict) -> dict:
             if smd:
                 r.route(net, smd, 0.5, smd_to_plane=True)
             continue
-        if len(pads) > 1:
+        if net == "+5V":
+            trunk = [t for t in pads if (t.ref, t.pad) in TRUNK or t.ref == "J4"]
+            r.route(net, sorted(trunk, key=lambda t: (t.ref != "F1", t.ref, t.pad)), NET_WIDTH[net])
+            r.route(net, [t for t in pads if t not in trunk], BRANCH_MM, extend=True)
+        elif len(pads) > 1:
             r.route(net, pads, NET_WIDTH.get(net, SIGNAL_MM))
     return {"tracks": [list(t) for t in r.out.tracks], "vias": [list(v) for v in r.out.vias]}
 

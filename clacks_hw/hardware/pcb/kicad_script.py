@@ -252,9 +252,8 @@ def main(argv):
     board.SetFileName(pcb)
     pcbnew.SaveBoard(pcb, board)
     board = pcbnew.LoadBoard(pcb)  # check what was written, as KiCad would open it
-    pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())  # in memory only: the saved board keeps its zones unfilled
     board.BuildConnectivity()
-    pcbnew.SaveBoard(pcb, board)
     pcbnew.WriteDRCReport(board, os.path.join(out, "drc.txt"), pcbnew.EDA_UNITS_MILLIMETRES, True)
     plot(board, out)
     with open(os.path.join(out, "art.json"), "w", encoding="utf-8") as f:

@@ -20,6 +20,7 @@ EDGE = 0.6  # copper to board edge
 VIA = (0.8, 0.4)  # diameter, drill
 VIA_COST, BOTTOM_COST = 12.0, 3.0
 SMD_NECK = 0.5  # mm: the widest track that meets a surface-mount pad
+NECK_MM = 2.5  # and how far from the pad it stays that narrow
 HURRY = 1.5  # A*'s heuristic weight
 BLOCKED = -1
 MOVES = [(1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
@@ -88,6 +89,7 @@ class Router:
         self.ids: dict = {}
         self.grids: dict = {}  # half width -> [top, bottom]: per cell 0 free, a net id, or BLOCKED
         self.out = Routed()
+        self.routed: list = []  # the tracks and vias laid so far (pads are not in it)
 
     def _id(self, net: str) -> int:
         return self.ids.setdefault(net, len(self.ids) + 1)
@@ -135,14 +137,17 @@ class Router:
         for half, grids in self.grids.items():
             self._paint(grids, s, half + CLEARANCE, self._id(s.net))
 
-    def route(self, net: str, terminals: list, width: float, smd_to_plane: bool = False) -> None:
-        """Join ``terminals`` (the first is the tree's root); ``smd_to_plane``: instead, drop each
-        top-only terminal to the bottom plane through a via next to it."""
+    def route(self, net: str, terminals: list, width: float, smd_to_plane: bool = False, extend: bool = False) -> None:
+        """Join ``terminals`` (the first is the tree's root); ``extend``: join them to the copper
+        the net already has instead; ``smd_to_plane``: drop each top-only terminal to the bottom
+        plane through a via next to it."""
         nid = self._id(net)
         via_block = self._grid(VIA[0] / 2)
         tree: set = set()
         todo = list(terminals)
-        if not smd_to_plane:
+        if extend:
+            tree = self._cells_of(net)
+        elif not smd_to_plane:
             first = todo.pop(0)
             tree |= {(layer, *self._cell(first.x, first.y)) for layer in first.layers}
         while todo:
@@ -151,18 +156,40 @@ class Router:
                                             default=0.0))
             todo.remove(t)
             goal = {(layer, *self._cell(t.x, t.y)) for layer in t.layers}
-            # a surface-mount pad among fine-pitch neighbours is met by a neck, not the full width
-            w = width if t.layers != (0,) else min(width, SMD_NECK)
-            blocked = self._grid(w / 2)
-            path = self._astar(tree, goal, blocked, via_block, nid, to_plane=smd_to_plane)
+            # a surface-mount pad among fine-pitch neighbours is met by a narrow neck near it
+            narrow = min(width, SMD_NECK)
+            neck = self._neck(t) if t.layers == (0,) and narrow < width else set()
+            grids = (self._grid(width / 2), self._grid(narrow / 2))
+            path = self._astar(tree, goal, grids, via_block, nid, to_plane=smd_to_plane, neck=neck)
             if path is None:
                 raise RouteError(f"net {net}: no way from the tree to {t.ref} pad {t.pad}")
-            self._commit(net, path, w, t)
+            self._commit(net, path, width, narrow, neck)
             tree |= set(path)
             if smd_to_plane:
                 tree = set()
 
-    def _astar(self, sources: set, goals: set, blocked: list, via_block: list, nid: int, to_plane: bool):
+    def _neck(self, t: Terminal) -> set:
+        """Top-layer cell indices within NECK_MM of a pad: where its track runs narrow."""
+        i0, j0 = self._cell(t.x - NECK_MM, t.y - NECK_MM)
+        i1, j1 = self._cell(t.x + NECK_MM, t.y + NECK_MM)
+        return {j * self.nx + i for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)
+                if math.hypot(i * PITCH - t.x, j * PITCH - t.y) <= NECK_MM}
+
+    def _cells_of(self, net: str) -> set:
+        """The cells under the net's tracks and vias: where a new branch may start."""
+        out = set()
+        for s in self.routed:
+            if s.net != net:
+                continue
+            a, b = s.a, (s.b if s.kind == "seg" else s.a)
+            n = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) / PITCH))
+            for k in range(n + 1):
+                c = self._cell(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+                out |= {(layer, *c) for layer in s.layers}
+        return out
+
+    def _astar(self, sources: set, goals: set, grids: tuple, via_block: list, nid: int, to_plane: bool,
+               neck: set = frozenset()):
         """Cheapest path from any of ``sources`` to any of ``goals`` (cells as (layer, i, j));
         with ``to_plane``, from the pad's cells (``goals``) to the nearest cell a via may take.
         The heuristic is weighted (HURRY): near-shortest paths, found many times faster."""
@@ -195,7 +222,7 @@ class Router:
             via_here = top[idx] in (0, nid) and bottom[idx] in (0, nid)
             if to_plane and d > 0 and via_here:
                 return self._path(prev, cur, size) + [(1, i, j)]
-            g = blocked[layer]
+            g, g_neck = grids[0][layer], grids[1][layer]
             mul = BOTTOM_COST if layer else 1.0
             for di, dj, c in MOVES:
                 ni, nj = i + di, j + dj
@@ -203,7 +230,7 @@ class Router:
                     continue
                 nidx = nj * nx + ni
                 nxt = layer * size + nidx
-                if g[nidx] not in (0, nid) and nxt not in goal_ids:
+                if (g_neck if layer == 0 and nidx in neck else g)[nidx] not in (0, nid) and nxt not in goal_ids:
                     continue
                 nd = d + c * mul
                 if nd < dist.get(nxt, math.inf):
@@ -229,33 +256,45 @@ class Router:
             cells.append((layer, i, j))
         return cells
 
-    def _commit(self, net: str, path: list, width: float, t: Terminal) -> None:
-        """Straight runs become tracks, layer changes vias."""
-        pts = [(layer, i * PITCH, j * PITCH) for layer, i, j in path]
+    def _commit(self, net: str, path: list, width: float, narrow: float, neck: set) -> None:
+        """Straight runs become tracks (narrow inside a pad's neck), layer changes vias."""
+        def in_neck(c):
+            return c[0] == 0 and c[2] * self.nx + c[1] in neck
+
         runs, start = [], 0
-        for k in range(1, len(pts)):
-            if pts[k][0] != pts[k - 1][0]:
-                runs.append(pts[start:k])
-                self._via(net, pts[k][1:])
+        for k in range(1, len(path)):
+            a, b = path[k - 1], path[k]
+            if a[0] != b[0]:  # a via: the run ends, the next starts on the other layer
+                self._via(net, (b[1] * PITCH, b[2] * PITCH))
+                runs.append(path[start:k])
                 start = k
-        runs.append(pts[start:])
+            elif in_neck(b) and not in_neck(a):  # into a neck: narrow from the last wide cell on
+                runs.append(path[start:k])
+                start = k - 1
+            elif in_neck(a) and not in_neck(b):  # out of it: narrow up to the first wide cell
+                runs.append(path[start:k + 1])
+                start = k
+        runs.append(path[start:])
         for run in runs:
-            layer = run[0][0]
+            if len(run) < 2:
+                continue
+            layer, w = run[0][0], narrow if any(in_neck(c) for c in run) else width
             corners = [run[0]]
             for k in range(1, len(run) - 1):
                 a, b, c = run[k - 1], run[k], run[k + 1]
-                if (round(b[1] - a[1], 6), round(b[2] - a[2], 6)) != (round(c[1] - b[1], 6), round(c[2] - b[2], 6)):
+                if (b[1] - a[1], b[2] - a[2]) != (c[1] - b[1], c[2] - b[2]):
                     corners.append(b)
             corners.append(run[-1])
             for a, b in zip(corners, corners[1:]):
                 if a[1:] != b[1:]:
-                    self._track(net, layer, a[1:], b[1:], width)
-        # A track's end inside a pad connects to it: the grid cell is within PITCH of the centre.
+                    self._track(net, layer, (a[1] * PITCH, a[2] * PITCH), (b[1] * PITCH, b[2] * PITCH), w)
 
     def _track(self, net, layer, a, b, width) -> None:
         self.out.tracks.append((net, layer, tuple(round(v, 4) for v in a), tuple(round(v, 4) for v in b), width))
         self._add(Shape(net, (layer,), "seg", a, b, width / 2))
+        self.routed.append(self.shapes[-1])
 
     def _via(self, net, p) -> None:
         self.out.vias.append((net, tuple(round(v, 4) for v in p)))
         self._add(Shape(net, (0, 1), "disc", p, r=VIA[0] / 2))
+        self.routed.append(self.shapes[-1])
