@@ -7,8 +7,12 @@
 - slowloris: half-open connections held against the old page (ThreadingHTTPServer, from git
   history; 10 s) and the new one (30 s), both with 1,024 file descriptors: is the page
   reachable, and the server's CPU;
-- 200 clients at once: p50/p99 of a whole request, old against new (and the new one on
-  asyncio's own loop instead of uvloop);
+- 200 clients at once (each from its own address): p50/p99 of a whole request, old against new
+  (and the new one on asyncio's own loop instead of uvloop);
+- keep-alive flood: 650 connections from one address, each asking for /status.json every 3 s
+  and reopened when the server closes it,
+  against the page before connections were bounded per address and the new one: is a visitor
+  from another address served, how soon, and the server's CPU;
 - a hall following 20 simulated boards on a real Mosquitto: publish-to-hall p50/p99.
 """
 
@@ -44,9 +48,9 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def serve(which: str, interval: float = 0.0):
-    p = subprocess.Popen([sys.executable, str(HERE / "serve.py"), which, str(interval)], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True)
+def serve(which: str, interval: float = 0.0, *extra: str):
+    p = subprocess.Popen([sys.executable, str(HERE / "serve.py"), which, str(interval), *extra],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     return p, int(p.stdout.readline())
 
 
@@ -78,7 +82,8 @@ async def _get(port: int, timeout: float = 10.0) -> float | None:
 
 def latency() -> None:
     for n in (1, 50):
-        p, port = serve("new", 0.25)  # a new state 4 times a second: the loop's busiest pace
+        # a new state 4 times a second: the loop's busiest pace; every viewer is on 127.0.0.1
+        p, port = serve("new", 0.25, "one-address")
         try:
             lat = viewers(n, 8.0, port)
         finally:
@@ -86,7 +91,7 @@ def latency() -> None:
         print(f"publish -> viewer, {n:2d} SSE client(s) in one process, 4 states/s: p50 {1000 * pct(lat, .5):.1f} ms, "
               f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} deliveries; target p99 <= 100 ms)")
     for n in (1, 50):
-        p, port = serve("new", 0.25)
+        p, port = serve("new", 0.25, "one-address")
         try:
             out = subprocess.run([sys.executable, str(HERE / "browsers.py"), str(n), "8", str(port)],
                                  capture_output=True, text=True)
@@ -187,6 +192,34 @@ def slowloris(which: str, held_n: int, seconds: float) -> None:
           + (" (target: reachable every time, under 10%)" if which == "new" else ""))
 
 
+def keepalive_flood(which: str, seconds: float = 15.0) -> None:
+    from tests.fakes.keepalive_flood import KeepAliveFlood, visit
+
+    p, port = serve(which)
+    flood = KeepAliveFlood(("127.0.0.1", port), 650, every=3.0, source="127.0.0.1", reconnect=True)
+    try:
+        flood.start()
+        time.sleep(3.5)  # every connection has asked once and is between requests
+        c0, t0 = cpu_s(p.pid), time.monotonic()
+        times, tries = [], 0
+        while time.monotonic() - t0 < seconds:
+            tries += 1
+            status, took = visit(("127.0.0.1", port), "127.0.0.2", timeout=2.0)
+            if status == 200:
+                times.append(took)
+            time.sleep(0.5)
+        cpu = 100 * (cpu_s(p.pid) - c0) / (time.monotonic() - t0)
+        held = flood.open
+    finally:
+        flood.stop()
+        stop(p)
+    name = {"unbounded": "page before the per-address bound", "new": "new page"}[which]
+    served = f"p50 {1000 * pct(times, .5):.1f} ms, max {1000 * max(times):.1f} ms" if times else "never"
+    print(f"keep-alive flood, {name}: 650 connections from 127.0.0.1 (a request every 3 s each, reopened "
+          f"when closed), {held} open at the end, {flood.closed} closed by the server; a visitor from 127.0.0.2 served {len(times)}/{tries} "
+          f"times ({served}); server CPU {cpu:.0f}% of a core")
+
+
 def crowd(which: str) -> None:
     p, port = serve(which)
     try:
@@ -263,6 +296,8 @@ def main() -> None:
     daemon_cpu()
     slowloris("old", 1100, 10)  # enough to show it: the old page is unreachable within seconds
     slowloris("new", 2000, 30)
+    keepalive_flood("unbounded")
+    keepalive_flood("new")
     crowd("old")
     crowd("asyncio")
     crowd("new")

@@ -109,6 +109,7 @@ class StatusConfig:
     port: int  # 0 = no status page
     hosts: tuple[str, ...] = ()  # host names the page answers to besides IPs and this machine's
     admin_token: str = ""  # "": the one install-service wrote to the journal dir, if any
+    max_per_address: int = 64  # open connections from one address (IPv6: one /64)
 
 
 @dataclass(frozen=True)

@@ -231,7 +231,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
     },
     "journal": {"dir": _string(absolute=True)},
     "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),
-               "admin_token": _token()},
+               "admin_token": _token(), "max_per_address": _integer(1, 100_000)},
     "mqtt": {"host": _string(nonempty=False), "port": _integer(1, 65_535), "board_id": _topic_word(),
              "username": _string(nonempty=False), "password": _string(nonempty=False),
              "keepalive_s": _integer(2, 600), "queue": _integer(1, 10_000)},

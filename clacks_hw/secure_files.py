@@ -117,7 +117,11 @@ class SafeDir:
     def create(self, name: str, mode: int, flags: int = os.O_RDWR) -> int:
         """A new file (FileExistsError if the name is taken, by a link too), with exactly ``mode``."""
         fd = self.open_file(name, flags | os.O_CREAT | os.O_EXCL, mode)
-        os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
+        try:
+            os.fchmod(fd, mode)  # the umask only takes bits away; this also takes them away
+        except BaseException:
+            os.close(fd)
+            raise
         return fd
 
     def read(self, name: str, limit: int) -> bytes:
@@ -206,17 +210,18 @@ def _walk(path: Path, trust: frozenset[int], strict: bool, create: int | None,
             if name in ("", "."):
                 continue
             last = not todo
+            made = False
             try:
                 nfd = os.open(name, DIR_FLAGS, dir_fd=fd)
-                made = False
             except FileNotFoundError:
                 if create is None:
                     raise
                 try:
                     os.mkdir(name, create if last else 0o755, dir_fd=fd)
-                except FileExistsError:  # someone was quicker: open and check what is there
+                    made = True
+                except FileExistsError:  # someone was quicker: what is there is checked, not chowned
                     pass
-                nfd, made = os.open(name, DIR_FLAGS, dir_fd=fd), True
+                nfd = os.open(name, DIR_FLAGS, dir_fd=fd)
             except OSError as exc:
                 if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
                     raise

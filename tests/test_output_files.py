@@ -17,6 +17,7 @@ from clacks_hw.drivers.frame import PIXELS
 from clacks_hw.web.hall_store import HallStore
 from tests.hardware.conftest import make_context
 from tests.selftest.test_selftest_cli import selftest
+from tests.testing.test_hil_cli import GOOD, hil
 from tests.support.planted import as_root, make_victim, untouched
 
 
@@ -41,6 +42,14 @@ def test_the_selftest_report(tmp_path, victim):
     out = selftest(tmp_path, "--part", "journal", "--json", str(tmp_path / "r.json"), answers="\n" * (PIXELS + 1))
     assert out.returncode == 0, out.stdout + out.stderr
     assert untouched(victim) and json.loads((tmp_path / "r.json").read_text())["passed"] is True
+
+
+def test_the_hil_junit_report(tmp_path, victim):
+    (tmp_path / "good.hil").write_text(GOOD)
+    (tmp_path / "out.xml").symlink_to(victim)
+    out = hil("good.hil", "--junit", "out.xml", cwd=tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert untouched(victim) and (tmp_path / "out.xml").read_text().startswith("<?xml")
 
 
 def test_the_build_files(tmp_path, victim):

@@ -163,3 +163,20 @@ def test_reading_and_creating_never_follow_a_link(tmp_path, victim):
         with pytest.raises(ValueError, match="not a file name"):
             d.write("../victim", "x")
     assert untouched(victim)
+
+
+@as_root
+def test_a_folder_another_user_makes_first_is_checked_not_taken_over(tmp_path, monkeypatch):
+    target = tmp_path / "state"
+    real_mkdir = os.mkdir
+
+    def quicker(name, mode=0o777, *, dir_fd=None):  # another user wins the race for the name
+        real_mkdir(name, 0o755, dir_fd=dir_fd)
+        os.chown(name, OTHER, OTHER, dir_fd=dir_fd)
+        raise FileExistsError(17, "File exists")
+
+    monkeypatch.setattr(secure_files.os, "mkdir", quicker)
+    with pytest.raises(UnsafePath, match=f"it is owned by {OTHER}"):
+        write_file(target / "admin-token", "x", 0o600, owner=(1, 1), make_dir=0o700, dir_owner=(1, 1),
+                   trust=secure_files.trusted_uids(1), strict=True)
+    assert target.stat().st_uid == OTHER and list(target.iterdir()) == []

@@ -13,9 +13,10 @@ Exit status: 0 stopped with quit (or end of input), 2 a bad option or missing fi
 
 from __future__ import annotations
 
+import contextlib
 import os
+import selectors
 import signal
-import socketserver
 import sys
 import threading
 
@@ -27,32 +28,31 @@ from .common import BAD_CONFIG
 INTERRUPTED = 130
 
 
-def _serve_control(path: str, run_line, stop: threading.Event):
-    """A Unix-socket server on ``path`` answering each line with one line: ``ok: ...`` or
-    ``error: ...`` (several lines of reply are joined with "; ")."""
+class _Wakeup:
+    """Set from any thread or a signal handler; wakes the console's select at once."""
 
-    class Handler(socketserver.StreamRequestHandler):
-        def handle(self) -> None:
-            for raw in self.rfile:
-                reply, done = run_line(raw.decode("utf-8", "replace"))
-                self.wfile.write((reply.replace("\n", "; ") + "\n").encode("utf-8"))
-                if done:
-                    stop.set()
-                    return
+    def __init__(self) -> None:
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.w, False)
 
-    if os.path.exists(path):
-        os.unlink(path)
-    server = socketserver.ThreadingUnixStreamServer(path, Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="emulate-control", daemon=True).start()
-    return server
+    def set(self) -> None:
+        with contextlib.suppress(OSError):  # full: it is set already
+            os.write(self.w, b"x")
+
+    def close(self) -> None:
+        os.close(self.r)
+        os.close(self.w)
 
 
 def _console_loop(device, console, *, kind: str, control: str | None) -> int:
+    """Commands from stdin and, with ``control``, from its socket, until quit from either,
+    the end of stdin (without a socket), SIGTERM or Ctrl-C. stdin is read without blocking
+    the process, so a quit on the socket ends it even while stdin stays open."""
     from ..testing.bench_console import ConsoleError, Quit
+    from ..testing.control_socket import MAX_LINE, ControlError, ControlServer
 
     lock = threading.Lock()
-    stop = threading.Event()
+    wake = _Wakeup()
 
     def run_line(line: str) -> tuple[str, bool]:
         with lock:
@@ -63,37 +63,58 @@ def _console_loop(device, console, *, kind: str, control: str | None) -> int:
             except (ConsoleError, ValueError) as exc:
                 return f"error: {exc}", False
 
-    server = _serve_control(control, run_line, stop) if control else None
-    if server is not None:
-        click.echo(f"  control: {control} (one command per line, e.g. echo 'place 0 J05' | nc -U {control})")
-    click.echo("Type help for the commands, quit to stop.")
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    interactive = sys.stdin.isatty()
+    def answer(line: str) -> bool:
+        reply, done = run_line(line)
+        text = reply.removeprefix("ok: ")
+        if text != "-":
+            click.echo(text, err=reply.startswith("error: "))
+        return done
+
+    server = None
+    selector = selectors.PollSelector()  # poll, unlike epoll, also takes a regular file as stdin
+    before = signal.signal(signal.SIGTERM, lambda *_: wake.set())
     try:
-        while not stop.is_set():
-            if interactive:
+        if control:
+            try:
+                server = ControlServer(control, run_line, wake.set)
+            except ControlError as exc:
+                click.echo(str(exc), err=True)
+                return BAD_CONFIG
+            click.echo(f"  control: {control} (one command per line, e.g. echo 'place 0 J05' | nc -U {control})")
+        click.echo("Type help for the commands, quit to stop.")
+        selector.register(wake.r, selectors.EVENT_READ)
+        with contextlib.suppress(ValueError, OSError):  # no stdin at all: as at its end
+            selector.register(sys.stdin.fileno(), selectors.EVENT_READ)
+        interactive = sys.stdin.isatty()
+        pending, overlong = b"", False
+        while len(selector.get_map()) > 1 or server is not None:
+            if interactive and not pending:
                 click.echo(f"{kind}> ", nl=False)
-            line = sys.stdin.readline()
-            if not line:  # end of input: keep serving the control socket, if any
-                if server is None:
-                    break
-                stop.wait()
+            ready = {key.fd for key, _ in selector.select()}
+            if wake.r in ready:
                 break
-            reply, done = run_line(line)
-            text = reply.removeprefix("ok: ")
-            if text != "-":
-                click.echo(text, err=reply.startswith("error: "))
-            if done:
+            data = os.read(sys.stdin.fileno(), 4096)
+            if not data:  # end of input: the last line, then only the socket (if any)
+                selector.unregister(sys.stdin.fileno())
+                data, interactive = b"\n", False
+            pending += data
+            *lines, pending = pending.split(b"\n")
+            if overlong and lines:  # the end of a line already refused
+                lines, overlong = lines[1:], False
+            if len(pending) > MAX_LINE:
+                click.echo(f"error: a line longer than {MAX_LINE} bytes: ignored", err=True)
+                pending, overlong = b"", True
+            if any(answer(line.decode("utf-8", "replace")) for line in lines):
                 break
     except KeyboardInterrupt:
         click.echo("")
         return INTERRUPTED
     finally:
+        signal.signal(signal.SIGTERM, before)  # the wake-up pipe is about to close
         if server is not None:
-            server.shutdown()
-            server.server_close()
-            if os.path.exists(control):
-                os.unlink(control)
+            server.close()
+        selector.close()
+        wake.close()
         device.stop()
     return 0
 

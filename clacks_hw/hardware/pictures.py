@@ -27,6 +27,7 @@ BOUGHT_RGB = {"pi": (0.10, 0.55, 0.25), "hub": (0.10, 0.55, 0.25), "power_board"
               "tower_button": (0.85, 0.15, 0.15), "control_button": (0.20, 0.20, 0.20),
               "jack": (0.25, 0.25, 0.25), "usb_extension": (0.25, 0.25, 0.25)}
 METAL_RGB = {"screw": (0.62, 0.64, 0.68), "insert": (0.80, 0.65, 0.25)}
+LIT = (1.0, 0.78, 0.15)  # a lamp at full warm white, as the diffuser shows it
 FADED = 0.22  # alpha of what earlier steps put in
 PULL = 25.0  # an exploded screw comes out of its hole this far
 
@@ -51,8 +52,8 @@ def _matrix(m) -> str:
     return "[" + ", ".join("[" + ", ".join(n(v) for v in row) + "]" for row in m) + "]"
 
 
-def _line(hw, inst: Instance, alpha: float = 1.0, shift=(0.0, 0.0, 0.0)) -> str:
-    r, g, b = rgb(hw, inst.part)
+def _line(hw, inst: Instance, alpha: float = 1.0, shift=(0.0, 0.0, 0.0), colour=None) -> str:
+    r, g, b = colour or rgb(hw, inst.part)
     mv = f"translate([{n(shift[0])}, {n(shift[1])}, {n(shift[2])}]) " if any(shift) else ""
     return (f"{mv}multmatrix({_matrix(inst.place.matrix())}) color([{n(r)}, {n(g)}, {n(b)}, {n(alpha)}]) "
             f'import("stl/{inst.part.name}.stl");  // {inst.name}')
@@ -93,8 +94,16 @@ def _explode(lay, inst: Instance, centre: tuple) -> tuple:
     return tuple(move)
 
 
-def views(lay, parts, root: Path) -> list:
+def _first_light(hw, insts: list, first: str) -> list:
+    """The assembled board with the first pixel of the LED chain lit: its lamp's diffuser, or its
+    tower button's cap, glowing."""
+    lit = {f"diffuser {first}", f"bought/tower_button {first}"}
+    return [_line(hw, i, colour=LIT if i.name in lit else None) for i in insts]
+
+
+def views(lay, cfg, parts, root: Path) -> list:
     """Every picture's view, reading the STLs under ``root`` (the build's output folder)."""
+    from .led_chain import chain_points
     hw, insts, centres = lay.hw, instances(lay, parts), _centres(root, parts)
     out = []
     for p in parts:
@@ -104,6 +113,9 @@ def views(lay, parts, root: Path) -> list:
             out.append(View(f"part-{p.name}", p.what, src, SIZE["part"], (p.name,)))
     every = tuple(sorted({i.part.name for i in insts}))
     out.append(View("assembled", "the assembled board", _source([_line(hw, i) for i in insts]), SIZE["board"], every))
+    first = chain_points(lay, cfg)[0][1]
+    out.append(View("first-light", f"the first lit tile: {first}, the first pixel of the LED chain",
+                    _source(_first_light(hw, insts, first)), SIZE["board"], every))
     out.append(View("exploded", "the board, exploded", _source([_line(hw, i, shift=_explode(lay, i, centres[i.part.name])) for i in insts]),
                     SIZE["board"], every))
     for k, step in enumerate(steps(lay), 1):
@@ -125,7 +137,7 @@ def render_views(ctx, parts, workers: int | None = None, names=None) -> list:
     pictures, and no manifest."""
     from .manifest import manifest_text, sha256
     from .render import cached_openscad, run_jobs
-    todo = [v for v in views(ctx.lay, parts, ctx.out) if names is None or v.name in names]
+    todo = [v for v in views(ctx.lay, ctx.cfg, parts, ctx.out) if names is None or v.name in names]
     wrap = xvfb_run()
     root = (ctx.out / "enclosure").resolve()
     folder = ctx.out / "enclosure/renders"

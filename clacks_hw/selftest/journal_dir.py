@@ -15,7 +15,7 @@ def check(directory, report: Report) -> None:
     d = Path(directory)
     if not d.is_dir():
         report.add(PART, FAIL, f"{d} (journal.dir) does not exist",
-                   f"create it for the daemon's user: sudo install -d -m 700 -o USER {d} (clacks-hw install-service "
+                   f"create it for the daemon's user: sudo install -d -m 700 -o $USER {d} (clacks-hw install-service "
                    "sets this up)")
         return
     probe = d / f".selftest-{secrets.token_hex(6)}"  # not guessable: a name planted first would fail it

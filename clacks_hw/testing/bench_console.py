@@ -9,6 +9,9 @@ import string
 from ..errors import ClacksError
 from .cards import EDITION, all_cards, uid_of
 from .rdm6300 import em4100_uid_of
+from .script_words import WordError, whole_number
+
+MAX_PULL_FRAMES = 1000  # a card answering more frames than this is not being torn away
 
 HUB_HELP = """\
   place R CARD    put a card on reader R (a card id such as J05, F03, W:GUILD, or a hex uid)
@@ -73,12 +76,9 @@ class HubConsole:
         if not args:
             raise ConsoleError(f"which reader? give a number 0..{n - 1}")
         try:
-            r = int(args[0])
-        except ValueError:
-            raise ConsoleError(f"reader {args[0]!r}: give a number 0..{n - 1}") from None
-        if not 0 <= r < n:
-            raise ConsoleError(f"reader {r}: this hub has readers 0..{n - 1}")
-        return r
+            return whole_number(args[0], 0, n - 1, "reader")
+        except WordError as exc:
+            raise ConsoleError(f"{exc} (this hub has {n} reader(s))") from None
 
     def _card(self, args: list[str]) -> bytes:
         if len(args) < 2:
@@ -109,7 +109,10 @@ class HubConsole:
             return f"reader {r}: empty"
         if cmd == "pull":
             r = self._reader(args)
-            frames = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
+            try:
+                frames = whole_number(args[1], 0, MAX_PULL_FRAMES, "frames") if len(args) > 1 else 1
+            except WordError as exc:
+                raise ConsoleError(str(exc)) from None
             hub.chips[r].pull_away_after(frames)
             return f"reader {r}: the card tears away after {frames} more frame(s)"
         if cmd == "bounce":

@@ -43,15 +43,12 @@ class EmulatedHub(PtyDevice):
         self.boots = 0
 
     # --- life cycle ---
-    def start(self) -> "EmulatedHub":
-        self._plug()
-        self._boot()
-        return self
-
-    def _plug(self) -> None:
+    def _power_on(self) -> None:
+        """The cable in: a new pty at ``path``, and the Pico boots, resetting every reader
+        (a power-on reset; cards stay where they lie)."""
+        for chip in self.chips:
+            chip.revive()
         self.port = plug_pty(self.path)
-
-    def _boot(self) -> None:
         self._stop = threading.Event()
         ticks = RealTicks(self._stop)
         self.board.set_clock(ticks)  # the chips take real time to reset and to answer
@@ -94,13 +91,6 @@ class EmulatedHub(PtyDevice):
 
     def revive_reader(self, reader: int) -> None:
         self.chips[reader].revive()
-
-    def replug(self) -> None:
-        """Plug it back: a new pty at the same path, the Pico boots again (cards stay put)."""
-        for chip in self.chips:
-            chip.revive()  # power-on reset of every reader
-        self._plug()
-        self._boot()
 
     @property
     def lines(self) -> list[bytes]:

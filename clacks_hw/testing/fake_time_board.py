@@ -28,19 +28,19 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.events import Wake
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.frame import Frame
 
 from .buttons import MockButtons
-from .cards import uid_of, write_enrolment
+from .cards import HEX_UID, uid_of, write_enrolment
 from .firmware_files import firmware_config, load_firmware
 from .lockstep import HubTicks, ScriptClock, SerialLoopback
 from .machine import FakeBoard
 from .mfrc522_chip import FakeMFRC522
 from .recording_leds import RecordingLeds
+from .rig_settings import rig_config
 
 SETTLE_S = 5.0  # real seconds a settle may take before the rig gives up (a hung daemon)
 MIN_STEP_S = 0.001
@@ -72,11 +72,7 @@ class FakeTimeBoard:
         write_enrolment(self.journal_dir / "cards.toml")
         self.clock = ScriptClock()
         self.port = _free_port()
-        cfg = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "journal.dir": str(self.journal_dir),
-               "reader.type": "hub", "reader.port": "emulated-hub", "status.bind": "127.0.0.1",
-               "status.port": self.port}
-        cfg.update(overrides or {})
-        self.config = load_config(overrides=cfg, check_devices=False)
+        self.config = rig_config(self.journal_dir, self.port, overrides)
         self.buttons = MockButtons(self.config.buttons)
         self.leds = RecordingLeds(self.clock)
         self._build_hub(readers, chip_version, hub_poll_ms)
@@ -220,7 +216,7 @@ class FakeTimeBoard:
     def place(self, card: str, reader: int = 0) -> None:
         """A card (id such as J05, or a hex uid) put on ``reader``; time runs until the hub has
         reported it (or 1 s, for a dead reader)."""
-        uid = uid_of(card) if not _is_hex(card) else card.upper()
+        uid = card.upper() if HEX_UID.fullmatch(card) else uid_of(card)
         self._chip(reader).place(bytes.fromhex(uid))
         self._advance_until(lambda e: isinstance(e, ReaderEvent) and e.kind == "tag" and e.uid == uid)
 
@@ -281,7 +277,3 @@ class FakeTimeBoard:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def _is_hex(word: str) -> bool:
-    return len(word) in (8, 14, 20) and all(c in "0123456789abcdefABCDEF" for c in word)

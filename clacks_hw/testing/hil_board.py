@@ -26,6 +26,7 @@ from .buttons import MockButtons
 from .cards import uid_of, write_enrolment
 from .emulated_hub import EmulatedHub
 from .recording_leds import RecordingLeds
+from .rig_settings import BUILTIN
 
 WAIT_S = 3.0
 
@@ -41,7 +42,7 @@ class HilBoard:
                      "reader.type": "hub" if hub else "none"}
         if hub:
             overrides["reader.port"] = self.hub.path
-        self.config = load_config(overrides=overrides, check_devices=False)
+        self.config = load_config(BUILTIN, overrides=overrides, check_devices=False)
         self.clock = SystemClock()
         self.leds = leds if leds is not None else RecordingLeds(self.clock)
         self.buttons = MockButtons(self.config.buttons)

@@ -44,10 +44,11 @@ class Result:
         return self.failure is None and not self.error
 
 
-def _dig(data, path: str):
-    for key in path.split("."):
-        if isinstance(data, list) and key.isdigit() and int(key) < len(data):
-            data = data[int(key)]
+def _dig(data, path: tuple):
+    """The value at ``path`` ((key, index or None) pairs, as the script's PATH reads them)."""
+    for key, index in path:
+        if isinstance(data, list) and index is not None and index < len(data):
+            data = data[index]
         elif isinstance(data, dict) and key in data:
             data = data[key]
         else:
@@ -55,12 +56,25 @@ def _dig(data, path: str):
     return data
 
 
+def same_json(a, b) -> bool:
+    """JSON equality: ``true`` is not ``1`` (Python's ``==`` says it is), ``1`` is ``1.0``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(same_json, a, b))
+    if isinstance(a, (dict, list)) or isinstance(b, (dict, list)):
+        return False
+    return a == b
+
+
 def check(board: FakeTimeBoard, step: Step) -> Failure | None:
-    what, *args = step.args
+    what, args = step.kind.removeprefix("expect "), step.args
     if what in ("lamps", "lamp", "button", "seat"):
         frame = board.frame
         if what == "lamps":
-            wanted = {("lamp", i): ("lit" if c == "#" else (0, 0, 0)) for i, c in enumerate(args[0])}
+            wanted = {("lamp", i): ("lit" if c == "#" else (0, 0, 0)) for i, c in enumerate("".join(args))}
         else:
             wanted = {(what, args[0]): args[1]}
         wrong = [(k, v) for k, v in wanted.items() if not matches(v, getattr(frame, PIXEL_GETTERS[k[0]])(k[1]))]
@@ -73,25 +87,26 @@ def check(board: FakeTimeBoard, step: Step) -> Failure | None:
     if what == "screen":
         screen = board.status()["screen"]
         return None if screen == args[0] else Failure(step, f"expected screen {args[0]}, found {screen}")
-    if what == "journal_count":
+    if what == "journal actions":
         n = len(board.journal_actions())
         return None if n == args[0] else Failure(step, f"expected {args[0]} actions in the journal, found {n}",
                                                  _indent(_journal_tail(board)))
-    if what == "journal_last":
+    if what == "journal last":
         actions = board.journal_actions()
         last = actions[-1] if actions else None
-        if last is not None and all(last.get(k) == v for k, v in args[0].items()):
+        if last is not None and all(k in last and same_json(last[k], v) for k, v in args[0].items()):
             return None
         return Failure(step, f"the journal's last action is not like {_json(args[0])}",
                        _indent(_journal_tail(board)))
     status = board.status()
+    dotted = ".".join(key for key, _ in args[0])
     try:
         value = _dig(status, args[0])
     except KeyError as exc:
-        return Failure(step, f"the status JSON has no {args[0]} (no {exc.args[0]!r} there)")
-    if value == args[1]:
+        return Failure(step, f"the status JSON has no {dotted} (no {exc.args[0]!r} there)")
+    if same_json(value, args[1]):
         return None
-    return Failure(step, f"{args[0]}: expected {_json(args[1])}, found {_json(value)}")
+    return Failure(step, f"{dotted}: expected {_json(args[1])}, found {_json(value)}")
 
 
 def _json(value) -> str:
@@ -164,7 +179,7 @@ def run_script(script: Script, echo=print, workdir=None) -> Result:
                                   overrides=script.overrides)
             for step in script.steps:
                 say(f"  {step.line:>4}  {step.text}")
-                if step.kind == "expect":
+                if step.kind.startswith("expect "):
                     failure = check(board, step)
                     if failure is not None:
                         result.failure = failure

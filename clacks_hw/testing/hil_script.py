@@ -1,61 +1,71 @@
 """HIL scripts: a line-based file of board inputs, waits and expectations (docs/hil.md).
 
-Parsing is separate from running, so every line is checked before the board starts: a
-malformed script is reported as ``FILE:LINE: what was expected`` (with a did-you-mean for an
-unknown button, card, seat, colour or command) and nothing runs.
+The language is the table :data:`FORMS`: one usage line per form (``tap CARD [at READER]``),
+read by one matcher. Lower-case words are keywords, upper-case words are read by the function
+:data:`WORDS` names for them (from :mod:`.script_words`), ``[...]`` is optional and a last
+word ending in ``...`` takes the rest of the line as written (JSON keeps its spaces). The
+usage lines are also what error messages quote, so the two cannot drift apart.
+
+``parse_script(text)`` is pure: a :class:`Script` or a :class:`ScriptError` (``FILE:LINE:
+what was expected``, with a did-you-mean for an unknown command, key, button, card, seat or
+colour), never another exception; it is the entry point to fuzz. Every script is bounded:
+its size, its lines, its number of steps and the time its waits describe (the constants below,
+stated in docs/hil.md), so a script always ends and nothing runs before all of it is read.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from clacks_hw.drivers.frame import SEATS, TOWERS
-from clacks_hw.game.edition_files import default_edition
-
 from ..errors import ClacksError
-from .colours import COLOURS, parse_colour
+from ..regular_file import NotRegular, TooLarge, read_regular
+from ..unsafe_chars import first_unsafe
+from .hil_words import MAX_WAIT_S, WORDS, Context
+from .rig_settings import settings_problems
+from .script_words import WordError, did_you_mean, quote
 
-BUTTONS = TOWERS + ("PREV", "NEXT", "TURN", "PLAY", "BACK")
-SCREENS = ("attract", "setup", "game", "confirm", "over")
-SETTINGS = ("seed", "readers", "set")
+MAX_BYTES = 1 << 20  # a script of 5,000 steps is ~200 KiB
+MAX_LINE = 4096  # characters on one line, comment included
+MAX_STEPS = 5000
+MAX_TOTAL_WAIT_S = 3600.0  # all of a script's waits and holds together
+SPACE = re.compile(r"[ \t]+")  # words are split on these only, never on other Unicode spaces
 # A comment is a '#' alone at the start of a line or between spaces (lamp rows and colours
 # such as #... and #FF0000 use the character too).
-COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
-DURATION = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|m)$")
+COMMENT = re.compile(r"(?:^|[ \t])#(?:[ \t]|$)")
 
-COMMANDS = {
-    "press": "press BUTTON  (press and release)",
-    "hold": "hold BUTTON DURATION  (e.g. hold PLAY 3s)",
-    "down": "down BUTTON",
-    "up": "up BUTTON",
-    "tap": "tap CARD [at READER]",
-    "place": "place CARD [at READER]",
-    "remove": "remove [at READER]",
-    "tear": "tear CARD [at READER]  (the card is pulled away mid-read)",
-    "kill": "kill READER",
-    "revive": "revive READER",
-    "unplug": "unplug  (the hub's USB cable pulled)",
-    "replug": "replug  (plugged back: the hub boots again)",
-    "wait": "wait DURATION  (e.g. 250ms, 2s, 1m)",
-    "expect": "expect screen|lamps|lamp|button|seat|journal|status ...",
-    "seed": "seed N",
-    "readers": "readers N  (1..4)",
-    "set": "set KEY VALUE  (a config setting, e.g. set game.hands \"tracked\")",
-}
-
-EXPECTS = {
-    "screen": "expect screen " + "|".join(SCREENS),
-    "lamps": "expect lamps ROW ROW ROW ROW  (each 4 of # lit and . dark, e.g. #... .##. .... ...#)",
-    "lamp": "expect lamp N COLOUR  (N 0..15)",
-    "button": "expect button NAME COLOUR",
-    "seat": "expect seat S|W|N|E COLOUR",
-    "journal": "expect journal actions N | expect journal last {JSON}",
-    "status": "expect status PATH JSON  (e.g. expect status position.turn \"N\")",
-}
+# (usage, example or note): the whole language. Settings first, then inputs, then expectations.
+FORMS = (
+    ("seed SEED", "the deal's random seed; default 3"),
+    ("readers READERS", "readers on the hub, 1..4; default 1"),
+    ("set KEY VALUE...", 'a config setting, VALUE in JSON: set game.hands "physical"'),
+    ("press BUTTON", "press and release"),
+    ("hold BUTTON DURATION", "hold PLAY 3s"),
+    ("down BUTTON", ""),
+    ("up BUTTON", ""),
+    ("tap CARD [at READER]", "placed until the hub has reported it, then away"),
+    ("place CARD [at READER]", ""),
+    ("remove [at READER]", ""),
+    ("tear CARD [at READER]", "the card is pulled away mid-read"),
+    ("kill READER", ""),
+    ("revive READER", ""),
+    ("unplug", "the hub's USB cable pulled"),
+    ("replug", "plugged back: the hub boots again"),
+    ("wait DURATION", "250ms, 2s, 1.5s, 1m"),
+    ("expect screen SCREEN", ""),
+    ("expect lamps ROW ROW ROW ROW", "each 4 of # lit and . dark: #... .##. .... ...#"),
+    ("expect lamp LAMP COLOUR", "LAMP 0..15"),
+    ("expect button TOWER COLOUR", ""),
+    ("expect seat SEAT COLOUR", ""),
+    ("expect journal actions COUNT", ""),
+    ("expect journal last OBJECT...", '{"act": "move", "tower": "R2"}'),
+    ("expect status PATH JSON...", 'expect status position.turn "N"'),
+)
+SETTINGS = ("seed", "readers", "set")
+__all__ = ["FORMS", "MAX_BYTES", "MAX_LINE", "MAX_STEPS", "MAX_TOTAL_WAIT_S", "MAX_WAIT_S", "Script",
+           "ScriptError", "Step", "parse", "parse_file", "parse_script"]
+WHATS = {"": "command", "expect": "expectation", "expect journal": "journal expectation"}
 
 
 class ScriptError(ClacksError, ValueError):
@@ -70,7 +80,7 @@ class ScriptError(ClacksError, ValueError):
 class Step:
     line: int
     text: str  # the line as written, for the run's report
-    kind: str
+    kind: str  # the form's keywords: "press", "expect lamp", "expect journal last"
     args: tuple = ()
 
 
@@ -86,199 +96,183 @@ class Script:
     def name(self) -> str:
         return Path(self.path).stem
 
-
-def _did_you_mean(word: str, known, what: str) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
-    if close:
-        return f"unknown {what} {word!r}: did you mean {close[0]}?"
-    return f"unknown {what} {word!r}: one of {', '.join(known)}"
-
-
-class _Line:
-    def __init__(self, path, number: int, body: str) -> None:
-        self.path, self.number, self.body = path, number, body
-        self.words = body.split()
-
-    def rest(self, n: int) -> str:
-        """The line after its first ``n`` words, as written (JSON keeps its spaces)."""
-        parts = self.body.split(None, n)
-        return parts[n] if len(parts) > n else ""
-
-    def fail(self, message: str):
-        raise ScriptError(self.path, self.number, message)
-
-    def count(self, lo: int, hi: int, usage: str) -> None:
-        if not lo <= len(self.words) - 1 <= hi:
-            self.fail(f"expected: {usage}")
-
-    def duration(self, word: str) -> float:
-        m = DURATION.match(word)
-        if not m:
-            self.fail(f"duration {word!r}: expected a number with ms, s or m (e.g. 250ms, 2s)")
-        return float(m.group(1)) * {"ms": 0.001, "s": 1.0, "m": 60.0}[m.group(2)]
-
-    def button(self, word: str) -> str:
-        if word.upper() in BUTTONS:
-            return word.upper()
-        self.fail(_did_you_mean(word.upper(), BUTTONS, "button"))
-
-    def card(self, word: str) -> str:
-        cards = _card_ids()
-        key = word.upper()
-        digits = len(key) - len(key.rstrip("0123456789"))
-        padded = key[:len(key) - digits] + key[len(key) - digits:].zfill(2) if digits else key
-        for name in (key, padded):
-            if name in cards:
-                return name
-        self.fail(_did_you_mean(key, sorted(cards), "card"))
-
-    def integer(self, word: str, lo: int, hi: int, what: str) -> int:
-        if not word.isdigit() or not lo <= int(word) <= hi:
-            self.fail(f"{what} {word!r}: expected a whole number {lo}..{hi}")
-        return int(word)
-
-    def reader(self, rest: list[str], readers: int) -> int:
-        if not rest:
-            return 0
-        if len(rest) != 2 or rest[0] != "at":
-            self.fail(f"expected 'at READER' after the card, found {' '.join(rest)!r}")
-        return self.integer(rest[1], 0, readers - 1, "reader")
-
-    def colour(self, word: str):
-        try:
-            return parse_colour(word)
-        except ValueError:
-            self.fail(_did_you_mean(word.lower(), list(COLOURS) + ["lit", "#RRGGBB"], "colour"))
-
-    def json(self, text: str, what: str):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            self.fail(f"{what}: expected JSON ({exc.msg} at column {exc.colno}): {text}")
+    @property
+    def waited_s(self) -> float:
+        """The board time the script's waits and holds describe (summed in whole milliseconds,
+        the durations' resolution, so 0.999 s + 0.001 s is exactly 1 s)."""
+        return sum(round(s.args[-1] * 1000) for s in self.steps if s.kind in ("wait", "hold")) / 1000
 
 
-_CARDS: set[str] | None = None
+@dataclass(frozen=True)
+class Form:
+    usage: str
+    note: str
+    keywords: tuple[str, ...]  # the leading lower-case words
+    pattern: tuple  # what follows: WORD, ("at", WORD) for an optional group, or "WORD..."
+
+    @property
+    def kind(self) -> str:
+        return " ".join(self.keywords)
+
+    @property
+    def hint(self) -> str:
+        return f"expected: {self.usage}" + (f"  ({self.note})" if self.note else "")
 
 
-def _card_ids() -> set[str]:
-    global _CARDS
-    if _CARDS is None:
-        e = default_edition()
-        _CARDS = set(e.jacquards) | set(e.cards) | {f"W:{w}" for w in e.words}
-    return _CARDS
+def _form(usage: str, note: str) -> Form:
+    words = re.findall(r"\[[^\]]*\]|\S+", usage)
+    keywords = tuple(w for w in words if w.islower() and not w.startswith("["))
+    pattern = tuple(tuple(w[1:-1].split()) if w.startswith("[") else w for w in words[len(keywords):])
+    return Form(usage, note, keywords, pattern)
+
+
+GRAMMAR = tuple(_form(u, n) for u, n in FORMS)
+
+
+def parse_script(text: str, path: str = "<script>") -> Script | ScriptError:
+    """``text`` as a :class:`Script`, or the first problem in it as a :class:`ScriptError`."""
+    try:
+        return _parse(text, path)
+    except ScriptError as exc:
+        return exc
+
+
+def parse(text: str, path: str = "<script>") -> Script:
+    """As :func:`parse_script`, raising the :class:`ScriptError`."""
+    result = parse_script(text, path)
+    if isinstance(result, ScriptError):
+        raise result
+    return result
 
 
 def parse_file(path) -> Script:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_regular(path, MAX_BYTES)
+        text = data.decode("utf-8-sig")  # a byte-order mark some editors write is not a character
+    except TooLarge:
+        raise ScriptError(path, 0, f"larger than {MAX_BYTES // 1024} KiB: not a script "
+                          f"(a script has at most {MAX_STEPS} steps)") from None
+    except UnicodeDecodeError as exc:
+        raise ScriptError(path, 0, f"not UTF-8 text (byte {exc.start}): save the script as UTF-8") from None
+    except (NotRegular, OSError) as exc:
         raise ScriptError(path, 0, f"cannot read the script: {getattr(exc, 'strerror', None) or exc}") from None
     return parse(text, str(path))
 
 
-def parse(text: str, path: str = "<script>") -> Script:
+def _parse(text: str, path: str) -> Script:
+    if len(text) > MAX_BYTES:
+        raise ScriptError(path, 0, f"larger than {MAX_BYTES // 1024} KiB: not a script")
     script = Script(path)
-    for number, raw in enumerate(text.splitlines(), 1):
-        body = COMMENT.split(raw, 1)[0].strip()
-        words = body.split()
-        if not words:
+    set_on: dict[str, int] = {}  # setting -> the line that set it
+    # Lines end at \n only (\r\n too): the numbers match an editor's, whatever else the text holds.
+    for number, raw in enumerate(text.split("\n"), 1):
+        raw = raw.removesuffix("\r")
+        if len(raw) > MAX_LINE:
+            raise ScriptError(path, number, f"a line of {len(raw)} characters: at most {MAX_LINE}")
+        body = COMMENT.split(raw, 1)[0].strip(" \t")
+        if not body:
             continue
-        line = _Line(path, number, body)
-        kind = words[0].lower()
-        if kind not in COMMANDS:
-            line.fail(_did_you_mean(kind, COMMANDS, "command"))
-        if kind in SETTINGS:
-            if script.steps:
-                line.fail(f"'{kind}' must come before the first input or expectation")
-            _setting(script, line, kind)
+        if (bad := _unsafe(body)) is not None:
+            raise ScriptError(path, number, f"{bad}: write plain text (such characters may stand only in comments)")
+        try:
+            form, values = _match(body, Context(script.readers))
+        except WordError as exc:
+            raise ScriptError(path, number, str(exc)) from None
+        if form.kind in SETTINGS:
+            _setting(script, path, number, form.kind, values, set_on)
             continue
-        script.steps.append(Step(number, body, kind, _args(script, line, kind)))
+        if len(script.steps) == MAX_STEPS:
+            raise ScriptError(path, number, f"more than {MAX_STEPS} steps: split the script in two")
+        if len(script.steps) == 0:
+            _check_settings(script, path, set_on)
+        script.steps.append(Step(number, body, form.kind, values))
+        if form.kind in ("wait", "hold") and script.waited_s > MAX_TOTAL_WAIT_S:
+            raise ScriptError(path, number, f"the script's waits and holds add up to more than "
+                              f"{MAX_TOTAL_WAIT_S / 60:g} min: split it, or set shorter timers "
+                              "(e.g. set game.attract_after_s 10)")
     if not script.steps:
         raise ScriptError(path, 1, "the script has no steps: expected lines such as 'press PLAY' or 'wait 2s'")
     return script
 
 
-def _setting(script: Script, line: _Line, kind: str) -> None:
-    w = line.words
+def _unsafe(body: str) -> str | None:
+    """The first character outside comments that is not plain, visible text (a tab aside), with
+    its column: other tools would read it as a line break, or hide it."""
+    if first_unsafe(body.replace("\t", " "), visible=True) is None:
+        return None
+    column, what = next((n, w) for n, c in enumerate(body, 1) if c != "\t" and (w := first_unsafe(c, visible=True)))
+    return f"column {column}: {what}"
+
+
+def _match(body: str, ctx: Context) -> tuple[Form, tuple]:
+    """The form ``body`` is written in, and its values; WordError says what was expected."""
+    spans = [(m.group(), m.start()) for m in re.finditer(r"[^ \t]+", body)]
+    words = [w for w, _ in spans]
+    forms = list(GRAMMAR)
+    depth = 0
+    while depth < len(words) and any(depth < len(f.keywords) for f in forms):
+        word = words[depth].lower()
+        known = list(dict.fromkeys(f.keywords[depth] for f in forms if depth < len(f.keywords)))
+        if word not in known:
+            raise did_you_mean(word, known, WHATS.get(" ".join(words[:depth]).lower(), "word"))
+        forms = [f for f in forms if depth < len(f.keywords) and f.keywords[depth] == word]
+        depth += 1
+    if len(forms) != 1 or depth < len(forms[0].keywords):
+        raise WordError("expected: " + " | ".join(f.usage for f in forms))
+    form = forms[0]
+    # The shape first (every word there, none left over), then what each word says.
+    placed, i = [], depth
+    for part in form.pattern:
+        if isinstance(part, tuple):  # [at READER]: there when its keyword is
+            keyword, name = part
+            if i < len(words) and words[i].lower() == keyword:
+                if i + 1 >= len(words):
+                    raise WordError(f"{form.hint}: {name} missing after '{keyword}'")
+                placed.append((name, words[i + 1], i + 1))
+                i += 2
+            else:
+                placed.append((name, None, i))  # the reader gives the default
+        elif i >= len(words):
+            raise WordError(f"{form.hint}: {part.removesuffix('...')} missing")
+        elif part.endswith("..."):
+            placed.append((part, body[spans[i][1]:], i))
+            i = len(words)
+        else:
+            placed.append((part, words[i], i))
+            i += 1
+    if i < len(words):
+        raise WordError(f"{form.hint}: {quote(' '.join(words[i:]))} is more than it takes")
+    values = []
+    for name, word, at in placed:
+        try:
+            values.append(WORDS[name](word, ctx))
+        except WordError as exc:
+            if not name.endswith("..."):
+                raise
+            raise WordError(f"{' '.join(words[:at])}: {exc}") from None
+    return form, tuple(values)
+
+
+def _setting(script: Script, path: str, number: int, kind: str, values: tuple, set_on: dict) -> None:
+    name = kind if kind != "set" else values[0]
+    if script.steps:
+        raise ScriptError(path, number, f"'{kind}' must come before the first input or expectation")
+    if name in set_on:
+        raise ScriptError(path, number, f"{name} is already set on line {set_on[name]}")
+    set_on[name] = number
     if kind == "seed":
-        line.count(1, 1, COMMANDS["seed"])
-        script.seed = line.integer(w[1], 0, 2**31, "seed")
+        script.seed = values[0]
     elif kind == "readers":
-        line.count(1, 1, COMMANDS["readers"])
-        script.readers = line.integer(w[1], 1, 4, "readers")
+        script.readers = values[0]
     else:
-        if len(w) < 3:
-            line.fail(f"expected: {COMMANDS['set']}")
-        script.overrides[w[1]] = line.json(line.rest(2), f"the value of {w[1]}")
+        script.overrides[values[0]] = values[1]
 
 
-def _args(script: Script, line: _Line, kind: str) -> tuple:
-    w = line.words
-    if kind in ("press", "down", "up"):
-        line.count(1, 1, COMMANDS[kind])
-        return (line.button(w[1]),)
-    if kind == "hold":
-        line.count(2, 2, COMMANDS[kind])
-        return (line.button(w[1]), line.duration(w[2]))
-    if kind in ("tap", "place", "tear"):
-        line.count(1, 3, COMMANDS[kind])
-        return (line.card(w[1]), line.reader(w[2:], script.readers))
-    if kind == "remove":
-        line.count(0, 2, COMMANDS[kind])
-        return (line.reader(w[1:], script.readers),)
-    if kind in ("unplug", "replug"):
-        line.count(0, 0, COMMANDS[kind])
-        return ()
-    if kind in ("kill", "revive"):
-        line.count(1, 1, COMMANDS[kind])
-        return (line.integer(w[1], 0, script.readers - 1, "reader"),)
-    if kind == "wait":
-        line.count(1, 1, COMMANDS[kind])
-        return (line.duration(w[1]),)
-    return _expect(line)
-
-
-def _expect(line: _Line) -> tuple:
-    w = line.words
-    if len(w) < 2:
-        line.fail(f"expected: {COMMANDS['expect']}")
-    what = w[1].lower()
-    if what not in EXPECTS:
-        line.fail(_did_you_mean(what, EXPECTS, "expectation"))
-    usage = EXPECTS[what]
-    if what == "screen":
-        line.count(2, 2, usage)
-        if w[2] not in SCREENS:
-            line.fail(_did_you_mean(w[2], SCREENS, "screen"))
-        return ("screen", w[2])
-    if what == "lamps":
-        rows = w[2:]
-        if len(rows) != 4 or any(len(r) != 4 or set(r) - {"#", "."} for r in rows):
-            line.fail(f"expected: {usage}")
-        return ("lamps", "".join(rows))
-    if what == "lamp":
-        line.count(3, 3, usage)
-        return ("lamp", line.integer(w[2], 0, 15, "lamp"), line.colour(w[3]))
-    if what == "button":
-        line.count(3, 3, usage)
-        if w[2].upper() not in TOWERS:
-            line.fail(_did_you_mean(w[2].upper(), TOWERS, "lit button"))
-        return ("button", w[2].upper(), line.colour(w[3]))
-    if what == "seat":
-        line.count(3, 3, usage)
-        if w[2].upper() not in SEATS:
-            line.fail(_did_you_mean(w[2].upper(), SEATS, "seat"))
-        return ("seat", w[2].upper(), line.colour(w[3]))
-    if what == "journal":
-        if len(w) >= 3 and w[2] == "actions":
-            line.count(3, 3, usage)
-            return ("journal_count", line.integer(w[3], 0, 10**6, "actions"))
-        if len(w) >= 4 and w[2] == "last":
-            value = line.json(line.rest(3), "expect journal last")
-            if not isinstance(value, dict):
-                line.fail("expect journal last: expected a JSON object such as {\"act\": \"move\"}")
-            return ("journal_last", value)
-        line.fail(f"expected: {usage}")
-    if len(w) < 4:
-        line.fail(f"expected: {usage}")
-    return ("status", w[2], line.json(line.rest(3), f"the value of {w[2]}"))
+def _check_settings(script: Script, path: str, set_on: dict) -> None:
+    """The ``set`` values, checked together as the config file's are (some depend on others)."""
+    problems = settings_problems(script.overrides) if script.overrides else []
+    if problems:
+        lines = [set_on.get(p.key, max(set_on.values())) for p in problems]
+        line, problem = min(zip(lines, problems), key=lambda lp: lp[0])
+        fix = f" ({problem.fix})" if problem.fix else ""
+        raise ScriptError(path, line, f"set {problem.key}: {problem.message}{fix}")

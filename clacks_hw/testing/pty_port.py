@@ -65,8 +65,8 @@ def plug_pty(path: str) -> PtyPort:
 class PtyDevice:
     """The life cycle every emulated serial device shares: a stable symlink ``path`` (in
     ``link_dir``, or a temporary folder of its own) to the current pty, a worker thread that
-    ``_halt`` stops, unplugging, a silent port, and use as a context manager. Subclasses set
-    the thread running in ``start``."""
+    ``_halt`` stops, unplugging and plugging back, a silent port, and use as a context manager.
+    Subclasses open the port and set the thread running in ``_power_on``."""
 
     def __init__(self, name: str, link_dir: str | os.PathLike | None = None) -> None:
         self._tmp = None
@@ -79,7 +79,15 @@ class PtyDevice:
         self._thread: threading.Thread | None = None
 
     def start(self):
-        raise NotImplementedError  # each device starts its own worker
+        self._power_on()
+        return self
+
+    def _power_on(self) -> None:
+        raise NotImplementedError  # each device opens its port and starts its own worker
+
+    @property
+    def plugged(self) -> bool:
+        return self.port is not None and not self.port.closed
 
     def _halt(self) -> None:
         self._stop.set()
@@ -93,6 +101,13 @@ class PtyDevice:
         self.port.close()
         if os.path.lexists(self.path):
             os.unlink(self.path)
+
+    def replug(self) -> None:
+        """Plug the cable back: the same path, a new pty, the device boots again. Plugged in
+        already, it is pulled first (a power cycle), so its old pty and thread end."""
+        if self.plugged:
+            self.unplug()
+        self._power_on()
 
     def stop(self) -> None:
         self._halt()

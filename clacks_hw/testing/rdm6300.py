@@ -30,12 +30,11 @@ class EmulatedRdm6300(PtyDevice):
         self.uid: str | None = None  # the tag in the field
         self.frames_sent = 0
 
-    def start(self) -> EmulatedRdm6300:
+    def _power_on(self) -> None:
         self.port = plug_pty(self.path)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="emulated-rdm6300", daemon=True)
         self._thread.start()
-        return self
 
     def _run(self) -> None:
         while not self._stop.wait(self.repeat_s):
@@ -49,6 +48,3 @@ class EmulatedRdm6300(PtyDevice):
 
     def remove_card(self) -> None:
         self.uid = None
-
-    def replug(self) -> None:
-        self.start()

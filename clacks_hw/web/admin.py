@@ -13,15 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 
 from aiohttp import web
 
 from ..daemon.events import AdminCommand
 from ..game.modes import MODES, VARIANTS, game_for
+from .json_body import BadBody, Number, Text, TextList, read_json
 
-COMMANDS = {"/api/admin/new-game": "new_game", "/api/admin/abandon": "abandon",
-            "/api/admin/brightness": "brightness"}
+# path -> (the board's command, the body's shape)
+COMMANDS = {
+    "/api/admin/new-game": ("new_game", {"mode": Text(32), "variants": TextList(8), "seats": TextList(4, 2),
+                                         "route": Text(8), "words": TextList(16)}),
+    "/api/admin/abandon": ("abandon", {}),
+    "/api/admin/brightness": ("brightness", {"value": Number()}),
+}
 ANSWER_S = 5.0  # the loop answers within one iteration; this only bounds a stopped board
 
 
@@ -53,25 +58,19 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         if request.method not in ("GET", "HEAD"):
             return _json(405, {"error": "use GET"})
         return _json(200, options(server, request))
-    kind = COMMANDS.get(path)
-    if kind is None:
+    if path not in COMMANDS:
         return _json(404, {"error": f"no such API: {path}"})
+    kind, shape = COMMANDS[path]
     if request.method != "POST":
         return _json(405, {"error": "use POST"})
     if not authorised(server, request):
         why = ("admin is off on this board: set status.admin_token (or run clacks-hw install-service)"
                if not server.admin_token else "the admin token is missing or wrong")
         return _json(403, {"error": why})
-    if request.content_type != "application/json":
-        return _json(415, {"error": "send the request as JSON (Content-Type: application/json)"})
     try:
-        params = json.loads(await request.read() or b"{}")
-    except web.HTTPRequestEntityTooLarge:
-        return _json(413, {"error": "the request is too large"})
-    except ValueError as exc:
-        return _json(400, {"error": f"the body is not JSON: {exc}"})
-    if not isinstance(params, dict):
-        return _json(400, {"error": "the body must be a JSON object"})
+        params = await read_json(request, shape)
+    except BadBody as exc:
+        return _json(exc.status, {"error": str(exc)})
     if server.submit is None:
         return _json(503, {"error": "the board's loop is not running"})
     loop = asyncio.get_running_loop()

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 BACKLOG = 512  # the kernel's listen queue: 200 visitors arriving at once must not find it full
 ACCEPT_BURST = 64  # connections accepted per wake-up (asyncio uses its backlog argument for this)
 MAX_VIEWERS = 300  # live pages at once; each costs one connection and a few KB
-KEEPALIVE_S = 5.0
+KEEPALIVE_S = 5.0  # the longest a keep-alive connection may wait between requests
 TYPES = {"html": "text/html", "css": "text/css", "js": "text/javascript", "svg": "image/svg+xml"}
 
 
@@ -61,7 +61,7 @@ class PageServer:
     assets: dict[str, str] = {}  # path -> asset file name
 
     def __init__(self, feed: Feed, bind: str, port: int, *, hosts=(), max_connections: int = 600,
-                 header_timeout: float = 5.0) -> None:
+                 max_per_address: int = 64, header_timeout: float = 5.0, keepalive_timeout: float = KEEPALIVE_S) -> None:
         self.feed = feed
         self.hosts = tuple(hosts)
         self.names = local_names() | {h.lower() for h in self.hosts}
@@ -70,7 +70,9 @@ class PageServer:
         # needs its own files (journal, serial port, LEDs).
         files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         self.max_connections = max(32, min(max_connections, files // 2))
+        self.max_per_address = max_per_address
         self.header_timeout = header_timeout
+        self.keepalive_timeout = keepalive_timeout
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         self._sock = socket.create_server((bind, port), family=family, backlog=BACKLOG)
         self._sock.setblocking(False)
@@ -125,7 +127,8 @@ class PageServer:
         self.feed.attach(loop)
         self.on_start(loop)
         self.guard = GuardedServer(self._handle, max_connections=self.max_connections,
-                                   header_timeout=self.header_timeout, keepalive_timeout=KEEPALIVE_S,
+                                   max_per_address=self.max_per_address, header_timeout=self.header_timeout,
+                                   keepalive_timeout=self.keepalive_timeout,
                                    access_log=None, max_line_size=4096, max_field_size=4096,
                                    logger=QuietLog(logging.getLogger(f"{__package__}.http"), {}))
         server = await loop.create_server(self.guard, sock=self._sock, backlog=ACCEPT_BURST)

@@ -60,9 +60,10 @@ class WebServer(PageServer):
               "/admin": "admin.html", "/admin.js": "admin.js"}
 
     def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), admin_token: str | None = None,
-                 submit=None, edition=None, max_connections: int = 600, header_timeout: float = 5.0) -> None:
-        super().__init__(Feed(lambda: status_json(box.get(), edition)), bind, port, hosts=hosts,
-                         max_connections=max_connections, header_timeout=header_timeout)
+                 submit=None, edition=None, **limits) -> None:
+        """``limits``: the connection limits of :class:`~.base.PageServer` (max_connections,
+        max_per_address, header_timeout, keepalive_timeout)."""
+        super().__init__(Feed(lambda: status_json(box.get(), edition)), bind, port, hosts=hosts, **limits)
         self.box = box
         self.admin_token = admin_token or None
         self.submit = submit  # puts an AdminCommand on the game loop's queue (never blocks)
@@ -122,7 +123,7 @@ def open_status_page(status, box, *, submit=None, edition=None, admin_token: str
         return None
     try:
         page = WebServer(box, status.bind, status.port, hosts=status.hosts, admin_token=admin_token,
-                         submit=submit, edition=edition)
+                         submit=submit, edition=edition, max_per_address=status.max_per_address)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         log.error("status page: cannot listen on %s port %d: %s; the board runs without it "

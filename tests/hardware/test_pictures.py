@@ -33,12 +33,12 @@ def _drawn(path):
 def test_every_committed_picture_comes_from_todays_assembly():
     ctx = make_context(ROOT)
     manifest = json.loads((RENDERS / "manifest.json").read_text())
-    mine = {f"{v.name}.png": v for v in views(ctx.lay, ctx.parts, ROOT)}
+    mine = {f"{v.name}.png": v for v in views(ctx.lay, ctx.cfg, ctx.parts, ROOT)}
     assert set(manifest) == set(mine)
     for name, v in mine.items():
         assert manifest[name]["view_sha256"] == sha256(v.scad), f"enclosure/renders/{name} is stale; run: make build-files"
     steps = len(ctx.hw.board["assembly"]["step"])
-    assert {f"step-{k}.png" for k in range(1, steps + 1)} | {"exploded.png", "assembled.png"} <= set(mine)
+    assert {f"step-{k}.png" for k in range(1, steps + 1)} | {"exploded.png", "assembled.png", "first-light.png"} <= set(mine)
     assert {f"part-{p.name}.png" for p in ctx.parts if not p.bought} <= set(mine)
 
 
@@ -54,7 +54,7 @@ def test_the_docs_show_every_step_the_exploded_board_and_the_harness():
     shown = set(re.findall(r"!\[[^\]]*\]\(([^)]+)\)", doc))
     steps = len(make_context(ROOT).hw.board["assembly"]["step"])
     wanted = {f"../enclosure/renders/step-{k}.png" for k in range(1, steps + 1)}
-    wanted |= {"../enclosure/renders/exploded.png", "../wiring/harness.png"}
+    wanted |= {"../enclosure/renders/exploded.png", "../enclosure/renders/first-light.png", "../wiring/harness.png"}
     assert wanted <= shown, sorted(wanted - shown)
     assert all((ROOT / "docs" / s).exists() for s in shown), [s for s in shown if not (ROOT / "docs" / s).exists()]
 

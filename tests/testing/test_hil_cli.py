@@ -55,6 +55,7 @@ def test_failure_is_drawn_side_by_side_and_written_as_junit(tmp_path):
     ("wait 2 seconds\n", "bad.hil:1: expected: wait DURATION"),
     ("wait 2x\n", "bad.hil:1: duration '2x': expected a number with ms, s or m"),
     ("expect lamps #... #\n", "bad.hil:1: expected: expect lamps ROW ROW ROW ROW"),
+    ("expect lamps #... #### .... ..#\n", "bad.hil:1: lamp row '..#': expected 4 of # (lit) and . (dark)"),
     ("expect journal last {act}\n", "bad.hil:1: expect journal last: expected JSON"),
     ("press PLAY\nseed 4\n", "bad.hil:2: 'seed' must come before the first input"),
     ("tap J05 at 1\n", "bad.hil:1: reader '1': expected a whole number 0..0"),
@@ -71,7 +72,46 @@ def test_malformed_or_missing_script_exits_2_before_anything_runs(tmp_path):
     (tmp_path / "bad.hil").write_text("press PLAY\ntap J05 at\n")
     out = hil("good.hil", "bad.hil", "nope.hil", cwd=tmp_path)
     assert out.returncode == 2
-    assert out.stderr.startswith("bad.hil:2: expected 'at READER' after the card")
+    assert out.stderr.startswith("bad.hil:2: expected: tap CARD [at READER]")
+    assert "READER missing after 'at'" in out.stderr
     assert out.stdout == "" and "Traceback" not in out.stderr
     out = hil("nope.hil", cwd=tmp_path)
     assert out.returncode == 2 and "nope.hil: cannot read the script: No such file" in out.stderr
+
+
+@pytest.mark.parametrize("text, message", [
+    ("seed ²\npress PLAY\n", "bad.hil:1: seed '²': expected a whole number"),
+    ("tap J05 at ²\n", "bad.hil:1: reader '²': expected a whole number"),
+    ("set game.hands " + "[" * 2000 + "]" * 2000 + "\npress PLAY\n", "bad.hil:1: set game.hands: expected JSON nested"),
+    ('set game.hands "nonsense"\npress PLAY\n', 'bad.hil:1: set game.hands: "nonsense" is not one of'),
+    ("set status.port 0\npress PLAY\n", "bad.hil:1: status.port is set by the rig itself"),
+    ('set game.hand "physical"\npress PLAY\n', "bad.hil:1: unknown setting 'game.hand': did you mean game.hands?"),
+    ("press PLAY\nwait " + "9" * 300 + "s\n", "bad.hil:2: duration '9999"),
+])
+def test_hostile_scripts_exit_2_naming_the_line_without_a_traceback(tmp_path, text, message):
+    (tmp_path / "bad.hil").write_text(text)
+    out = hil("bad.hil", cwd=tmp_path)
+    assert out.returncode == 2 and out.stderr.startswith(message), out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_a_fifo_or_a_huge_file_is_not_read_for_ever(tmp_path):
+    os.mkfifo(tmp_path / "fifo.hil")  # opening it for reading would wait for a writer
+    (tmp_path / "huge.hil").write_bytes(b"# " + b"x" * (2 << 20) + b"\npress PLAY\n")
+    out = hil("fifo.hil", cwd=tmp_path)
+    assert out.returncode == 2 and "fifo.hil: cannot read the script: is a device, pipe or socket" in out.stderr
+    out = hil("huge.hil", cwd=tmp_path)
+    assert out.returncode == 2 and "huge.hil: larger than 1024 KiB: not a script" in out.stderr
+
+
+def test_status_paths_and_json_values_compare_as_json(tmp_path):
+    """``²`` in a path is a key (int() of it crashed the run); ``true`` is not ``1``, nor ``false`` 0."""
+    (tmp_path / "a.hil").write_text("expect status position.players.S.sabotaged false\n"
+                                    "expect status position.players.S.sabotaged 0\n")
+    (tmp_path / "b.hil").write_text("expect status position.played.² 1\n")
+    out = hil("a.hil", "b.hil", cwd=tmp_path)
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stdout + out.stderr
+    assert "FAIL line 2: expect status position.players.S.sabotaged 0" in out.stdout
+    assert "position.players.S.sabotaged: expected 0, found false" in out.stdout
+    assert "FAIL line 1: expect status position.played.² 1" in out.stdout
+    assert "the status JSON has no position.played.² (no '²' there)" in out.stdout

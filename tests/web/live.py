@@ -104,12 +104,20 @@ class LiveBoard:
         raise AssertionError(f"timed out waiting for {what}")
 
     # -- the admin API, as a phone calls it --------------------------------------------------
-    def admin(self, command: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
-        headers = {"Content-Type": "application/json", "Host": f"127.0.0.1:{self.port}"}
+    def credentials(self, token: str | None = TOKEN) -> dict:
+        """The headers a phone's admin request carries."""
+        headers = {"Host": f"127.0.0.1:{self.port}"}
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
-        req = urllib.request.Request(f"{self.url}api/admin/{command}", data=json.dumps(body).encode(),
-                                     headers=headers, method="POST")
+        return headers
+
+    def admin(self, command: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
+        return self.post(f"api/admin/{command}", json.dumps(body).encode(), token=token)
+
+    def post(self, path: str, data: bytes, token: str | None = TOKEN,
+             content_type: str = "application/json") -> tuple[int, dict]:
+        headers = {"Content-Type": content_type, **self.credentials(token)}
+        req = urllib.request.Request(f"{self.url}{path}", data=data, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
                 return r.status, json.loads(r.read())

@@ -4,8 +4,12 @@ game, abandoning it and the LED brightness go through the board's own steps (jou
 from __future__ import annotations
 
 import logging
+import socket
+import time
 
 import pytest
+
+from clacks_hw.web import json_body
 
 from tests.web.live import TOKEN, LiveBoard
 
@@ -71,3 +75,43 @@ def test_admin_is_off_without_a_token(tmp_path):
         assert status == 403 and "admin is off" in answer["error"]
     finally:
         b.stop()
+
+
+@pytest.mark.parametrize("body, status, says", [
+    (b"[" * 8000 + b"]" * 8000, 400, "nests more than"),  # Python's parser gives up: was a 500
+    (b'{"mode": "competitive", "words": ' + b"[" * 3000 + b"]" * 3000 + b"}", 400, "nests more than"),
+    (b'{"mode": "competitive", "words": [["GUILD"]]}', 400, "'words' must be a list of strings"),
+    (b'{"mode": {"name": "competitive"}}', 400, "'mode' must be a string, not an object"),
+    (b'{"mode": "competitive", "sneaky": 1}', 400, "unknown field 'sneaky'"),
+    (b'["competitive"]', 400, "must be a JSON object, not a list"),
+    (b'{"mode": "competitive", "words": ["' + b"A" * 200 + b'"]}', 400, "longer than 32 characters"),
+    (b'{"mode": "competitive", "variants": ' + b'["express"' + b', "express"' * 20 + b"]}", 400, "at most 8"),
+    (b'{"mode": "compet', 400, "not JSON"),
+    (b'{"mode": "\xff"}', 400, "not UTF-8"),
+    (b'{"mode": "' + b"x" * 20_000 + b'"}', 413, "larger than 16 KiB"),
+])
+def test_a_malformed_body_is_400_naming_what_is_wrong(board, tmp_path, body, status, says):
+    got, answer = board.post("api/admin/new-game", body)
+    assert (got, says in answer["error"]) == (status, True), answer
+    assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
+
+
+def test_a_body_of_the_wrong_type_is_refused_for_every_command(board):
+    assert board.post("api/admin/brightness", b'{"value": "high"}')[0] == 400
+    assert board.post("api/admin/brightness", b'{"value": true}')[0] == 400
+    assert board.post("api/admin/abandon", b'{"why": "because"}')[0] == 400
+    got, answer = board.post("api/admin/abandon", b"{}", content_type="text/plain")
+    assert got == 415 and "application/json" in answer["error"]
+    assert board.daemon.leds.brightness == 1.0
+
+
+def test_a_body_trickled_in_too_slowly_is_408(board, monkeypatch):
+    monkeypatch.setattr(json_body, "BODY_S", 0.5)
+    head = "".join(f"{k}: {v}\r\n" for k, v in board.credentials().items())
+    with socket.create_connection(("127.0.0.1", board.port), timeout=5) as s:
+        s.sendall(f"POST /api/admin/abandon HTTP/1.1\r\n{head}Content-Type: application/json\r\n"
+                  "Content-Length: 100\r\n\r\n{".encode())  # and 99 bytes that never come
+        start = time.monotonic()
+        answer = s.recv(4096).decode()
+    assert answer.startswith("HTTP/1.1 408") and "did not arrive within 0.5 s" in answer
+    assert time.monotonic() - start < 3

@@ -1,0 +1,124 @@
+"""A JSON request body from a phone (or anyone else on the network): bounded in size, depth and
+shape before anything reads it.
+
+Every JSON body the page server accepts goes through :func:`read_json` with the shape its
+endpoint declares: a JSON object whose keys are all known, each a string, a number or a list
+of strings with bounded lengths. Anything else is answered 400 with a sentence naming the
+field and what it should be, never 500; one that has not arrived within a few seconds is 408
+(it would hold a connection for nothing). A body nested thousands of levels deep (which makes
+Python's parser give up with a RecursionError) is refused by a scan before it is parsed.
+What the values *mean* (a mode, a seat, a word) is the board's business (daemon/admin_flow.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from ..errors import ClacksError
+from .guard import MAX_BODY
+
+MAX_DEPTH = 3  # an object of lists is two; one more for slack, none for nesting games
+BODY_S = 5.0  # a body trickled in slower than this holds a connection for nothing
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+class BadBody(ClacksError, ValueError):
+    """The body cannot be used; ``status`` is the HTTP answer, the message says why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Text:
+    max_len: int = 64
+
+    def check(self, name: str, value) -> str:
+        if not isinstance(value, str):
+            raise BadBody(f"{name!r} must be a string, not {_kind(value)}")
+        if len(value) > self.max_len:
+            raise BadBody(f"{name!r} is longer than {self.max_len} characters")
+        return value
+
+
+@dataclass(frozen=True)
+class Number:
+    def check(self, name: str, value) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise BadBody(f"{name!r} must be a number, not {_kind(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class TextList:
+    max_items: int
+    max_len: int = 32
+
+    def check(self, name: str, value) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise BadBody(f"{name!r} must be a list of strings, not {_kind(value)}")
+        if len(value) > self.max_items:
+            raise BadBody(f"{name!r} has {len(value)} items; at most {self.max_items}")
+        long = [v for v in value if len(v) > self.max_len]
+        if long:
+            raise BadBody(f"{name!r}: {long[0][:40]!r}... is longer than {self.max_len} characters")
+        return value
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def depth(body: bytes) -> int:
+    """How deeply the JSON text ``body`` nests arrays and objects (strings skipped), without
+    parsing it."""
+    deepest = level = 0
+    for m in _BRACKET.finditer(_STRING.sub(b'""', body)):
+        level += 1 if m.group() in (b"[", b"{") else -1
+        deepest = max(deepest, level)
+    return deepest
+
+
+def parse(body: bytes, shape: dict) -> dict:
+    """``body`` (bytes of JSON) checked against ``shape`` (field name -> Text/Number/TextList);
+    raises :class:`BadBody`. An empty body is an empty object."""
+    if len(body) > MAX_BODY:
+        raise BadBody(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
+    if not body.strip():
+        return {}
+    if depth(body) > MAX_DEPTH:
+        raise BadBody(f"the body nests more than {MAX_DEPTH} levels deep; send one flat JSON object")
+    try:
+        data = json.loads(body)
+    except UnicodeDecodeError:
+        raise BadBody("the body is not UTF-8 text") from None
+    except ValueError as exc:
+        raise BadBody(f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadBody(f"the body must be a JSON object, not {_kind(data)}")
+    unknown = sorted(set(data) - set(shape))
+    if unknown:
+        expected = ", ".join(shape) or "none"
+        raise BadBody(f"unknown field {unknown[0]!r} (this request takes: {expected})")
+    return {name: shape[name].check(name, value) for name, value in data.items()}
+
+
+async def read_json(request: web.BaseRequest, shape: dict) -> dict:
+    """The request's JSON body, checked (see :func:`parse`); raises :class:`BadBody`."""
+    if request.content_type != "application/json":
+        raise BadBody("send the request as JSON (Content-Type: application/json)", 415)
+    try:
+        body = await asyncio.wait_for(request.read(), BODY_S)
+    except web.HTTPRequestEntityTooLarge:
+        raise BadBody(f"the request is larger than {MAX_BODY // 1024} KiB", 413) from None
+    except TimeoutError:
+        raise BadBody(f"the body did not arrive within {BODY_S:g} s", 408) from None
+    return parse(body, shape)
