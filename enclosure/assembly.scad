@@ -45,8 +45,8 @@ multmatrix([[0, 0, -1, 3], [-1, 0, 0, 297], [0, 1, 0, 4], [0, 0, 0, 1]]) color([
 multmatrix([[0, 0, -1, 300], [-1, 0, 0, 297], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side east, north half
 multmatrix([[0, 0, 1, 297], [1, 0, 0, 3], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side east, south half
 multmatrix([[1, 0, 0, 62], [0, 1, 0, 180], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
-multmatrix([[0, 1, 0, 163.39], [-1, 0, 0, 163.37], [0, 0, 1, 19.1], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
-multmatrix([[1, 0, 0, 95], [0, 1, 0, 86], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
+multmatrix([[0, 1, 0, 163.39], [-1, 0, 0, 163.37], [0, 0, 1, 22.1], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
+multmatrix([[1, 0, 0, 95], [0, 1, 0, 86], [0, 0, 1, 12], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
 multmatrix([[1, 0, 0, 256], [0, 1, 0, 4], [0, 0, 1, 58.4], [0, 0, 0, 1]]) color([0.12, 0.3, 0.75, 1]) import("stl/bought/reader.stl");  // bought/reader shared
 multmatrix([[1, 0, 0, 75], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 0
 multmatrix([[1, 0, 0, 125], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 1
@@ -95,7 +95,7 @@ multmatrix([[1, 0, 0, 50], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([
 multmatrix([[1, 0, 0, 250], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 2
 multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 3
 multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 4
-multmatrix([[1, 0, 0, 99], [0, 1, 0, 90], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
-multmatrix([[1, 0, 0, 211], [0, 1, 0, 90], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
-multmatrix([[1, 0, 0, 99], [0, 1, 0, 172], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
-multmatrix([[1, 0, 0, 211], [0, 1, 0, 172], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4
+multmatrix([[1, 0, 0, 99], [0, 1, 0, 90], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
+multmatrix([[1, 0, 0, 211], [0, 1, 0, 90], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
+multmatrix([[1, 0, 0, 99], [0, 1, 0, 172], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
+multmatrix([[1, 0, 0, 211], [0, 1, 0, 172], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4

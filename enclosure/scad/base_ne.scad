@@ -12,7 +12,7 @@ translate([0, 0, 2]) linear_extrude(height=2) intersection() {
   translate([6, 6]) offset(r=6) square([288, 288]);
   translate([140, 0]) square([160, 140]);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
+translate([0, 0, 4]) linear_extrude(height=8) difference() {
   translate([211, 128]) circle(d=6.4);
   translate([211, 128]) circle(d=2.7);
 }

@@ -28,7 +28,7 @@ translate([0, 0, 4]) linear_extrude(height=5) difference() {
   translate([123.5, 116.5]) circle(d=5.9);
   translate([123.5, 116.5]) circle(d=2.2);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
+translate([0, 0, 4]) linear_extrude(height=8) difference() {
   translate([99, 128]) circle(d=6.4);
   translate([99, 128]) circle(d=2.7);
 }

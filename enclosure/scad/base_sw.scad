@@ -12,7 +12,7 @@ translate([0, 0, 2]) linear_extrude(height=2) intersection() {
   translate([6, 6]) offset(r=6) square([288, 288]);
   translate([0, 140]) square([140, 160]);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
+translate([0, 0, 4]) linear_extrude(height=8) difference() {
   translate([99, 210]) circle(d=6.4);
   translate([99, 210]) circle(d=2.7);
 }

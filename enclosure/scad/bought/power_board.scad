@@ -7,12 +7,13 @@ union() {
   translate([0, 0, 0]) cube([120, 90, 1.6]);
   translate([2, 2, 1.6]) cube([64, 86, 12]);
   translate([92, 2, 1.6]) cube([26, 86, 12]);
-  translate([66, 2, 1.6]) cube([26, 24, 12]);
-  translate([66, 78, 1.6]) cube([26, 10, 12]);
+  translate([66, 2, 1.6]) cube([26, 23.3, 12]);
   translate([20.3, 19.9, 13.6]) cube([9.9, 59.7, 6.4]);
   translate([76.5, 10, 13.6]) cylinder(d=10, h=8.5);
   translate([97.3, 18.5, 13.6]) cube([10.5, 5, 6]);
-  translate([0, 0, -2]) cube([120, 90, 2]);
+  translate([9, 0, -2]) cube([102, 90, 2]);
+  translate([0, 9, -2]) cube([9, 72, 2]);
+  translate([111, 9, -2]) cube([9, 72, 2]);
 }
   translate([4, 4, -3]) cylinder(d=3.2, h=26.1);
   translate([4, 4, 1.6]) cylinder(d=6, h=21.5);
