@@ -12,6 +12,8 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
+
+from ..data import HardwareError
 from dataclasses import dataclass, field
 
 PITCH = 0.25
@@ -27,7 +29,7 @@ MOVES = [(1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
          (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2)), (-1, 1, math.sqrt(2)), (-1, -1, math.sqrt(2))]
 
 
-class RouteError(Exception):
+class RouteError(HardwareError):
     """A net could not be routed: the placement leaves it no way through."""
 
 
