@@ -25,6 +25,8 @@ from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
+from ..game.modes import PUBLIC
+from ..journal.folder import exposure
 from ..secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
 from .cards import CardMap, default_path, load_cards
@@ -34,6 +36,7 @@ from .keyboard import HELP, Keyboard
 from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
+from .resume import find as find_resumable
 from .session import JournalStore
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
@@ -86,6 +89,7 @@ class Daemon:
         self.leds = None
         self.controller = None
         self.status_page = None
+        self.pairing = None  # phones paired with the board (pairing/), when the status page is on
         self.mqtt = None  # the MQTT link (web/mqtt_link.py), when [mqtt] host is set
         self._drawing = None  # the virtual board's drawing, when it is ours
         self.screen: TerminalScreen | None = None  # the virtual board on a terminal
@@ -103,13 +107,15 @@ class Daemon:
             # Checked, as every folder written as root (a ws281x board's daemon is root): no link
             # or folder another user controls on the way; made 0700 when missing.
             SafeDir.open(directory, create=0o700).close()
+            for problem, fix in exposure(directory):  # made by hand, or by an older version
+                log.warning("journal.dir: %s; fix: %s", problem, fix)
         except UnsafePath as exc:
             raise StartupError(f"journal.dir: {exc}") from None
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
         store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
-        session = store.resume()
+        resumed = find_resumable(store)
         # The virtual board taps cards by id: an enrolment only matters with a reader.
         cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
 
@@ -147,13 +153,14 @@ class Daemon:
         g = cfg.game
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
                             mode=g.mode, variants=tuple(g.variants), route=g.route, first=g.first or None,
-                            seats=tuple(g.seats),
+                            seats=tuple(g.seats), status_view=None if self.virtual else PUBLIC,
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         if self.screen is not None:
             report = self.screen.message
-        self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
-                                     session=session, now=self.clock.now(), report=report,
+        # Game seeds from the operating system's generator: nothing seen can predict the next deal.
+        self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.SystemRandom(),
+                                     session=resumed.session, resumed=resumed, now=self.clock.now(), report=report,
                                      reader_seats=cfg.reader.seats,
                                      status=self.screen.status if self.screen is not None else None)
         self._closers.append(self.controller.close)
@@ -167,11 +174,18 @@ class Daemon:
             self.keyboard = Keyboard(s.input, self.events.put, self.clock,
                                      out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
-        publisher = self._publisher(cfg, s)
-        self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
-                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
+        publisher = self._publisher(cfg, s, directory)
+        flow = None
+        if self.pairing is not None:
+            from .pairing_flow import PairingFlow
 
-    def _publisher(self, cfg, s):
+            flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
+                               url=self.status_page.public_url if self.status_page is not None else None)
+        self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
+                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
+                              pairing=flow)
+
+    def _publisher(self, cfg, s, directory: Path):
         """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
         sinks = []
@@ -185,13 +199,17 @@ class Daemon:
             from ..web.server import (
                 open_status_page,  # aiohttp only when the page is on
             )
-            from ..web.token import admin_token
+            from ..pairing import Pairing
+            from ..pairing.root import RootSecret
 
+            self.pairing = Pairing(RootSecret(cfg), directory, self.clock)
             # None: off or cannot bind (logged)
             self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
-                                                edition=self.edition, admin_token=admin_token(cfg))
+                                                edition=self.edition, pairing=self.pairing)
             if self.status_page is not None:
                 self._closers.append(self.status_page.close)
+            else:
+                self.pairing = None  # no page, so no phone could use a code
         if self.status_page is None and not sinks:
             return None
         box = self.status_page.box if self.status_page is not None else SnapshotBox()
