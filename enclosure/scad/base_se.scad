@@ -23,7 +23,7 @@ difference() {
   translate([0, 138]) square([9, 24]);
 }
 }
-  translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([211, 210]) circle(d=6.4);
+  translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([211, 210]) circle(d=6);
   translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 246]) square([8, 8]);
   translate([0, 0, 0]) linear_extrude(height=54.4) union() {
   translate([255.1, 235.1]) square([3, 61.9]);
@@ -51,7 +51,7 @@ difference() {
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
   translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
   translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 294.3], [153, 294.3], [153, 296.7], [149, 296.7]]);
-  translate([0, 0, 5]) linear_extrude(height=8) translate([211, 210]) circle(d=2.7);
+  translate([0, 0, 0.8]) linear_extrude(height=12.2) translate([211, 210]) circle(d=2.7);
   translate([0, 0, 44.4]) linear_extrude(height=11) union() {
   translate([258.05, 250.85]) circle(d=2.6);
   translate([292.15, 250.85]) circle(d=2.6);
@@ -82,25 +82,19 @@ difference() {
   linear_extrude(height=5) polygon([[227, 8], [232, 8], [232, 26], [227, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[164, 38], [169, 38], [169, 56], [164, 56]]);
+  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[191, 38], [196, 38], [196, 56], [191, 56]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
+  linear_extrude(height=5) polygon([[200, 38], [205, 38], [205, 56], [200, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[191, 38], [196, 38], [196, 56], [191, 56]]);
+  linear_extrude(height=5) polygon([[200, 38], [205, 38], [205, 56], [200, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
-}
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[236, 38], [241, 38], [241, 56], [236, 56]]);
 }
 }
 }
