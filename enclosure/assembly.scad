@@ -4,18 +4,6 @@
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.66, 0.45, 1]) import("stl/top_panel.stl");  // top_panel
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/baffle_grid.stl");  // baffle_grid
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/baffle_tray.stl");  // baffle_tray
-multmatrix([[1, 0, 0, 100], [0, 1, 0, 175], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R1
-multmatrix([[1, 0, 0, 150], [0, 1, 0, 175], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R2
-multmatrix([[1, 0, 0, 200], [0, 1, 0, 175], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R3
-multmatrix([[1, 0, 0, 100], [0, 1, 0, 125], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R4
-multmatrix([[1, 0, 0, 150], [0, 1, 0, 125], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R5
-multmatrix([[1, 0, 0, 200], [0, 1, 0, 125], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve R6
-multmatrix([[1, 0, 0, 125], [0, 1, 0, 200], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G1
-multmatrix([[1, 0, 0, 175], [0, 1, 0, 200], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G2
-multmatrix([[1, 0, 0, 125], [0, 1, 0, 150], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G3
-multmatrix([[1, 0, 0, 175], [0, 1, 0, 150], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G4
-multmatrix([[1, 0, 0, 125], [0, 1, 0, 100], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G5
-multmatrix([[1, 0, 0, 175], [0, 1, 0, 100], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.18, 0.18, 0.2, 1]) import("stl/button_sleeve.stl");  // button_sleeve G6
 multmatrix([[1, 0, 0, 75], [0, -1, 0, 225], [0, 0, -1, 64.2], [0, 0, 0, 1]]) color([0.96, 0.96, 0.93, 1]) import("stl/diffuser.stl");  // diffuser lamp 0
 multmatrix([[1, 0, 0, 125], [0, -1, 0, 225], [0, 0, -1, 64.2], [0, 0, 0, 1]]) color([0.96, 0.96, 0.93, 1]) import("stl/diffuser.stl");  // diffuser lamp 1
 multmatrix([[1, 0, 0, 175], [0, -1, 0, 225], [0, 0, -1, 64.2], [0, 0, 0, 1]]) color([0.96, 0.96, 0.93, 1]) import("stl/diffuser.stl");  // diffuser lamp 2
@@ -36,18 +24,10 @@ multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_ne.stl");  // base_ne
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_sw.stl");  // base_sw
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_se.stl");  // base_se
-multmatrix([[1, 0, 0, 0], [0, 0, -1, 300], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_north_west.stl");  // wall_north_west
-multmatrix([[1, 0, 0, 0], [0, 0, -1, 300], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_north_east.stl");  // wall_north_east
-multmatrix([[-1, 0, 0, 300], [0, 0, 1, 0], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_south.stl");  // wall_south east half
-multmatrix([[1, 0, 0, 0], [0, 0, -1, 3], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_south.stl");  // wall_south west half
-multmatrix([[0, 0, 1, 0], [1, 0, 0, 3], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side west, south half
-multmatrix([[0, 0, -1, 3], [-1, 0, 0, 297], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side west, north half
-multmatrix([[0, 0, -1, 300], [-1, 0, 0, 297], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side east, north half
-multmatrix([[0, 0, 1, 297], [1, 0, 0, 3], [0, 1, 0, 4], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/wall_side.stl");  // wall_side east, south half
-multmatrix([[1, 0, 0, 62], [0, 1, 0, 180], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
+multmatrix([[1, 0, 0, 3.5], [0, 1, 0, 174], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
 multmatrix([[0, 1, 0, 170], [-1, 0, 0, 236], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
-multmatrix([[1, 0, 0, 62], [0, 1, 0, 100], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
-multmatrix([[1, 0, 0, 256], [0, 1, 0, 4], [0, 0, 1, 58.4], [0, 0, 0, 1]]) color([0.12, 0.3, 0.75, 1]) import("stl/bought/reader.stl");  // bought/reader shared
+multmatrix([[1, 0, 0, 62], [0, 1, 0, 94], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
+multmatrix([[1, 0, 0, 255.1], [0, 1, 0, 4.9], [0, 0, 1, 54.4], [0, 0, 0, 1]]) color([0.12, 0.3, 0.75, 1]) import("stl/bought/reader.stl");  // bought/reader shared
 multmatrix([[1, 0, 0, 75], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 0
 multmatrix([[1, 0, 0, 125], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 1
 multmatrix([[1, 0, 0, 175], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 2
@@ -64,10 +44,10 @@ multmatrix([[1, 0, 0, 75], [0, 1, 0, 75], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0
 multmatrix([[1, 0, 0, 125], [0, 1, 0, 75], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 13
 multmatrix([[1, 0, 0, 175], [0, 1, 0, 75], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 14
 multmatrix([[1, 0, 0, 225], [0, 1, 0, 75], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 15
-multmatrix([[1, 0, 0, 150], [0, 1, 0, 8], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat S
-multmatrix([[1, 0, 0, 8], [0, 1, 0, 150], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat W
-multmatrix([[1, 0, 0, 150], [0, 1, 0, 292], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat N
-multmatrix([[1, 0, 0, 292], [0, 1, 0, 150], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat E
+multmatrix([[1, 0, 0, 150], [0, 1, 0, 14], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat S
+multmatrix([[1, 0, 0, 14], [0, 1, 0, 150], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat W
+multmatrix([[1, 0, 0, 150], [0, 1, 0, 286], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat N
+multmatrix([[1, 0, 0, 286], [0, 1, 0, 150], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/small_led.stl");  // bought/small_led seat E
 multmatrix([[1, 0, 0, 100], [0, 1, 0, 175], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.85, 0.15, 0.15, 1]) import("stl/bought/tower_button.stl");  // bought/tower_button R1
 multmatrix([[1, 0, 0, 150], [0, 1, 0, 175], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.85, 0.15, 0.15, 1]) import("stl/bought/tower_button.stl");  // bought/tower_button R2
 multmatrix([[1, 0, 0, 200], [0, 1, 0, 175], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.85, 0.15, 0.15, 1]) import("stl/bought/tower_button.stl");  // bought/tower_button R3
@@ -86,20 +66,34 @@ multmatrix([[1, 0, 0, 150], [0, 1, 0, 32.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color
 multmatrix([[1, 0, 0, 190], [0, 1, 0, 32.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.2, 0.2, 0.2, 1]) import("stl/bought/control_button.stl");  // bought/control_button PLAY
 multmatrix([[1, 0, 0, 230], [0, 1, 0, 32.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.2, 0.2, 0.2, 1]) import("stl/bought/control_button.stl");  // bought/control_button BACK
 multmatrix([[-1, 0, 0, 100], [0, 0, 1, 300], [0, 1, 0, 30], [0, 0, 0, 1]]) color([0.25, 0.25, 0.25, 1]) import("stl/bought/jack.stl");  // bought/jack power jack
-multmatrix([[-1, 0, 0, 190], [0, 0, 1, 300], [0, 1, 0, 30], [0, 0, 0, 1]]) color([0.25, 0.25, 0.25, 1]) import("stl/bought/usb_extension.stl");  // bought/usb_extension USB
-multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 183.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 1
-multmatrix([[1, 0, 0, 123.5], [0, 1, 0, 183.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 2
-multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 232.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 3
-multmatrix([[1, 0, 0, 123.5], [0, 1, 0, 232.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 4
+multmatrix([[-1, 0, 0, 200], [0, 0, 1, 300], [0, 1, 0, 30], [0, 0, 0, 1]]) color([0.25, 0.25, 0.25, 1]) import("stl/bought/usb_extension.stl");  // bought/usb_extension USB
+multmatrix([[1, 0, 0, 50], [0, 1, 0, 250], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_nw: screw 1
+multmatrix([[1, 0, 0, 4.5], [0, 1, 0, 157], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_nw: lid W
+multmatrix([[1, 0, 0, 250], [0, 1, 0, 250], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_ne: screw 2
+multmatrix([[1, 0, 0, 157], [0, 1, 0, 295.5], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_ne: lid N
+multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_sw: screw 3
+multmatrix([[1, 0, 0, 143], [0, 1, 0, 4.5], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_sw: lid S
+multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_se: screw 4
+multmatrix([[1, 0, 0, 295.5], [0, 1, 0, 143], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_se: lid E
+multmatrix([[1, 0, 0, 7], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 1
+multmatrix([[1, 0, 0, 65], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 2
+multmatrix([[1, 0, 0, 7], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 3
+multmatrix([[1, 0, 0, 65], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 4
 multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 1
 multmatrix([[1, 0, 0, 186.2], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 2
 multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 187], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 3
 multmatrix([[1, 0, 0, 186.2], [0, 1, 0, 187], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 4
-multmatrix([[1, 0, 0, 50], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 1
-multmatrix([[1, 0, 0, 250], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 2
-multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 3
-multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: corner 4
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 103], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
-multmatrix([[1, 0, 0, 129], [0, 1, 0, 103], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 147], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
-multmatrix([[1, 0, 0, 129], [0, 1, 0, 147], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4
+multmatrix([[1, 0, 0, 50], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 1
+multmatrix([[1, 0, 0, 250], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 2
+multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 3
+multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 4
+multmatrix([[1, 0, 0, 65], [0, 1, 0, 97], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
+multmatrix([[1, 0, 0, 129], [0, 1, 0, 97], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
+multmatrix([[1, 0, 0, 65], [0, 1, 0, 141], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
+multmatrix([[1, 0, 0, 129], [0, 1, 0, 141], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4
+multmatrix([[1, 0, 0, 258.05], [0, 1, 0, 49.15], [0, 0, 1, 56], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/reader shared: hole 1
+multmatrix([[1, 0, 0, 292.15], [0, 1, 0, 49.15], [0, 0, 1, 56], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/reader shared: hole 2
+multmatrix([[1, 0, 0, 157], [0, 1, 0, 295.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8_insert.stl");  // bought/screw_m3x8_insert top_panel: lid N
+multmatrix([[1, 0, 0, 295.5], [0, 1, 0, 143], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8_insert.stl");  // bought/screw_m3x8_insert top_panel: lid E
+multmatrix([[1, 0, 0, 143], [0, 1, 0, 4.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8_insert.stl");  // bought/screw_m3x8_insert top_panel: lid S
+multmatrix([[1, 0, 0, 4.5], [0, 1, 0, 157], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8_insert.stl");  // bought/screw_m3x8_insert top_panel: lid W

@@ -14,6 +14,7 @@ import click
 
 # name -> (module in this package, attribute, the line `clacks-hw --help` shows)
 LAZY: dict[str, tuple[str, str, str]] = {
+    "admin": ("admin_cmd", "admin_cmd", "Paired phones: list, forget them; rotate the admin token."),
     "alphabet-card": ("edition_cmd", "alphabet_card_cmd", "Write the printable Clacks Alphabet Card (SVG)."),
     "build-files": ("build_files_cmd", "build_files_cmd", "Regenerate every file of the physical board."),
     "cards": ("cards_cmd", "cards_cmd", "Every card of an edition as a print-and-play PDF."),
@@ -26,6 +27,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
     "history": ("history_cmd", "history_cmd", "The games this board has played, with totals."),
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
+    "kiosk": ("kiosk_cmd", "kiosk_cmd", "The kiosk page full screen on the board's own screen."),
     "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),
     "replay": ("replay_cmd", "replay_cmd", "Play a journal or script through the engine."),
     "run": ("run_cmd", "run_command", "Run the board daemon (--virtual: in the terminal)."),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import grp
 import importlib.util
+import json
 import os
 import pwd
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import click
 
-from ..config import BUILTIN, ConfigError, load_config
+from ..config import BUILTIN, DEFAULT_PATH, ConfigError, load_config
 from ..drivers.card_reader import probe_hub
 from ..drivers.hub_ports import (
     PICO_VID,
@@ -230,9 +231,9 @@ class Doctor:
         else:
             self.add(OK, "power", f"worst case {need:.2f} A at brightness {c.leds.brightness:g}; supply {rating:g} A")
 
-    # -- the admin page -------------------------------------------------------------------------
+    # -- the admin page ---------------------------------------------------------------------------
     def check_admin(self) -> None:
-        """The phone's admin token, shown in full: whoever may run doctor may read it anyway."""
+        """Whether phones can pair (an admin token: never shown) and how many are paired."""
         c = self.config
         if c is None:
             return
@@ -241,21 +242,32 @@ class Doctor:
             return
         from ..web.token import token_path
 
-        token, where = c.status.admin_token, "status.admin_token"
-        if not token:
-            where = str(token_path(c))
-            try:
-                token = self.sys.read_text(where).strip()
-            except (OSError, UnicodeDecodeError):
-                token = ""
+        where = "status.admin_token" if c.status.admin_token else str(token_path(c))
+        token = c.status.admin_token or self.sys.read_text(where).strip()
         if len(token) < 16:
-            self.add(WARN, "admin", "no admin token: phones cannot start, abandon or dim the board",
-                     "sudo clacks-hw install-service writes one, or set status.admin_token (docs/config.md)")
+            self.add(WARN, "admin", "no admin token: no phone can pair with the board, so none can start, "
+                                    "abandon or dim a game", "sudo clacks-hw install-service makes one "
+                                    "(or sudo clacks-hw admin --rotate)")
             return
+        try:
+            paired = len(json.loads(self.sys.read_text(str(Path(c.journal.dir) / "phones.json")))["phones"])
+        except (ValueError, KeyError, TypeError):
+            paired = 0
         host = c.status.hosts[0] if c.status.hosts else (
             "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD")
-        self.add(OK, "admin", f"admin token {token} (from {where}); on a phone open "
-                              f"http://{host}:{c.status.port}/admin#token={token}")
+        self.add(OK, "admin", f"admin token in {where} (never shown; `clacks-hw admin --rotate` replaces it); "
+                              f"{paired} phone(s) paired. To pair one: hold TURN and BACK together on the board "
+                              f"for 3 s, then scan the QR code on its own screen, or open "
+                              f"http://{host}:{c.status.port}/admin and type the code its lamps spell")
+        path = Path(self.config_path or DEFAULT_PATH)
+        try:
+            readable = c.status.admin_token and path.stat().st_mode & 0o004
+        except OSError:
+            readable = False
+        if readable:
+            self.add(WARN, "admin", f"status.admin_token is in {path}, which every user of this machine can read",
+                     f"sudo chmod 640 {path}, or remove status.admin_token and let sudo clacks-hw "
+                     "install-service keep the token in journal.dir, readable by the service only")
 
     # -- user and groups -------------------------------------------------------------------------
     def needed_groups(self) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import selectors
 import signal
 import sys
@@ -26,6 +27,7 @@ from . import COMMANDS
 from .common import BAD_CONFIG
 
 INTERRUPTED = 130
+HEX_BYTE = re.compile(r"[0-9A-Fa-f]{1,2}")
 
 
 class _Wakeup:
@@ -129,7 +131,7 @@ def _write_cards(path: str | None, uid_for) -> None:
 
 
 link_option = click.option(
-    "--link-dir", type=click.Path(file_okay=False, writable=True), default=None,
+    "--link-dir", type=click.Path(exists=True, file_okay=False, writable=True), default=None,
     help="Directory for the device's stable symlink (default: a new temporary directory).")
 control_option = click.option(
     "--control", type=click.Path(dir_okay=False), default=None,
@@ -176,11 +178,15 @@ def emulate_hub(readers, heartbeat_ms, chip_versions, link_dir, control, write_c
     from ..testing.cards import uid_of
     from ..testing.firmware_files import FirmwareNotFound
 
-    try:
-        versions = tuple(int(v, 16) for v in chip_versions)
-    except ValueError:
-        click.echo(f"--chip-version {' '.join(chip_versions)}: give hex bytes such as 92 or 89", err=True)
-        raise SystemExit(BAD_CONFIG) from None
+    bad = [v for v in chip_versions if not HEX_BYTE.fullmatch(v)]
+    if bad:  # int(v, 16) alone takes 0x92, -5, 1_2 and 1234, which is no byte
+        click.echo(f"--chip-version {bad[0]}: give a hex byte such as 92 or 89 (00..FF)", err=True)
+        raise SystemExit(BAD_CONFIG)
+    if len(chip_versions) > readers:
+        click.echo(f"--chip-version given {len(chip_versions)} times for {readers} reader(s): "
+                   "give one per reader at most (or more --readers)", err=True)
+        raise SystemExit(BAD_CONFIG)
+    versions = tuple(int(v, 16) for v in chip_versions)
     try:
         from ..testing.emulated_hub import EmulatedHub
 

@@ -135,9 +135,9 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
 
 
 def _admin_token(cfg, where, user: str, as_root: bool) -> None:
-    """Make the admin token the phone's admin page needs, readable by the service only."""
+    """Make the admin token (the root secret phones pair under), readable by the service only."""
     if cfg.status.admin_token:
-        click.echo("Admin token: status.admin_token in the config (clacks-hw doctor shows it).")
+        click.echo("Admin token: status.admin_token in the config (keep the config readable by the service only).")
         return
     from ..web.token import ensure_token, token_path
 
@@ -157,8 +157,8 @@ def _admin_token(cfg, where, user: str, as_root: bool) -> None:
                    "run the board until it exists (run this again with sudo, or set status.admin_token)", err=True)
         return
     state = "written to" if made else "kept in"
-    click.echo(f"Admin token {state} {path} (mode 0600); `clacks-hw doctor` shows it, and the kiosk page "
-               "shows it as a QR code on the board's own screen during setup.")
+    click.echo(f"Admin token {state} {path} (mode 0600): the board's own secret, never shown. To pair a phone, "
+               "hold TURN and BACK together on the board for 3 s and scan the code it shows (docs/status-page.md).")
 
 
 COMMANDS.append(install_service_cmd)

@@ -1,6 +1,6 @@
 """Admin commands from the phone, run in the loop thread through the controller's own steps.
 
-The web server has already checked the admin token; here each command is checked as the board
+The web server has already checked that a paired phone asks; here each command is checked as the board
 would check it (the setup menu's modes, variants, seats and words) and then done exactly as the
 buttons do it: a new game goes through the setup menu's ``game_config`` and the journal store,
 abandoning renames the journal as the reset question does. Every command is logged; a new game
@@ -53,10 +53,10 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
         menu = _menu(event.params, controller.edition)
         if isinstance(menu, str):
             return menu
-        log.info("admin: new game %s, seats %s", menu.mode, " ".join(menu.seats))
+        log.info("%s: new game %s, seats %s", event.by, menu.mode, " ".join(menu.seats))
         return controller.start_game(menu, now)
     if event.kind == "abandon":
-        if not controller.abandon(now, by="the admin page"):
+        if not controller.abandon(now, by=event.by):
             return "no game is in play"
         return None
     if event.kind == "brightness":
@@ -64,7 +64,7 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
             return f"brightness {value!r} must be a number from 0 to 1"
         leds.set_brightness(float(value))
-        log.info("admin: LED brightness scale %.2f", value)
+        log.info("%s: LED brightness scale %.2f", event.by, value)
         return None
     return f"unknown admin command {event.kind!r}"
 

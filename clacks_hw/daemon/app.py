@@ -86,6 +86,7 @@ class Daemon:
         self.leds = None
         self.controller = None
         self.status_page = None
+        self.pairing = None  # phones paired with the board (pairing/), when the status page is on
         self.mqtt = None  # the MQTT link (web/mqtt_link.py), when [mqtt] host is set
         self._drawing = None  # the virtual board's drawing, when it is ours
         self.screen: TerminalScreen | None = None  # the virtual board on a terminal
@@ -167,11 +168,18 @@ class Daemon:
             self.keyboard = Keyboard(s.input, self.events.put, self.clock,
                                      out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
-        publisher = self._publisher(cfg, s)
-        self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
-                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
+        publisher = self._publisher(cfg, s, directory)
+        flow = None
+        if self.pairing is not None:
+            from .pairing_flow import PairingFlow
 
-    def _publisher(self, cfg, s):
+            flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
+                               url=self.status_page.public_url if self.status_page is not None else None)
+        self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
+                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
+                              pairing=flow)
+
+    def _publisher(self, cfg, s, directory: Path):
         """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
         sinks = []
@@ -185,13 +193,17 @@ class Daemon:
             from ..web.server import (
                 open_status_page,  # aiohttp only when the page is on
             )
-            from ..web.token import admin_token
+            from ..pairing import Pairing
+            from ..pairing.root import RootSecret
 
+            self.pairing = Pairing(RootSecret(cfg), directory, self.clock)
             # None: off or cannot bind (logged)
             self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
-                                                edition=self.edition, admin_token=admin_token(cfg))
+                                                edition=self.edition, pairing=self.pairing)
             if self.status_page is not None:
                 self._closers.append(self.status_page.close)
+            else:
+                self.pairing = None  # no page, so no phone could use a code
         if self.status_page is None and not sinks:
             return None
         box = self.status_page.box if self.status_page is not None else SnapshotBox()

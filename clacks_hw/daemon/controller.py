@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..drivers.card_reader import ReaderEvent
-from ..drivers.debounce import ButtonEvent
+from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..game.actions import Action
 from ..game.board import TOWER_BY_NAME, TOWERS
 from ..game.edition import Edition
@@ -170,7 +170,7 @@ class Controller(CardInput, DicePlay):
             self.last_input = now
             self._tap(event.card, None, event.reader, now)
         elif isinstance(event, ButtonEvent):
-            if event.kind == "chord":
+            if event.kind == "chord" and event.button == "+".join(RESET_CHORD):  # others: pairing_flow.py
                 self.last_input = now
                 self._reset_gesture(now)
             elif event.kind == "press":

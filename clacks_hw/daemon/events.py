@@ -30,11 +30,20 @@ class Wake:
 
 
 @dataclass(frozen=True)
+class PhonePaired:
+    """From the web server: a phone used the pairing code (``name``: its short name, never the
+    code or its session), so the board stops showing the code."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class AdminCommand:
-    """From the admin page (token checked by the web server): ``new_game``, ``abandon`` or
+    """From the admin page (a paired phone, checked by the web server): ``new_game``, ``abandon`` or
     ``brightness``. ``reply`` is called once from the loop thread with None (done) or the
     sentence saying why not; it must not block."""
 
     kind: str
     params: dict = field(default_factory=dict, compare=False, hash=False)
     reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)
+    by: str = "the admin page"  # who asked, for the log: the paired phone's short name

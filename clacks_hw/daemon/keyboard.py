@@ -11,7 +11,7 @@ import os
 import threading
 from collections.abc import Callable
 
-from ..drivers.debounce import RESET_CHORD, ButtonEvent
+from ..drivers.debounce import FORGET_CHORD, PAIR_CHORD, RESET_CHORD, ButtonEvent
 from .events import CardTap, Quit
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,7 @@ KEYS = {
 }
 ARROWS = {"D": "PREV", "C": "NEXT"}  # ESC [ D = left, ESC [ C = right
 RESET_KEY = "!"
+CHORD_KEYS = {RESET_KEY: RESET_CHORD, "P": PAIR_CHORD, "F": FORGET_CHORD}  # each held 3 s
 PROMPT_KEY = ":"
 QUIT_KEY = "\x04"  # Ctrl-D on a terminal
 
@@ -36,6 +37,7 @@ Virtual board keys:
   [ or , or Left   PREV        ] or . or Right   NEXT
   o or Tab         TURN        Space or Enter    PLAY
   Backspace or b   BACK        !                 hold PREV+NEXT 3 s (reset)
+  P                hold TURN+BACK 3 s (pair a phone)   F   hold PREV+BACK 3 s (forget phones)
   :J05 Enter       tap a card by its id (J05 jacquard, F03 fault, W:GUILD word card)
   ?                this help (again: hide it)   Ctrl-D / Ctrl-C   quit"""
 
@@ -133,8 +135,8 @@ class Keyboard:
             self._prompt = ""
             if self._tty:
                 self._say("card id: ")
-        elif ch == RESET_KEY:
-            self.put(ButtonEvent("chord", "+".join(RESET_CHORD), self.clock.now(), 3.0))
+        elif ch in CHORD_KEYS:
+            self.put(ButtonEvent("chord", "+".join(CHORD_KEYS[ch]), self.clock.now(), 3.0))
         elif ch == "?":
             toggle = getattr(self.out, "toggle_help", None)  # a screen shows it until ? again
             if toggle is not None:

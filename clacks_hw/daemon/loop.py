@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 class EventLoop:
     def __init__(self, events: queue.Queue, controller, leds: LedOutput, clock, *, buttons=None,
                  notifier=None, stop: threading.Event | None = None, max_wait_s: float = 0.25,
-                 observer: Callable[[object], None] | None = None, status=None) -> None:
+                 observer: Callable[[object], None] | None = None, status=None, pairing=None) -> None:
         self.events = events
         self.controller = controller
         self.leds = leds
@@ -38,6 +38,7 @@ class EventLoop:
         self._status = None
         self._tick_error = ""  # the last error a tick raised, logged once
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
+        self.pairing = pairing  # the pairing gestures and the code on the LEDs (pairing_flow.py)
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -47,6 +48,7 @@ class EventLoop:
             self.controller.next_deadline(now),
             renderer.animation_deadline(view, now),
             self.notifier.next_deadline() if self.notifier else None,
+            self.pairing.next_deadline(now) if self.pairing else None,
         ]
         times = [t for t in times if t is not None]
         return min(times) if times else None
@@ -90,6 +92,8 @@ class EventLoop:
             if repr(exc) != self._tick_error:
                 log.exception("error in the board's timers; the game goes on")
             self._tick_error = repr(exc)
+        if self.pairing is not None:
+            self.pairing.tick(now)
         self.draw(now)
         self._publish(now)
         self.iterations += 1
@@ -105,6 +109,8 @@ class EventLoop:
         if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
             admin_flow.handle(event, self.controller, self.leds, self.clock.now())
             return
+        if self.pairing is not None and self.pairing.handle(event, self.clock.now()):
+            return  # a pairing gesture: never the game's
         try:
             self.controller.handle(event, self.clock.now())
         except Exception:  # one bad event must not end the board; the state stays consistent
@@ -118,6 +124,8 @@ class EventLoop:
         retried = self.leds.poll()  # a frame held back by a failure, once its backoff passed
         self.controller.leds_failing = not self.leds.health.ok
         frame = renderer.render(self.controller.view(now), now)
+        if self.pairing is not None:
+            frame = self.pairing.frame(frame, now)
         shown = self.leds.show(frame)
         if (shown or retried) and self.observer:
             self.observer(self.leds.last_frame)

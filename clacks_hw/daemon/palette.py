@@ -25,6 +25,11 @@ DISCARD = (255, 140, 0)  # a swap: the hand jacquard that would be discarded (it
 PENDING = (255, 255, 255)  # a revealed Fault Report card waits: that seat's indicator blinks
 JUNIOR_HALF = 0.3  # junior: a button half-way (one of its two route towers reached) is this dim
 CONFIRM = (255, 60, 0)  # the reset question
+PAIRING = (0, 150, 170)  # pairing a phone: the seat indicators and the code's places glow cyan
+PAIRING_LETTER = (0, 230, 255)  # the code's letter on the lamps
+PAIRING_PLACE = (255, 255, 255)  # the place of the letter shown (R1 = the first, G2 = the eighth)
+PAIRED = (0, 255, 60)  # a phone paired: the buttons and seat indicators flash green
+FORGOTTEN = (255, 140, 0)  # every phone forgotten: they flash orange
 
 
 def scale(rgb, k: float):

@@ -22,7 +22,7 @@ from .keyboard import HELP
 from .screen_layout import Parts, compose
 
 KEY_LINES = ("keys: 1-6 R1..R6   q-y G1..G6   [ ] PREV/NEXT   o TURN   space PLAY   b BACK",
-             "      :J05 tap a card (Enter)   ! reset   ? help   Ctrl-C quit")
+             "      :J05 tap a card (Enter)   ! reset   P pair a phone   ? help   Ctrl-C quit")
 SHORT_KEYS = "? keys   Ctrl-C quit"
 MESSAGES = 4  # lines of recent messages kept on screen
 MESSAGE_S = 30.0  # a message older than this is dropped (when the screen has a clock)
@@ -41,6 +41,7 @@ class TerminalScreen:
         self.last_frame: Frame | None = None
         self.footer = ""  # shown after the keys, e.g. the status page's address
         self.help_shown = False
+        self._pairing: tuple[list[str], list[str]] | None = None  # (QR code, text) while pairing
         self._status: list[str] = []
         self._messages: deque[tuple[float, str]] = deque(maxlen=MESSAGES)
         self._typing = ""  # what the keyboard echoes before Enter (the card-id prompt)
@@ -95,6 +96,12 @@ class TerminalScreen:
             self._messages.append((self._now(), line))
         self.redraw()
 
+    def pairing(self, qr: list[str] | None, text: list[str] | None = None) -> None:
+        """While the board pairs a phone: its QR code in place of the board's drawing and the
+        code beside it (None: the board again). This screen is the board's own display."""
+        self._pairing = None if qr is None else (qr, text or [])
+        self.redraw()
+
     def toggle_help(self) -> None:
         self.help_shown = not self.help_shown
         self.redraw()
@@ -142,6 +149,8 @@ class TerminalScreen:
     def lines(self) -> list[str]:
         board = render_board(self.last_frame, True) if self.last_frame is not None else []
         text = HELP.split("\n") + ["(? again hides the help)"] if self.help_shown else self._status
+        if self._pairing is not None:
+            board, text = (self._pairing[0] or board), self._pairing[1]
         keys = list(KEY_LINES)
         short = SHORT_KEYS
         if self.footer:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from ..errors import ClacksError
-from .debounce import RESET_CHORD, ButtonEvent, Debouncer
+from .debounce import FORGET_CHORD, PAIR_CHORD, RESET_CHORD, ButtonEvent, Debouncer
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ class ButtonPanel:
         # Called after every raw edge, so the daemon's loop can wake and decide the press
         # within the debounce time instead of at its next timeout.
         self.on_edge = on_edge
-        chords = (RESET_CHORD,) if all(n in pins for n in RESET_CHORD) else ()
+        chords = tuple(c for c in (RESET_CHORD, PAIR_CHORD, FORGET_CHORD) if all(n in pins for n in c))
         self.debouncer = Debouncer(pins, sink, debounce_s, long_press_s, chords)
         self._devices: dict[str, DigitalInputDevice] = {}
         for name, pin in pins.items():

@@ -11,7 +11,8 @@ Rules:
   that, and glitches, produce nothing);
 - ``long_press`` fires once per hold after ``long_press_s``, for any button not part of a held
   chord;
-- a chord (default PREV+NEXT, the reset gesture) fires once when all its buttons have been held
+- a chord (default PREV+NEXT, the reset gesture; the board also has the pairing gestures
+  TURN+BACK and PREV+BACK) fires once when all its buttons have been held
   together for ``long_press_s``; its buttons then give no ``long_press`` for that hold. It
   re-arms when one of them is released.
 """
@@ -26,7 +27,9 @@ from .frame import TOWERS
 
 CONTROLS = ("PREV", "NEXT", "TURN", "PLAY", "BACK")
 BUTTONS = TOWERS + CONTROLS
-RESET_CHORD = ("PREV", "NEXT")
+RESET_CHORD = ("PREV", "NEXT")  # abandon the game (the board asks first)
+PAIR_CHORD = ("TURN", "BACK")  # pair a phone (daemon/pairing_flow.py)
+FORGET_CHORD = ("PREV", "BACK")  # forget every paired phone
 
 _EPS = 1e-9  # float sums of clock steps (0.01 * 3) must still reach a 0.03 s threshold
 

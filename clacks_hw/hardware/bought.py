@@ -11,7 +11,6 @@ from .layout import Layout
 from .mating import DOWN, Placement, Screw, along
 from .pieces import Piece
 from .scad import HEADER, n
-from .scad_base import wall_openings
 
 FN = 24  # facets of a bought part's cylinders: a bounding model, not a drawing
 BOARDS = ("pi", "hub", "power_board")
@@ -40,7 +39,7 @@ def cuts(hw, key: str) -> list:
     t = p["size"][2]
     bottom, top = min(v[2] for _, v in model) - 1, max(v[2] + v[-1] for _, v in model) + 1
     out = []
-    for x, y in p["holes"]:
+    for x, y in p["holes"] + p.get("pegs", []):  # a reader's peg holes take printed pegs
         out.append(("cyl", [x, y, bottom, p["hole"], top - bottom]))
         out.append(("cyl", [x, y, t, p["keepout"], top - t]))
         if bottom < -1:
@@ -72,9 +71,10 @@ def _board_placements(lay: Layout, key: str) -> tuple:
 
 
 def _reader_placements(lay: Layout) -> tuple:
-    """Each reader's antenna end (its frame's y = 0) towards its corner, its top at the panel."""
-    z, w, out = lay.z_panel - lay.hw.parts["reader"]["size"][2], lay.width, []
+    """Each reader's antenna end (its frame's y = 0) towards its corner, in its cradle."""
+    w, out = lay.width, []
     for r in lay.readers:
+        z = r.z_top - lay.hw.parts["reader"]["size"][2]
         b, label = r.board, r.seat or "shared"
         if r.corner.startswith("N"):
             out.append(Placement((b.x1, w - b.y0, z), (0.0, 0.0, 180.0), label))
@@ -89,9 +89,9 @@ def _holes(lay: Layout, kind: str, z: float) -> tuple:
 
 def _wall_parts(lay: Layout) -> dict:
     """The jack and the USB socket through the north wall: their axis points south, into the box."""
-    key = {"power jack": "jack", "USB": "usb_extension"}
-    return {key[name]: (Placement((u, lay.width, lay.z_floor + v), (90.0, 0.0, 180.0), name),)
-            for name, u, v, *_ in wall_openings(lay)}
+    o = lay.hw.board["openings"]
+    return {key: (Placement((o[at]["x"], lay.width, o[at]["z"]), (90.0, 0.0, 180.0), name),)
+            for key, at, name in (("jack", "power", "power jack"), ("usb_extension", "usb", "USB"))}
 
 
 def _piece(lay: Layout, key: str, placements: tuple, screws: tuple = ()) -> Piece:
@@ -108,7 +108,9 @@ def bought_parts(lay: Layout) -> list:
         p = hw.parts[key]
         screws = tuple(Screw(f"hole {k + 1}", (x, y, p["size"][2]), DOWN, p["screw"]) for k, (x, y) in enumerate(p["holes"]))
         out.append(_piece(lay, key, _board_placements(lay, key), screws))
-    out.append(_piece(lay, "reader", _reader_placements(lay)))
+    reader = hw.parts["reader"]
+    out.append(_piece(lay, "reader", _reader_placements(lay), tuple(
+        Screw(f"hole {k + 1}", (x, y, reader["size"][2]), DOWN, reader["screw"]) for k, (x, y) in enumerate(reader["holes"]))))
     zl = lay.z_baffle + hw.board["baffle"]["floor"]
     out.append(_piece(lay, "lamp_led", tuple(Placement((x, lay.width - y, zl), (0.0, 0.0, 0.0), f"lamp {i}")
                                              for i, x, y in lay.lamp_leds)))

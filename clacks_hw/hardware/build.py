@@ -39,7 +39,8 @@ class Context:
     @property
     def lay(self) -> Layout:
         if self._lay is None:
-            self._lay = layout(self.hw, self.cfg.reader.seats)
+            from .heat import heat_w
+            self._lay = layout(self.hw, self.cfg.reader.seats, heat_w(self.hw, self.cfg))
         return self._lay
 
     @property
@@ -73,9 +74,14 @@ def _pins(ctx: Context) -> list:
 
 
 def _scad(ctx: Context) -> list:
-    from .scad import top_panel_2d
+    from .scad_panel import top_panel_2d
     out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in ctx.parts]
     return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
+
+
+def _design(ctx: Context) -> list:
+    from .design_md import design_md
+    return [ctx.write("enclosure/design.md", design_md(ctx.lay))]
 
 
 def _assembly(ctx: Context) -> list:
@@ -146,6 +152,7 @@ OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
     Output("OpenSCAD sources", _scad),
+    Output("enclosure design figures", _design),
     Output("assembly placements", _assembly),
     Output("print profile (PrusaSlicer)", _profile),
     Output("print-and-play cards PDF (A4, letter)", _cards),
@@ -162,7 +169,7 @@ OUTPUTS: list[Output] = [
 
 def build(ctx: Context, only=None, echo=print) -> list:
     """Run every output (or those named in ``only``); returns (name, seconds, paths) per output."""
-    from .checks import all_problems
+    from .checks_fit import all_problems
     problems = all_problems(ctx.lay, pieces(ctx.lay))
     if problems:
         raise HardwareError("the board does not assemble:\n  " + "\n  ".join(problems))

@@ -1,6 +1,6 @@
 """Assembly checks computed from the layout: nothing collides, every cut-out keeps its
-distance, every wall is printable, every piece fits the bed. Each returns a list of problems
-(empty = fine); build-files and the tests run them all.
+distance, the baffle keeps each lamp's light in its cell. Each returns a list of problems
+(empty = fine); build-files and the tests run them all (with checks_fit.py's).
 """
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .joints import wall_seams
 from .layout import Layout, Rect
-from .parts_md import fits
-from .scad import baffle_radii, sleeve_height
-from .scad_base import STANDOFF_WALL, base_layers, post_rect, posts, wall_openings
+from .scad_baffle import baffle_radii, crossing_depth, grid_height
+from .scad_base import CRADLE_LIP, cradle_rects, post_rect, posts
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,11 @@ class Box:
     x1: float
     y1: float
     z1: float
+    group: str = ""  # boxes of one printed piece may overlap each other
 
     def hits(self, o: Box) -> bool:
-        return (self.x0 < o.x1 and o.x0 < self.x1 and self.y0 < o.y1 and o.y0 < self.y1
-                and self.z0 < o.z1 and o.z0 < self.z1)
+        return ((not self.group or self.group != o.group) and self.x0 < o.x1 and o.x0 < self.x1
+                and self.y0 < o.y1 and o.y0 < self.y1 and self.z0 < o.z1 and o.z0 < self.z1)
 
 
 def dist_to_rect(x: float, y: float, r: Rect) -> float:
@@ -49,17 +50,31 @@ def _keepout(lay: Layout, h) -> float:
     return h.d / 2
 
 
-def panel_problems(lay: Layout) -> list:
-    out, mw = [], lay.hw.board["print"]["min_wall"]
+def button_problems(lay: Layout) -> list:
+    """Each button's nut (under the panel) and bezel (on it) against the lamp windows: the nut
+    must stay off the diffuser's plug by enclosure.clearance as it turns, the bezel off its lip."""
+    out, c = [], lay.hw.board["enclosure"]["clearance"]
     lip = lay.hw.board["diffuser"]["lip"]
+    for h in lay.holes:
+        if h.kind not in ("tower", "control"):
+            continue
+        p = lay.hw.parts[f"{h.kind}_button"]
+        for i, w in lay.windows:
+            gap = dist_to_rect(h.x, h.y, w)
+            if gap < p["nut"] / 2 + c:
+                out.append(f"{h.name}: the button's nut ({p['nut']:g} mm across its corners) comes within "
+                           f"{gap - p['nut'] / 2:.2f} mm of lamp window {i}; it needs {c:g} mm")
+            if gap - lip < p["bezel"] / 2:
+                out.append(f"{h.name}: the button's bezel rests on lamp window {i}'s diffuser lip")
+    return out
+
+
+def panel_problems(lay: Layout) -> list:
+    out, mw = button_problems(lay), lay.hw.board["print"]["min_wall"]
     for h in lay.holes:
         for i, w in lay.windows:
             if dist_to_rect(h.x, h.y, w) < h.d / 2 + mw:
                 out.append(f"{h.name} hole cuts into (or leaves less than {mw:g} mm beside) lamp window {i}")
-            # the nut under the panel needs panel to bear on; the bezel on top must clear the diffuser lip
-            grown = Rect(w.x0 - lip, w.y0 - lip, w.x1 + lip, w.y1 + lip)
-            if h.kind in ("tower", "control") and dist_to_rect(h.x, h.y, grown) < _keepout(lay, h) - lip:
-                out.append(f"{h.name}: the button's nut or bezel reaches over lamp window {i}")
         if not (_keepout(lay, h) + mw <= h.x <= lay.width - _keepout(lay, h) - mw
                 and _keepout(lay, h) + mw <= h.y <= lay.width - _keepout(lay, h) - mw):
             out.append(f"{h.name} is too close to the panel's edge")
@@ -84,7 +99,7 @@ def panel_problems(lay: Layout) -> list:
 def baffle_problems(lay: Layout) -> list:
     out = []
     bf, led = lay.hw.board["baffle"], lay.hw.parts["lamp_led"]
-    rad, half = baffle_radii(lay), lay.hw.parts["tower_button"]
+    rad, btn = baffle_radii(lay), lay.hw.parts["tower_button"]
     towers = lay.holes_of("tower")
     s = led["size"][0] / 2
     for i, x, y in lay.lamp_leds:
@@ -97,39 +112,51 @@ def baffle_problems(lay: Layout) -> list:
         if wx - bf["wire_hole"] / 2 < box.x1 + 0.5:
             out.append(f"lamp {i}: the wire hole runs under the LED")
         for t in towers:
-            if dist_to_rect(t.x, t.y, box) < rad["sleeve"] + 1:
-                out.append(f"lamp LED {i} is in the way of {t.name}'s button sleeve")
+            if dist_to_rect(t.x, t.y, box) < rad["ring"] + 1:
+                out.append(f"lamp LED {i} is in the way of {t.name}'s ring in the baffle")
             if math.hypot(t.x - wx, t.y - y) < rad["body"] + bf["wire_hole"] / 2 + 1:
                 out.append(f"lamp {i}'s wire hole runs into {t.name}'s button hole in the tray")
     for t in towers:
         for i, w in lay.windows:
-            if dist_to_rect(t.x, t.y, w) < rad["sleeve"]:
-                out.append(f"{t.name}'s button sleeve shadows lamp window {i}")
-    if rad["body"] <= half["body"] / 2 or rad["nut"] <= half["nut"] / 2:
-        out.append("the baffle's holes do not clear the tower button body and nut")
-    if half["depth"] > bf["height"] + (lay.z_baffle - lay.z_floor) - 1:
+            if dist_to_rect(t.x, t.y, w) < rad["ring"]:
+                out.append(f"{t.name}'s ring in the baffle shadows lamp window {i}")
+    depth = crossing_depth(lay)
+    if bf["nut_zone"] > depth - 0.5:
+        out.append(f"baffle.nut_zone ({bf['nut_zone']:g} mm) must be at least 0.5 mm shallower than {depth:.2f} mm: "
+                   "deeper, light passes over a button's ring into the next cell")
+    if btn["nut_height"] + lay.hw.board["enclosure"]["clearance"] > bf["nut_zone"]:
+        out.append(f"the tower button's nut ({btn['nut_height']:g} mm thick) does not fit the baffle's "
+                   f"{bf['nut_zone']:g} mm nut zone")
+    if btn["depth"] > grid_height(lay) + bf["floor"] + (lay.z_baffle - lay.z_floor) - 1:
         out.append("the tower buttons are deeper than the space under the panel")
     return out
 
 
 def solids(lay: Layout) -> list:
-    """Every part under the panel as boxes (round parts by their bounding square)."""
+    """Every part under the panel as boxes (round parts by their bounding square). The base's
+    own features share the group "base": one print, so they may touch."""
     enc, parts, zp, zf = lay.hw.board["enclosure"], lay.hw.parts, lay.z_panel, lay.z_floor
     w, t = lay.width, enc["wall"]
-    out = [Box("north wall", 0, 0, zf, w, t, zp), Box("south wall", 0, w - t, zf, w, w, zp),
-           Box("west wall", 0, t, zf, t, w - t, zp), Box("east wall", w - t, t, zf, w, w - t, zp)]
+    out = [Box("north wall", 0, 0, zf, w, t, zp, "base"), Box("south wall", 0, w - t, zf, w, w, zp, "base"),
+           Box("west wall", 0, t, zf, t, w - t, zp, "base"), Box("east wall", w - t, t, zf, w, w - t, zp, "base"),
+           Box("panel", 0, 0, zp, w, w, zp + lay.hw.board["panel"]["thickness"], "panel")]
+    out += [Box(f"{side} wall joint", p.x0, p.y0, zf, p.x1, p.y1, zp, "base") for side, _, p, _ in wall_seams(lay)]
     reach = lay.hw.board["baffle"]["boss"] / 2
     g = lay.grid
     out.append(Box("baffle", g.x0 - reach, g.y0 - reach, lay.z_baffle, g.x1 + reach, g.y1 + reach, zp))
     for p in posts(lay):
         r = post_rect(p)
-        out.append(Box(p.name, r.x0, r.y0, zf, r.x1, r.y1, zf + p.height))
+        out.append(Box(p.name, r.x0, r.y0, zf, r.x1, r.y1, zf + p.height, "base"))
     for m in lay.mounted:
         o = m.outline
         out.append(Box(m.name, o.x0, o.y0, m.z0, o.x1, o.y1, m.top))
     for r in lay.readers:
-        b = r.board
-        out.append(Box(f"reader {r.corner}", b.x0, b.y0, zp - parts["reader"]["size"][2], b.x1, b.y1, zp))
+        b, part = r.board, parts["reader"]
+        out.append(Box(f"reader {r.corner}", b.x0, b.y0, r.z_top - part["size"][2], b.x1, b.y1, r.z_top + part["height"]))
+        rails, fences = cradle_rects(lay, r)
+        z_under = r.z_top - part["size"][2]
+        out += [Box(f"reader {r.corner} cradle", x.x0, x.y0, zf, x.x1, x.y1, z_under, "base") for x in rails]
+        out += [Box(f"reader {r.corner} fence", x.x0, x.y0, zf, x.x1, x.y1, r.z_top + CRADLE_LIP, "base") for x in fences]
     for h in lay.holes:
         if h.kind == "control":
             p, k = parts["control_button"], parts["control_button"]["nut"] / 2
@@ -141,9 +168,10 @@ def solids(lay: Layout) -> list:
         elif h.kind == "seat":
             led, k = parts["small_led"], parts["small_led"]["diameter"] / 2
             out.append(Box(f"{h.name} LED", h.x - k, h.y - k, zp - led["length"], h.x + k, h.y + k, zp))
-    for name, u, v, ow, oh, _ in wall_openings(lay):  # what is mounted through the north wall
-        out.append(Box(f"{name} (inside)", u - ow / 2 - 2, t, zf + v - oh / 2 - 2, u + ow / 2 + 2, t + 25,
-                       zf + v + oh / 2 + 2))
+    o, usb = lay.hw.board["openings"], parts["usb_extension"]
+    for name, x, z, size, depth in (("power jack", o["power"]["x"], o["power"]["z"], parts["jack"]["hole"] + 4, 25),
+                                    ("USB", o["usb"]["x"], o["usb"]["z"], usb["screws"][0] + 6, 45)):
+        out.append(Box(f"{name} (inside)", x - size / 2, t, z - 8, x + size / 2, t + depth, z + 8))
     return out
 
 
@@ -154,32 +182,3 @@ def collision_problems(lay: Layout) -> list:
             if boxes[a].hits(boxes[b]):
                 out.append(f"{boxes[a].name} collides with {boxes[b].name}")
     return out
-
-
-def printability_problems(lay: Layout, pieces) -> list:
-    b, out = lay.hw.board, []
-    mw = b["print"]["min_wall"]
-    rad = baffle_radii(lay)
-    walls = {"baffle rib": b["baffle"]["rib"], "LED tray": b["baffle"]["floor"],
-             "button sleeve wall": rad["sleeve"] - rad["body"], "wall layer": b["enclosure"]["wall"] / 2,
-             "floor layer": b["enclosure"]["floor"] / 2, "standoff wall": STANDOFF_WALL,
-             "diffuser lip": b["diffuser"]["lip_height"], "panel between window and tower hole":
-             (lay.pitch - b["panel"]["tile_window"] - lay.hw.parts["tower_button"]["hole"]) / 2}
-    out += [f"{name} is {v:g} mm, under the printable {mw:g} mm" for name, v in walls.items() if v < mw]
-    if sleeve_height(lay) <= 0:
-        out.append("no room for the button sleeves: baffle.height is too small")
-    out += [f"{p.name} ({p.size[0]:g} x {p.size[1]:g} mm) does not fit the {b['print']['bed'][0]:g} mm bed"
-            for p in pieces if p.printed and not fits(p.size, b["print"]["bed"])]
-    seams = set()
-    for corner in ("NW", "NE", "SW", "SE"):
-        _, up = base_layers(lay, corner)
-        seams |= {up.x0, up.x1, up.y0, up.y1} - {0, lay.width}
-    for p in posts(lay):
-        r = post_rect(p)
-        if any(r.x0 < s < r.x1 or r.y0 < s < r.y1 for s in seams):
-            out.append(f"{p.name} straddles a seam between base pieces; move its part in board.toml [layout]")
-    return out
-
-
-def all_problems(lay: Layout, pieces) -> list:
-    return panel_problems(lay) + baffle_problems(lay) + collision_problems(lay) + printability_problems(lay, pieces)

@@ -44,7 +44,9 @@ class Reader:
     corner: str
     board: Rect
     antenna: Rect
-    posts: tuple[Rect, ...]
+    pegs: tuple  # (x, y) of the holes by the antenna: printed pegs locate the board there
+    screws: tuple  # (x, y) of the other holes: screws hold it down
+    z_top: float  # the board's top face (the antenna side, facing the panel)
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Layout:
     z_floor: float  # top of the base floor
     z_panel: float  # underside of the panel
     z_baffle: float  # underside of the baffle
+    heat_w: float = 0.0  # dissipated inside at the power budget's worst case: sizes the vents
 
     @property
     def grid(self) -> Rect:
@@ -82,8 +85,15 @@ class Layout:
     def holes_of(self, kind: str) -> list:
         return [h for h in self.holes if h.kind == kind]
 
+    @property
+    def grid_screws(self) -> list:
+        """The panel's screws through the baffle grid's corners into the pillars."""
+        return [h for h in self.holes if h.kind == "screw" and h.name.startswith("screw")]
 
-def layout(hw: Hardware, reader_seats=()) -> Layout:
+
+def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout:
+    """Everything's place; ``heat_w`` (the power budget's, heat.heat_w) defaults to the
+    budget under the built-in config."""
     b, p = hw.board, hw.parts
     panel, enc = b["panel"], b["enclosure"]
     pitch, win, m = panel["tile_pitch"], panel["tile_window"], panel["margin"]
@@ -111,14 +121,22 @@ def layout(hw: Hardware, reader_seats=()) -> Layout:
                           p["control_button"]["hole"]))
     for k, (x, y) in enumerate(((m, m), (m + grid, m), (m, m + grid), (m + grid, m + grid))):
         holes.append(Hole(f"screw {k + 1}", "screw", x, y, enc["corner_screw"]))
+    # One screw beside each wall joint, into the thickened wall there; the quarters take them
+    # in turn round the board (joints.lid_inserts), so each holds one.
+    c, s, t = width / 2, b["lid"]["seam_screw"], b["joints"]["pilaster"][1] / 2
+    for side, x, y in (("N", c + s, t), ("E", width - t, c + s), ("S", c - s, width - t), ("W", t, c - s)):
+        holes.append(Hole(f"lid {side}", "screw", x, y, enc["corner_screw"]))
     z_floor = enc["floor"]
     z_panel = z_floor + enc["inside_height"]
+    if heat_w is None:
+        from .heat import default_heat
+        heat_w = default_heat(hw)
     lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], [], z_floor, z_panel,
-                 z_panel - b["baffle"]["height"])
+                 z_panel - b["baffle"]["height"], heat_w)
     lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
     lay.mounted = [_mounted(lay, name) for name in ("pi", "hub", "power_board")]
     s = enc["pillar"] / 2
-    lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.holes_of("screw")]
+    lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.grid_screws]
     return lay
 
 
@@ -130,12 +148,16 @@ def _reader(lay: Layout, seat: str | None) -> Reader:
     x0 = edge if corner.endswith("W") else lay.width - edge - bw
     y0 = edge if corner.startswith("N") else lay.width - edge - bl
     board = Rect(x0, y0, x0 + bw, y0 + bl)
-    ax, ay, aw, al = part["antenna"]  # measured from the board's antenna end, the corner end
-    a_y0 = y0 + ay if corner.startswith("N") else board.y1 - ay - al
-    antenna = Rect(x0 + ax, a_y0, x0 + ax + aw, a_y0 + al)
-    post = 5.0  # each corner of the board rests on a post
-    posts = tuple(Rect(x, y, x + post, y + post) for x in (x0, board.x1 - post) for y in (y0, board.y1 - post))
-    return Reader(seat, corner, board, antenna, posts)
+
+    def at(bx, by):  # the board's own frame: from the left corner of its antenna end, the corner end
+        return x0 + bx, (y0 + by if corner.startswith("N") else board.y1 - by)
+
+    ax, ay, aw, al = part["antenna"]
+    (a_x0, a_ya), (_, a_yb) = at(ax, ay), at(ax + aw, ay + al)
+    antenna = Rect(a_x0, min(a_ya, a_yb), a_x0 + aw, max(a_ya, a_yb))
+    z_top = lay.z_panel - b["readers"]["above"] - part["height"]
+    return Reader(seat, corner, board, antenna, tuple(at(*p) for p in part["pegs"]),
+                  tuple(at(*p) for p in part["holes"]), z_top)
 
 
 def _mounted(lay: Layout, name: str) -> Mounted:

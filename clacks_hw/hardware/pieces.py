@@ -1,13 +1,19 @@
 """Every part to print or cut: its OpenSCAD source, where each copy goes in the assembly, what
-fastens to it (mating.py says how), and its size on the bed."""
+fastens to it (mating.py says how), and its size on the bed.
+
+Every printed part is stored as it prints: lying on z = 0, z up (render_checks.py reads each
+render back and checks it prints that way without supports, as one watertight body).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import scad, scad_base
+from . import scad, scad_baffle, scad_base, scad_panel
+from .joints import QUARTERS, lid_inserts
 from .layout import Layout
 from .mating import DOWN, Insert, Placement, Screw
+from .walls import wall_holes
 
 
 @dataclass(frozen=True)
@@ -22,10 +28,12 @@ class Piece:
     screws: tuple[Screw, ...] = ()
     filament: str = "body"  # print.filaments key: what it is printed in
     bought: bool = False  # a bounding model of a bought part (enclosure/stl/bought/)
+    alternative_to: str = ""  # made instead of that piece (the printed panel): not in the assembly or the totals
+    copies: int = 0  # how many to make, where it has no placements (an alternative)
 
     @property
     def qty(self) -> int:
-        return len(self.placements)
+        return len(self.placements) or self.copies
 
     def copy_name(self, k: int) -> str:
         """The name of copy k (0-based) in the assembly: the part's, then the copy's label or number."""
@@ -38,76 +46,65 @@ def _at(lay: Layout, x: float, y: float, z: float = 0.0, label: str = "", rotate
     return Placement((x, lay.width - y, z), rotate, label)
 
 
-CORNER_SCREW = "screw_m3x30"  # through the panel, the baffle grid and the tray into a base pillar
+GRID_SCREW = "screw_m3x30"  # through the panel, the baffle grid and the tray into a pillar's insert
+WALL_SCREW = "screw_m3x8_insert"  # through the panel into an insert in a thickened wall
 
 
-def _corner_screws(lay: Layout) -> tuple:
-    """The panel's four corner screws, in the panel's own frame (its underside at z = 0)."""
+def _panel_screws(lay: Layout) -> tuple:
+    """The panel's screws, in the panel's own frame (its underside at z = 0)."""
     t = lay.hw.board["panel"]["thickness"]
-    return tuple(Screw(f"corner {h.name.split()[-1]}", (h.x, lay.width - h.y, t), DOWN, CORNER_SCREW)
+    return tuple(Screw(h.name, (h.x, lay.width - h.y, t), DOWN, GRID_SCREW if h.name.startswith("screw") else WALL_SCREW)
                  for h in lay.holes_of("screw"))
 
 
-def _post_pilots(lay: Layout, corner: str) -> tuple:
-    """The pilot hole down each post of this base quarter: a board's standoff takes that board's
-    screw (parts.toml `screw`), a baffle pillar the panel's corner screw."""
+def _quarter_inserts(lay: Layout, corner: str) -> tuple:
+    """The holes of this base quarter that take a screw's thread: a pilot down each board
+    standoff (for that board's screw), a pilot under each reader's screw holes, and the panel's
+    heat-set inserts (atop the baffle pillars and in the thickened walls)."""
     parts, floor, out = lay.hw.parts, lay.hw.board["enclosure"]["floor"], []
     for p in scad_base.piece_posts(lay, corner):
         if p.pilot:
-            board = p.name.split(" standoff")[0]
-            screw = parts[board]["screw"] if " standoff" in p.name else CORNER_SCREW
+            screw = parts[p.name.split(" standoff")[0]]["screw"]
             out.append(Insert(p.name, (p.x, lay.width - p.y, floor + p.height), DOWN, parts[screw]["size"], p.height))
+    reader = parts["reader"]
+    for r in scad_base.piece_readers(lay, corner):
+        for k, (x, y) in enumerate(r.screws):
+            out.append(Insert(f"reader {r.corner} pilot {k + 1}", (x, lay.width - y, r.z_top - reader["size"][2]), DOWN,
+                              parts[reader["screw"]]["size"], scad_base.CRADLE_PILOT))
+    ins = parts["insert_m3"]
+    for i in lid_inserts(lay):
+        if i.quarter == corner:
+            out.append(Insert(i.name, (i.x, lay.width - i.y, i.z_top), DOWN, ins["size"], ins["depth"], "insert_m3"))
     return tuple(out)
 
 
 def pieces(lay: Layout) -> list:
     b = lay.hw.board
-    enc, bf, d, p = b["enclosure"], b["baffle"], b["diffuser"], b["panel"]
-    w, lap, t = lay.width, enc["lap"], enc["wall"]
-    g = lay.grid
-    reach = bf["boss"] / 2
-    zp, zb, zf = lay.z_panel, lay.z_baffle, lay.z_floor
-    towers = lay.holes_of("tower")
+    bf, d, p = b["baffle"], b["diffuser"], b["panel"]
+    w, zp, zb = lay.width, lay.z_panel, lay.z_baffle
+    tray = scad_baffle.tray_outline(lay)
     out = [
         Piece("top_panel", "top panel (laser-cut top_panel.svg / .dxf; STL for CNC or a large printer)", False,
-              (w, w, p["thickness"]), scad.top_panel(lay), (Placement((0, 0, zp)),), screws=_corner_screws(lay)),
-        Piece("baffle_grid", "light-baffle grid: one cell per lamp tile (black or white PLA)", True,
-              (g.w + 2 * reach, g.h + 2 * reach, bf["height"] - bf["floor"]), scad.baffle_grid(lay),
+              (w, w, p["thickness"]), scad_panel.top_panel(lay), (Placement((0, 0, zp)),), screws=_panel_screws(lay)),
+        Piece("baffle_grid", "light-baffle grid: one closed cell per lamp tile, a ring round each tower button", True,
+              (tray.w, tray.h, scad_baffle.grid_height(lay)), scad_baffle.baffle_grid(lay),
               (Placement((0, 0, zb + bf["floor"])),), filament="opaque"),
         Piece("baffle_tray", "LED tray under the grid: a lamp LED at each cell centre", True,
-              (g.w + 2 * reach, g.h + 2 * reach, bf["floor"]), scad.baffle_tray(lay), (Placement((0, 0, zb)),),
-              filament="opaque"),
-        Piece("button_sleeve", "sleeve on each tower button body, under the nut (light-tight cells)", True,
-              (2 * scad.baffle_radii(lay)["sleeve"],) * 2 + (scad.sleeve_height(lay),), scad.button_sleeve(lay),
-              tuple(_at(lay, h.x, h.y, zb + bf["floor"], h.name) for h in towers), filament="opaque"),
+              (tray.w, tray.h, bf["floor"]), scad_baffle.baffle_tray(lay), (Placement((0, 0, zb)),), filament="opaque"),
         # printed lip down; in the board the lip lies on the panel, the plug fills the window
-        Piece("diffuser", "diffuser tile (translucent white), lip down", True,
+        Piece("diffuser", "diffuser tile, lip down", True,
               (p["tile_window"] + 2 * d["lip"],) * 2 + (d["lip_height"] + d["thickness"],), scad.diffuser(lay),
               tuple(_at(lay, (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, zp + p["thickness"] + d["lip_height"], f"lamp {i}",
                         (180.0, 0.0, 0.0)) for i, r in lay.windows), filament="diffuser"),
     ]
-    for corner in ("NW", "NE", "SW", "SE"):
-        out.append(Piece(f"base_{corner.lower()}", f"base tray, {corner} quarter (lap joints to its neighbours)", True,
-                         (w / 2 + lap, w / 2 + lap, enc["floor"] + max(
-                             [x.height for x in scad_base.piece_posts(lay, corner)], default=0)),
-                         scad_base.base_piece(lay, corner), (Placement(),), inserts=_post_pilots(lay, corner)))
-    openings = scad_base.wall_openings(lay)
-    h = enc["inside_height"]
-    # Walls print outer face down: x along the wall, y up the wall, z inwards from the outer face.
-    north = (Placement((0, w, zf), (90.0, 0.0, 0.0)),)
-    for west, name in ((True, "west"), (False, "east")):
-        mine = [o for o in openings if (o[1] < w / 2) == west]
-        out.append(Piece(f"wall_north_{name}", f"north (rear) wall, {name} half: power jack and USB openings", True,
-                         (w / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, w, west, mine), north))
-    # The second copy of a south or side half is the first turned over: its outer layer inside.
-    south = (Placement((w, 0, zf), (90.0, 0.0, 180.0), "east half"), Placement((0, t, zf), (90.0, 0.0, 0.0), "west half"))
-    out.append(Piece("wall_south", "south (front) wall half; print 2 (turned over, it is the other half)", True,
-                     (w / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, w, True, []), south))
-    side = scad_base.wall_length(lay, "E")
-    sides = (Placement((0, t, zf), (90.0, 0.0, 90.0), "west, south half"),
-             Placement((t, w - t, zf), (90.0, 0.0, -90.0), "west, north half"),
-             Placement((w, w - t, zf), (90.0, 0.0, -90.0), "east, north half"),
-             Placement((w - t, t, zf), (90.0, 0.0, 90.0), "east, south half"))
-    out.append(Piece("wall_side", "east or west wall half; print 4 (turned over, it is the other half)", True,
-                     (side / 2 + lap, h, enc["wall"]), scad_base.wall_piece(lay, side, True, []), sides))
+    holes = wall_holes(lay)
+    for corner in QUARTERS:
+        out.append(Piece(f"base_{corner.lower()}", f"base, {corner} quarter: its floor and corner walls in one, "
+                         "dovetails and a tongue and groove to its neighbours", True, scad_base.base_size(lay, corner),
+                         scad_base.base_piece(lay, corner, holes), (Placement(),),
+                         inserts=_quarter_inserts(lay, corner)))
+    for corner in QUARTERS:
+        out.append(Piece(f"panel_{corner.lower()}", f"printed top panel, {corner} quarter, keyed to its neighbours "
+                         "(instead of the laser-cut panel)", True, scad_panel.panel_size(lay, corner),
+                         scad_panel.panel_piece(lay, corner), (), alternative_to="top_panel", copies=1))
     return out

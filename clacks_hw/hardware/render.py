@@ -1,5 +1,6 @@
 """Render every part with OpenSCAD: headless, in parallel, each render kept in the tool cache by
-the hash of its source, so a build renders only what changed.
+the hash of its source, so a build renders only what changed. The renders are then checked as a
+maker would (render_checks.py) and the panel's DXF gets joined outlines and units.
 
 OpenSCAD's output may differ between versions, so the committed STL files are checked by the
 hash of the .scad source that produced them (enclosure/stl/manifest.json), not byte for byte.
@@ -74,4 +75,7 @@ def render_stls(ctx, parts, workers: int | None = None) -> list:
             raise HardwareError(f"{src} is missing: run the OpenSCAD sources output first")
         dst.parent.mkdir(parents=True, exist_ok=True)
     run_jobs(ctx, "render", jobs, lambda job: cached_openscad(job[2].suffix[1:], job[1], job[2]), workers)
+    from .render_checks import check_renders, join_dxf
+    join_dxf(ctx.out / "enclosure/top_panel.dxf")
+    check_renders(ctx.lay, [p for p in parts if p.printed], ctx.out)
     return [dst for _, _, dst in jobs]

@@ -1,5 +1,5 @@
-"""OpenSCAD sources of every part, written from the layout: each is a few 2D shapes and
-linear_extrude, so a render takes seconds. Plan coordinates (y south) are mirrored once into
+"""OpenSCAD building blocks for every part's source, and the diffuser: each part is a few 2D
+shapes and linear_extrude, so a render takes seconds. Plan coordinates (y south) are mirrored once into
 OpenSCAD's (y north) by ``plan()``; heights start at 0 on the print bed.
 """
 
@@ -26,6 +26,28 @@ def circ(x: float, y: float, d: float) -> str:
     return f"translate([{n(x)}, {n(y)}]) circle(d={n(d)});"
 
 
+def poly(points) -> str:
+    return "polygon([" + ", ".join(f"[{n(x)}, {n(y)}]" for x, y in points) + "]);"
+
+
+def grown(shape: str, by: float) -> str:
+    """A 2D shape grown by ``by`` on every side (sharp corners kept): a socket for a tab."""
+    return f"offset(delta={n(by)}) {shape}"
+
+
+def gable(u: float, v0: float, w: float, h: float) -> tuple:
+    """A hole's outline in an upright wall that prints without support: a w x h rectangle
+    from height v0 with a 45-degree roof (no flat ceiling to bridge)."""
+    return ((u - w / 2, v0), (u + w / 2, v0), (u + w / 2, v0 + h), (u, v0 + h + w / 2), (u - w / 2, v0 + h))
+
+
+def teardrop(u: float, v: float, d: float) -> str:
+    """A round hole in an upright wall, its top drawn up to a 45-degree point."""
+    r = d / 2
+    return block("hull()", circ(u, v, d), poly(((u - r * 0.7071, v + r * 0.7071), (u, v + r * 1.4142),
+                                                 (u + r * 0.7071, v + r * 0.7071))))
+
+
 def block(head: str, *lines: str) -> str:
     return head + " {\n" + "".join(f"  {ln}\n" for ln in lines) + "}"
 
@@ -41,92 +63,6 @@ def extrude(z: float, h: float, shape: str) -> str:
 
 def source(*modules: str, body: str) -> str:
     return HEADER + f"$fn = {FN};\n\n" + "\n\n".join(modules) + "\n\n" + body + "\n"
-
-
-# -- the top panel -----------------------------------------------------------------------
-
-
-def panel_2d(lay: Layout) -> str:
-    p = lay.hw.board["panel"]
-    cuts = [sq(r, p["window_radius"]) for _, r in lay.windows] + [circ(h.x, h.y, h.d) for h in lay.holes]
-    return block("module panel2d() difference()", sq(Rect(0, 0, lay.width, lay.width), p["corner_radius"]), *cuts)
-
-
-def top_panel(lay: Layout) -> str:
-    """The cut panel as a solid (for CNC or a large printer); engraving is in top_panel.svg."""
-    return source(panel_2d(lay), body=plan(lay.width, extrude(0, lay.hw.board["panel"]["thickness"], "panel2d();")))
-
-
-def top_panel_2d(lay: Layout) -> str:
-    """The cut lines alone, for DXF export."""
-    return source(panel_2d(lay), body=plan(lay.width, "panel2d();"))
-
-
-# -- the light baffle --------------------------------------------------------------------
-
-
-def baffle_radii(lay: Layout) -> dict:
-    """Hole and sleeve sizes around a tower button, shared with the assembly check.
-
-    The grid has a hole the nut fits through; a printed sleeve on the button body fills it
-    below the nut, so light stays in its cell.
-    """
-    b, btn = lay.hw.board, lay.hw.parts["tower_button"]
-    c = b["enclosure"]["clearance"]
-    nut = btn["nut"] / 2 + c
-    return {"body": btn["body"] / 2 + c, "nut": nut, "sleeve": nut - c}
-
-
-def baffle_lines(lay: Layout) -> list:
-    bf, g = lay.hw.board["baffle"], lay.grid
-    h = bf["rib"] / 2
-    out = []
-    for k in range(5):
-        c = g.x0 + k * lay.pitch
-        out.append(Rect(c - h, g.y0 - h, c + h, g.y1 + h))
-        c = g.y0 + k * lay.pitch
-        out.append(Rect(g.x0 - h, c - h, g.x1 + h, c + h))
-    s = bf["boss"] / 2
-    out += [Rect(x.x - s, x.y - s, x.x + s, x.y + s) for x in lay.holes_of("screw")]
-    return out
-
-
-def tray_outline(lay: Layout) -> Rect:
-    g, reach = lay.grid, lay.hw.board["baffle"]["boss"] / 2
-    return Rect(g.x0 - reach, g.y0 - reach, g.x1 + reach, g.y1 + reach)
-
-
-def baffle_grid(lay: Layout) -> str:
-    """The walls between lamp cells, printed upright; it stands on the LED tray."""
-    bf, enc = lay.hw.board["baffle"], lay.hw.board["enclosure"]
-    r = baffle_radii(lay)
-    cuts = [circ(t.x, t.y, 2 * r["nut"]) for t in lay.holes_of("tower")]
-    cuts += [circ(s.x, s.y, enc["corner_screw"]) for s in lay.holes_of("screw")]
-    shape = block("difference()", block("union()", *[sq(x) for x in baffle_lines(lay)]), *cuts)
-    return source(body=plan(lay.width, extrude(0, bf["height"] - bf["floor"], shape)))
-
-
-def baffle_tray(lay: Layout) -> str:
-    """The floor of the cells: the lamp LEDs sit at its cell centres, wires go down beside them."""
-    bf, enc = lay.hw.board["baffle"], lay.hw.board["enclosure"]
-    r = baffle_radii(lay)
-    cuts = [circ(t.x, t.y, 2 * r["body"]) for t in lay.holes_of("tower")]
-    cuts += [circ(x + bf["wire_offset"], y, bf["wire_hole"]) for _, x, y in lay.lamp_leds]
-    cuts += [circ(s.x, s.y, enc["corner_screw"]) for s in lay.holes_of("screw")]
-    shape = block("difference()", sq(tray_outline(lay)), *cuts)
-    return source(body=plan(lay.width, extrude(0, bf["floor"], shape)))
-
-
-def sleeve_height(lay: Layout) -> float:
-    bf = lay.hw.board["baffle"]
-    return bf["height"] - bf["floor"] - bf["nut_zone"]
-
-
-def button_sleeve(lay: Layout) -> str:
-    """Slides onto a tower button's body under the nut and fills the grid's hole around it."""
-    r = baffle_radii(lay)
-    ring = block("difference()", circ(0, 0, 2 * r["sleeve"]), circ(0, 0, 2 * r["body"]))
-    return source(body=extrude(0, sleeve_height(lay), ring))
 
 
 # -- diffuser tile -----------------------------------------------------------------------

@@ -1,34 +1,43 @@
-"""OpenSCAD sources of the base tray (four pieces) and the walls (two pieces a side).
+"""OpenSCAD sources of the base: four corner quarters, each its floor and the two walls of
+its corner in one print, standing as it prints (floor on the bed, walls upright).
 
-Printed pieces meet in a lap joint: each is two half-thickness layers whose seams are
-offset by the lap, so neighbours overlap by 2 x lap and are glued there.
+The quarters meet along the board's middle lines: dovetail tabs in the bottom of the floor
+slide under the neighbour's floor, and the walls meet in a tongue and groove inside a
+thickened stretch of wall (joints.py). On the floor stand the standoffs of the boards, a
+pillar under each corner of the baffle (an insert in its top) and a cradle under each card
+reader; heat-set inserts in the thickened walls take the panel's screws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .layout import Layout, Rect
-from .scad import block, circ, extrude, plan, source, sq
+from .joints import floor_tabs, lid_inserts, quarter_of, quarter_rect, wall_seams
+from .layout import Layout, Reader, Rect
+from .scad import block, circ, extrude, grown, plan, poly, source, sq
+from .walls import cutter
 
-STANDOFF_WALL = 1.6  # around the screw's pilot hole
+STANDOFF_WALL = 1.6  # around a screw's pilot hole
+CRADLE_RAIL = 3.0  # how far a cradle's rails reach under the board's edges
+CRADLE_LIP = 1.0  # how far the fence stands above the board
+CRADLE_PILOT = 10.0  # depth of the pilot hole under each of a reader's screw holes
 
 
 @dataclass(frozen=True)
 class Post:
-    """Something standing on the base floor: a board standoff, a baffle pillar, a reader post."""
+    """Something standing on the base floor: a board standoff or a baffle pillar."""
 
     name: str
     x: float  # centre
     y: float
     size: float  # outer diameter (round) or side (square)
     round: bool
-    pilot: float  # screw pilot hole, 0 = none
+    pilot: float  # screw pilot hole, 0 = none (a pillar takes an insert instead)
     height: float  # above the floor's top
 
 
 def posts(lay: Layout) -> list:
-    parts, enc = lay.hw.parts, lay.hw.board["enclosure"]
+    parts = lay.hw.parts
     out = []
     for m in lay.mounted:
         hole = parts[m.name]["hole"]
@@ -36,13 +45,8 @@ def posts(lay: Layout) -> list:
             out.append(Post(f"{m.name} standoff {k + 1}", x, y, hole + 2 * STANDOFF_WALL, True, hole - 0.5,
                             parts[m.name]["standoff"]))
     for k, r in enumerate(lay.pillars):
-        out.append(Post(f"baffle pillar {k + 1}", (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, r.w, False,
-                        enc["corner_screw"] - 0.8, lay.z_baffle - lay.z_floor))
-    top = lay.z_panel - parts["reader"]["size"][2] - lay.z_floor
-    for r in lay.readers:
-        for k, p in enumerate(r.posts):
-            out.append(Post(f"reader {r.seat or 'shared'} post {k + 1}", (p.x0 + p.x1) / 2, (p.y0 + p.y1) / 2,
-                            p.w, False, 0.0, top))
+        out.append(Post(f"baffle pillar {k + 1}", (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, r.w, False, 0.0,
+                        lay.z_baffle - lay.z_floor))
     return out
 
 
@@ -51,65 +55,113 @@ def post_rect(p: Post) -> Rect:
     return Rect(p.x - h, p.y - h, p.x + h, p.y + h)
 
 
-def _spans(lo_side: bool, size: float, lap: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    """(lower layer, upper layer) extent of one half along one axis."""
-    s = size / 2
-    return ((0, s + lap), (0, s - lap)) if lo_side else ((s + lap, size), (s - lap, size))
-
-
-def base_layers(lay: Layout, corner: str) -> tuple[Rect, Rect]:
-    lap = lay.hw.board["enclosure"]["lap"]
-    (xl, xu), (yl, yu) = _spans(corner[1] == "W", lay.width, lap), _spans(corner[0] == "N", lay.width, lap)
-    return Rect(xl[0], yl[0], xl[1], yl[1]), Rect(xu[0], yu[0], xu[1], yu[1])
-
-
-def _inside(r: Rect, x: float, y: float) -> bool:
-    return r.x0 <= x < r.x1 and r.y0 <= y < r.y1
-
-
 def piece_posts(lay: Layout, corner: str) -> list:
-    """The posts on this quarter's upper layer (the checks keep them off the seams)."""
-    _, up = base_layers(lay, corner)
-    return [p for p in posts(lay) if _inside(up, p.x, p.y)]
+    return [p for p in posts(lay) if quarter_of(lay, p.x, p.y) == corner]
 
 
-def base_piece(lay: Layout, corner: str) -> str:
-    enc, radius = lay.hw.board["enclosure"], lay.hw.board["panel"]["corner_radius"]
-    low, up = base_layers(lay, corner)
-    outline = sq(Rect(0, 0, lay.width, lay.width), radius)
-    half = enc["floor"] / 2
-    parts = [extrude(0, half, block("intersection()", outline, sq(low))),
-             extrude(half, half, block("intersection()", outline, sq(up)))]
+def piece_readers(lay: Layout, corner: str) -> list:
+    return [r for r in lay.readers if quarter_of(lay, (r.board.x0 + r.board.x1) / 2, (r.board.y0 + r.board.y1) / 2) == corner]
+
+
+def cradle_rects(lay: Layout, r: Reader) -> tuple:
+    """(supports under the board, fences beside it) as plan rectangles. The board drops in from
+    above onto two rails and an end rail by the antenna, readers.fit from the fences on its two
+    wall sides; pegs through its holes by the antenna locate it (readers.fit round them) and two
+    screws at the far end hold it down. Its header end stays open for the wires."""
+    rd, b = lay.hw.board["readers"], r.board
+    fit, fence = rd["fit"], rd["gap"] - rd["fit"]
+    north, west = r.corner.startswith("N"), r.corner.endswith("W")
+    end = b.y0 if north else b.y1  # the antenna end, against a wall
+    out = fit + fence
+    y_lo, y_hi = (b.y0 - out, b.y1) if north else (b.y0, b.y1 + out)
+    end_rail = (end - out, end + CRADLE_RAIL) if north else (end - CRADLE_RAIL, end + out)
+    x_lo, x_hi = (b.x0 - out, b.x1) if west else (b.x0, b.x1 + out)  # the fences only on the walls' sides
+    rails = [Rect(x_lo if west else b.x0, y_lo, b.x0 + CRADLE_RAIL, y_hi),
+             Rect(b.x1 - CRADLE_RAIL, y_lo, b.x1 if west else x_hi, y_hi),
+             Rect(x_lo, end_rail[0], x_hi, end_rail[1])]
+    boss = lay.hw.parts["reader"]["pilot"] / 2 + 2.0
+    for x, y in r.pegs + r.screws:  # a boss under each hole, joined to the nearest rail
+        ex = b.x0 if x - b.x0 < b.x1 - x else b.x1
+        rails.append(Rect(max(min(x, ex) - boss, x_lo), y - boss, min(max(x, ex) + boss, x_hi), y + boss))
+    side = Rect(b.x0 - out, y_lo, b.x0 - fit, y_hi) if west else Rect(b.x1 + fit, y_lo, b.x1 + out, y_hi)
+    fences = [side, Rect(x_lo, end - out, x_hi, end - fit) if north else Rect(x_lo, end + fit, x_hi, end + out)]
+    return rails, fences
+
+
+def peg_diameter(lay: Layout) -> float:
+    """A cradle's pegs: readers.fit round them in the board's holes, and 0.05 mm more so a
+    faceted peg never grazes a faceted hole."""
+    return lay.hw.parts["reader"]["hole"] - 2 * lay.hw.board["readers"]["fit"] - 0.1
+
+
+def cradle(lay: Layout, r: Reader) -> tuple:
+    """(solid, cuts) in the plan frame."""
+    part = lay.hw.parts["reader"]
+    z_under = r.z_top - part["size"][2]
+    rails, fences = cradle_rects(lay, r)
+    peg = peg_diameter(lay)
+    solid = [extrude(0, z_under, block("union()", *[sq(x) for x in rails])),
+             extrude(0, r.z_top + CRADLE_LIP, block("union()", *[sq(x) for x in fences])),
+             extrude(z_under - 1, part["size"][2] + 1 + CRADLE_LIP, block("union()", *[circ(x, y, peg) for x, y in r.pegs]))]
+    cuts = [extrude(z_under - CRADLE_PILOT, CRADLE_PILOT + 1, block("union()", *[circ(x, y, part["pilot"])
+                                                                                    for x, y in r.screws]))]
+    return solid, cuts
+
+
+def _insert_cuts(lay: Layout, corner: str) -> list:
+    ins = lay.hw.parts["insert_m3"]
+    out = []
+    for i in lid_inserts(lay):
+        if i.quarter == corner:
+            out.append(extrude(i.z_top - ins["depth"], ins["depth"] + 1, circ(i.x, i.y, ins["hole"])))
+            out.append(extrude(i.z_top - ins["depth"] - 6, 6.5, circ(i.x, i.y, lay.hw.board["enclosure"]["corner_screw"] - 0.2)))
+    return out
+
+
+def base_piece(lay: Layout, corner: str, holes: list) -> str:
+    """One quarter: floor, its corner's walls, the joints' halves, posts, cradles and holes."""
+    b = lay.hw.board
+    enc, j = b["enclosure"], b["joints"]
+    w, t, r, zp = lay.width, enc["wall"], b["panel"]["corner_radius"], lay.z_panel
+    q = sq(quarter_rect(lay, corner))
+    outline = sq(Rect(0, 0, w, w), r)
+    walls = block("difference()", outline, sq(Rect(t, t, w - t, w - t), max(r - t, 0.01)))
+    seams = wall_seams(lay)
+    solid = [extrude(0, enc["floor"], block("intersection()", q, outline)),
+             extrude(0, zp, block("intersection()", q, block("union()", walls, *[sq(p) for _, _, p, _ in seams])))]
+    cuts = []
+    for tab in floor_tabs(lay):
+        if tab.owner == corner:
+            solid.append(extrude(0, j["dovetail_height"], poly(tab.outline)))
+        elif tab.other == corner:
+            cuts.append(extrude(-1, j["dovetail_height"] + j["fit"] + 1, grown(poly(tab.outline), j["fit"])))
+    for _, _, _, tongue in seams:
+        if tongue.owner == corner:
+            solid.append(extrude(0, zp, poly(tongue.outline)))
+        elif tongue.other == corner:
+            cuts.append(extrude(-1, zp + 2, grown(poly(tongue.outline), j["fit"])))
     for p in piece_posts(lay, corner):
         shape = circ(p.x, p.y, p.size) if p.round else sq(post_rect(p))
+        solid.append(extrude(enc["floor"] - 0.5, p.height + 0.5, shape))
         if p.pilot:
-            shape = block("difference()", shape, circ(p.x, p.y, p.pilot))
-        parts.append(extrude(enc["floor"], p.height, shape))
-    return source(body=plan(lay.width, "\n".join(parts)))
+            cuts.append(extrude(enc["floor"] + 1, p.height, circ(p.x, p.y, p.pilot)))
+    for rd in piece_readers(lay, corner):
+        more, less = cradle(lay, rd)
+        solid += more
+        cuts += less
+    cuts += _insert_cuts(lay, corner)
+    cuts += [cutter(lay, h) for h in holes if quarter_of(lay, *_plan_xy(lay, h)) == corner]
+    return source(body=plan(w, block("difference()", block("union()", *solid), *cuts)))
 
 
-def wall_openings(lay: Layout) -> list:
-    """(name, u, v, width, height, round) in the north wall's plane: u = plan x, v above the floor."""
-    o, parts = lay.hw.board["openings"], lay.hw.parts
-    usb = parts["usb_extension"]["opening"]
-    floor = lay.z_floor
-    return [("power jack", o["power"]["x"], o["power"]["z"] - floor, parts["jack"]["hole"], parts["jack"]["hole"], True),
-            ("USB", o["usb"]["x"], o["usb"]["z"] - floor, usb[0], usb[1], False)]
+def _plan_xy(lay: Layout, h) -> tuple:
+    t, w = lay.hw.board["enclosure"]["wall"] / 2, lay.width
+    return {"N": (h.u, t), "S": (h.u, w - t), "W": (t, h.u), "E": (w - t, h.u)}[h.side]
 
 
-def wall_piece(lay: Layout, length: float, west: bool, openings: list) -> str:
-    enc = lay.hw.board["enclosure"]
-    height, t, lap = enc["inside_height"], enc["wall"] / 2, enc["lap"]
-    outer, inner = _spans(west, length, lap)  # outer face on the bed
-    cuts = [circ(u, v, w) if rnd else sq(Rect(u - w / 2, v - h / 2, u + w / 2, v + h / 2))
-            for _, u, v, w, h, rnd in openings]
-    layers = []
-    for z, (a, b) in ((0, outer), (t, inner)):
-        layers.append(extrude(z, t, block("difference()", sq(Rect(a, 0, b, height)), *cuts) if cuts
-                              else sq(Rect(a, 0, b, height))))
-    return source(body="\n".join(layers))
-
-
-def wall_length(lay: Layout, side: str) -> float:
-    """North and south walls run the full width; east and west fit between them."""
-    return lay.width if side in "NS" else lay.width - 2 * lay.hw.board["enclosure"]["wall"]
+def base_size(lay: Layout, corner: str) -> tuple:
+    """The quarter's bounding box as printed: its square plus the tabs standing out of it
+    (a west quarter's across the north-south seam, a north quarter's across the other)."""
+    j, half = lay.hw.board["joints"], lay.width / 2
+    reach = max(j["dovetail"][2], j["tongue"][1])
+    return (half + (reach if corner[1] == "W" else 0), half + (reach if corner[0] == "N" else 0), lay.z_panel)

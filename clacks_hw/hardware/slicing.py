@@ -96,6 +96,8 @@ def slice_parts(ctx, parts) -> list:
     each STL's source and of the STL itself, its size and volume, and for a printed part
     PrusaSlicer's grams, filament and time) and enclosure/parts.md."""
     from .manifest import manifest_text, sha256
+    from .mesh import figures as mesh_figures
+    from .mesh import read_stl
     from .meshes import stl_volume_bbox
     from .parts_md import parts_md
     from .render import run_jobs
@@ -117,6 +119,7 @@ def slice_parts(ctx, parts) -> list:
              "bought": p.bought, "size_mm": list(size), "volume_cm3": round(vol / 1000, 2)}
         if p.printed:
             e.update(figures[p.name], filament=p.filament)
+            e.update(mesh_figures(read_stl(stl), ctx.hw.board["print"]["bridge"]))
         entries[p.name] = e
     flat = (ctx.out / "enclosure/scad/top_panel_2d.scad").read_text(encoding="utf-8")
     entries["top_panel_2d"] = {"scad_sha256": sha256(flat), "dxf": "enclosure/top_panel.dxf"}

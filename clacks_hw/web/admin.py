@@ -1,10 +1,10 @@
-"""The admin API: a phone with the admin token starts, abandons and dims the board.
+"""The admin API: a paired phone starts, abandons and dims the board.
 
-The token travels only in the ``Authorization: Bearer`` header (never a cookie a browser sends
-by itself, never a URL that lands in logs and histories), compared in constant time. Without
-it, or when no token is set: 403 and nothing changes. A request becomes an ``AdminCommand`` on
-the game loop's queue, done there by the controller's own steps (daemon/admin_flow.py); the
-answer comes back through a future, so the phone learns whether it worked.
+Every command needs a paired phone (pairing_api.py: its session cookie, and an ``Origin``
+header naming this board); without one: 403 and nothing changes. A request becomes an
+``AdminCommand`` on the game loop's queue, done there by the controller's own steps
+(daemon/admin_flow.py); the answer comes back through a future, so the phone learns whether it
+worked. Each body is one JSON object of the command's own fields (json_body.py).
 
 ``GET /api/options`` (public: the edition's words and the engine's modes) fills the phone's form.
 """
@@ -12,12 +12,12 @@ answer comes back through a future, so the phone learns whether it worked.
 from __future__ import annotations
 
 import asyncio
-import hmac
 
 from aiohttp import web
 
 from ..daemon.events import AdminCommand
 from ..game.modes import MODES, VARIANTS, game_for
+from . import pairing_api
 from .json_body import BadBody, Number, Text, TextList, read_json
 
 # path -> (the board's command, the body's shape)
@@ -34,21 +34,12 @@ def _json(status: int, data: dict) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def authorised(server, request: web.BaseRequest) -> bool:
-    token = server.admin_token
-    given = request.headers.get("Authorization", "")
-    if not token or not given.startswith("Bearer "):
-        return False
-    return hmac.compare_digest(given[7:].strip().encode(), token.encode())
-
-
 def options(server, request: web.BaseRequest) -> dict:
     edition = server.edition
     return {
         "url": server.public_url(request),
         "modes": {m: {"variants": list(VARIANTS[m]), "seats": ["".join(s) for s in game_for(m).seatings()]} for m in MODES},
         "words": list(edition.words) if edition is not None else [],
-        "admin": server.admin_token is not None,
     }
 
 
@@ -58,15 +49,16 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         if request.method not in ("GET", "HEAD"):
             return _json(405, {"error": "use GET"})
         return _json(200, options(server, request))
+    if path in pairing_api.PATHS:
+        return await pairing_api.handle(server, request)
     if path not in COMMANDS:
         return _json(404, {"error": f"no such API: {path}"})
     kind, shape = COMMANDS[path]
     if request.method != "POST":
         return _json(405, {"error": "use POST"})
-    if not authorised(server, request):
-        why = ("admin is off on this board: set status.admin_token (or run clacks-hw install-service)"
-               if not server.admin_token else "the admin token is missing or wrong")
-        return _json(403, {"error": why})
+    phone = pairing_api.require(server, request, "admin")
+    if isinstance(phone, web.Response):
+        return phone
     try:
         params = await read_json(request, shape)
     except BadBody as exc:
@@ -79,7 +71,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     def reply(text: str | None) -> None:  # from the game loop's thread
         loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(text))
 
-    server.submit(AdminCommand(kind, params, reply))
+    server.submit(AdminCommand(kind, params, reply, by=f"the admin page, phone {phone.name}"))
     try:
         text = await asyncio.wait_for(answer, ANSWER_S)
     except TimeoutError:

@@ -10,12 +10,14 @@ request passes the host-name check first (guard.py); package assets are served f
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import resource
 import socket
 import threading
 from importlib.resources import files
 
+import segno
 from aiohttp import web
 
 from .feed import Feed, serve_events
@@ -50,6 +52,14 @@ class QuietLog(logging.LoggerAdapter):
 
     def exception(self, msg, *args, exc_info=True, **kwargs):
         self.debug(msg, *args, exc_info=exc_info, **kwargs)
+
+
+def qr_svg(content: str) -> bytes:
+    """A QR code of ``content``, black on white, as SVG."""
+    out = io.BytesIO()
+    segno.make(content, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
+                                        dark="#000", light="#fff")
+    return out.getvalue()
 
 
 def text(status: int, body: str, headers: dict | None = None) -> web.Response:

@@ -6,33 +6,24 @@ in the server's thread.
 
 Endpoints: ``/`` the kiosk page (``kiosk.css``, ``kiosk.js``), ``/events`` the live state as
 Server-Sent Events, ``/status.json`` the same once, ``/qr.svg`` the page's own address,
-``/admin-qr.svg`` the admin link (this machine's own screen, in setup only), ``/admin`` the
-phone's admin page and ``/api/...`` its requests (admin.py).
+``/admin`` the phone's admin page and ``/api/...`` its requests (admin.py, pairing_api.py).
+Nothing here ever carries the admin token or a pairing code: the code shows only on the board's
+own outputs (daemon/pairing_flow.py) and its own kiosk screen (pairing_api.py).
 """
 
 from __future__ import annotations
 
-import io
-import ipaddress
 import logging
 import socket
 
-import segno
 from aiohttp import web
 
 from . import admin
-from .base import PageServer, text
+from .base import PageServer, qr_svg, text
 from .feed import Feed
 from .public import status_json
 
 log = logging.getLogger(__name__)
-
-
-def _is_loopback(host: str | None) -> bool:
-    try:
-        return host is not None and ipaddress.ip_address(host.split("%")[0]).is_loopback
-    except ValueError:
-        return False
 
 
 def lan_address() -> str | None:
@@ -45,27 +36,20 @@ def lan_address() -> str | None:
         return None
 
 
-def qr_svg(content: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(content, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
-                                        dark="#000", light="#fff")
-    return out.getvalue()
-
-
 class WebServer(PageServer):
     name = "status page"
     assets = {"/": "kiosk.html", "/kiosk.css": "kiosk.css", "/kiosk.js": "kiosk.js",
               "/kiosk-parts.js": "kiosk-parts.js", "/kiosk-panels.js": "kiosk-panels.js",
-              "/kiosk-dice.js": "kiosk-dice.js",
+              "/kiosk-dice.js": "kiosk-dice.js", "/kiosk-pairing.js": "kiosk-pairing.js",
               "/admin": "admin.html", "/admin.js": "admin.js"}
 
-    def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), admin_token: str | None = None,
+    def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), pairing=None,
                  submit=None, edition=None, **limits) -> None:
         """``limits``: the connection limits of :class:`~.base.PageServer` (max_connections,
         max_per_address, header_timeout, keepalive_timeout)."""
         super().__init__(Feed(lambda: status_json(box.get(), edition)), bind, port, hosts=hosts, **limits)
         self.box = box
-        self.admin_token = admin_token or None
+        self.pairing = pairing  # the board's pairing (pairing/board.py); None: no phone can pair
         self.submit = submit  # puts an AdminCommand on the game loop's queue (never blocks)
         self.edition = edition
 
@@ -99,30 +83,17 @@ class WebServer(PageServer):
             return web.Response(body=self.feed.json, content_type="application/json")
         if path == "/qr.svg":
             return web.Response(body=qr_svg(self.public_url(request)), content_type="image/svg+xml")
-        if path == "/admin-qr.svg":
-            return self._admin_qr(request)
         return text(404, "404 not found\n")
 
-    def _admin_qr(self, request: web.BaseRequest) -> web.Response:
-        """The admin link with its token, for the kiosk screen only (this machine), in setup
-        only: whoever stands at the board may run it anyway. The token rides in the fragment,
-        which a browser never sends to a server."""
-        snap = self.box.get()
-        if (self.admin_token is None or not _is_loopback(request.remote)
-                or snap is None or snap.screen != "setup"):
-            return text(404, "404 not found\n")
-        return web.Response(body=qr_svg(f"{self.public_url(request)}admin#token={self.admin_token}"),
-                            content_type="image/svg+xml")
 
-
-def open_status_page(status, box, *, submit=None, edition=None, admin_token: str | None = None):
+def open_status_page(status, box, *, submit=None, edition=None, pairing=None):
     """The page as configured (``status.*``), not yet started; None when ``status.port`` is 0
     or the address cannot be used (logged: the board goes on without it)."""
     if status.port == 0:
         log.info("status page off (status.port = 0)")
         return None
     try:
-        page = WebServer(box, status.bind, status.port, hosts=status.hosts, admin_token=admin_token,
+        page = WebServer(box, status.bind, status.port, hosts=status.hosts, pairing=pairing,
                          submit=submit, edition=edition, max_per_address=status.max_per_address)
     except OSError as exc:
         reason = exc.strerror or str(exc)

@@ -4,8 +4,9 @@ $fn = 32;
 
 
 translate([0, 300]) mirror([0, 1]) {
-translate([0, 0, 0]) linear_extrude(height=20) difference() {
+difference() {
   union() {
+  translate([0, 0, 0]) linear_extrude(height=20) union() {
   translate([49.2, 49.2]) square([1.6, 201.6]);
   translate([49.2, 49.2]) square([201.6, 1.6]);
   translate([99.2, 49.2]) square([1.6, 201.6]);
@@ -21,21 +22,52 @@ translate([0, 0, 0]) linear_extrude(height=20) difference() {
   translate([46, 246]) square([8, 8]);
   translate([246, 246]) square([8, 8]);
 }
-  translate([100, 125]) circle(d=18.5);
-  translate([150, 125]) circle(d=18.5);
-  translate([200, 125]) circle(d=18.5);
-  translate([100, 175]) circle(d=18.5);
-  translate([150, 175]) circle(d=18.5);
-  translate([200, 175]) circle(d=18.5);
-  translate([125, 100]) circle(d=18.5);
-  translate([175, 100]) circle(d=18.5);
-  translate([125, 150]) circle(d=18.5);
-  translate([175, 150]) circle(d=18.5);
-  translate([125, 200]) circle(d=18.5);
-  translate([175, 200]) circle(d=18.5);
+  translate([0, 0, 0]) linear_extrude(height=16) union() {
+  translate([100, 125]) circle(d=15.4);
+  translate([150, 125]) circle(d=15.4);
+  translate([200, 125]) circle(d=15.4);
+  translate([100, 175]) circle(d=15.4);
+  translate([150, 175]) circle(d=15.4);
+  translate([200, 175]) circle(d=15.4);
+  translate([125, 100]) circle(d=15.4);
+  translate([175, 100]) circle(d=15.4);
+  translate([125, 150]) circle(d=15.4);
+  translate([175, 150]) circle(d=15.4);
+  translate([125, 200]) circle(d=15.4);
+  translate([175, 200]) circle(d=15.4);
+}
+}
+  translate([0, 0, -1]) linear_extrude(height=22) union() {
+  translate([100, 125]) circle(d=13);
+  translate([150, 125]) circle(d=13);
+  translate([200, 125]) circle(d=13);
+  translate([100, 175]) circle(d=13);
+  translate([150, 175]) circle(d=13);
+  translate([200, 175]) circle(d=13);
+  translate([125, 100]) circle(d=13);
+  translate([175, 100]) circle(d=13);
+  translate([125, 150]) circle(d=13);
+  translate([175, 150]) circle(d=13);
+  translate([125, 200]) circle(d=13);
+  translate([175, 200]) circle(d=13);
   translate([50, 50]) circle(d=3.4);
   translate([250, 50]) circle(d=3.4);
   translate([50, 250]) circle(d=3.4);
   translate([250, 250]) circle(d=3.4);
+}
+  translate([0, 0, 16]) linear_extrude(height=5) union() {
+  translate([100, 125]) circle(d=18.3);
+  translate([150, 125]) circle(d=18.3);
+  translate([200, 125]) circle(d=18.3);
+  translate([100, 175]) circle(d=18.3);
+  translate([150, 175]) circle(d=18.3);
+  translate([200, 175]) circle(d=18.3);
+  translate([125, 100]) circle(d=18.3);
+  translate([175, 100]) circle(d=18.3);
+  translate([125, 150]) circle(d=18.3);
+  translate([175, 150]) circle(d=18.3);
+  translate([125, 200]) circle(d=18.3);
+  translate([175, 200]) circle(d=18.3);
+}
 }
 }

@@ -4,32 +4,118 @@ $fn = 32;
 
 
 translate([0, 300]) mirror([0, 1]) {
-translate([0, 0, 0]) linear_extrude(height=2) intersection() {
+difference() {
+  union() {
+  translate([0, 0, 0]) linear_extrude(height=4) intersection() {
+  translate([150, 0]) square([150, 150]);
   translate([6, 6]) offset(r=6) square([288, 288]);
-  translate([160, 0]) square([140, 160]);
 }
-translate([0, 0, 2]) linear_extrude(height=2) intersection() {
+  translate([0, 0, 0]) linear_extrude(height=60) intersection() {
+  translate([150, 0]) square([150, 150]);
+  union() {
+  difference() {
   translate([6, 6]) offset(r=6) square([288, 288]);
-  translate([140, 0]) square([160, 140]);
+  translate([6, 6]) offset(r=3) square([288, 288]);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([174.8, 66]) circle(d=5.3);
-  translate([174.8, 66]) circle(d=1.6);
+  translate([138, 0]) square([24, 9]);
+  translate([291, 138]) square([9, 24]);
+  translate([138, 291]) square([24, 9]);
+  translate([0, 138]) square([9, 24]);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([186.2, 66]) circle(d=5.3);
-  translate([186.2, 66]) circle(d=1.6);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([174.8, 113]) circle(d=5.3);
-  translate([174.8, 113]) circle(d=1.6);
+  translate([0, 0, 0]) linear_extrude(height=2) polygon([[271.5, 149], [271.5, 150], [270.5, 157], [279.5, 157], [278.5, 150], [278.5, 149]]);
+  translate([0, 0, 0]) linear_extrude(height=2) polygon([[221.5, 149], [221.5, 150], [220.5, 157], [229.5, 157], [228.5, 150], [228.5, 149]]);
+  translate([0, 0, 0]) linear_extrude(height=2) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
+  translate([0, 0, 0]) linear_extrude(height=60) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 66]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 66]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 113]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 113]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 46]) square([8, 8]);
 }
-translate([0, 0, 4]) linear_extrude(height=5) difference() {
-  translate([186.2, 113]) circle(d=5.3);
-  translate([186.2, 113]) circle(d=1.6);
+  translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 21.5], [150, 21.5], [157, 20.5], [157, 29.5], [150, 28.5], [149, 28.5]]);
+  translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 71.5], [150, 71.5], [157, 70.5], [157, 79.5], [150, 78.5], [149, 78.5]]);
+  translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 121.5], [150, 121.5], [157, 120.5], [157, 129.5], [150, 128.5], [149, 128.5]]);
+  translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
+  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 66]) circle(d=1.6);
+  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 66]) circle(d=1.6);
+  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 113]) circle(d=1.6);
+  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 113]) circle(d=1.6);
+  translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([250, 50]) circle(d=4.2);
+  translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([250, 50]) circle(d=3.2);
+  translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([157, 4.5]) circle(d=4.2);
+  translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([157, 4.5]) circle(d=3.2);
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[193, 26], [207, 26], [207, 34], [200, 41], [193, 34]]);
 }
-translate([0, 0, 4]) linear_extrude(height=34) difference() {
-  translate([246, 46]) square([8, 8]);
-  translate([250, 50]) circle(d=2.6);
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) hull() {
+  translate([185, 30]) circle(d=3.4);
+  polygon([[183.798, 31.202], [185, 32.404], [186.202, 31.202]]);
+}
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) hull() {
+  translate([215, 30]) circle(d=3.4);
+  polygon([[213.798, 31.202], [215, 32.404], [216.202, 31.202]]);
+}
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[164, 8], [169, 8], [169, 26], [164, 26]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[227, 8], [232, 8], [232, 26], [227, 26]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[245, 8], [250, 8], [250, 26], [245, 26]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[272, 8], [277, 8], [277, 26], [272, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[11, 8], [16, 8], [16, 26], [11, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[29, 8], [34, 8], [34, 26], [29, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[56, 8], [61, 8], [61, 26], [56, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[74, 8], [79, 8], [79, 26], [74, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[92, 8], [97, 8], [97, 26], [92, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[119, 8], [124, 8], [124, 26], [119, 26]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[245, 38], [250, 38], [250, 56], [245, 56]]);
+}
+  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[272, 38], [277, 38], [277, 56], [272, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[92, 38], [97, 38], [97, 56], [92, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
+}
 }
 }

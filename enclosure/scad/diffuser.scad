@@ -3,5 +3,5 @@ $fn = 32;
 
 
 
-translate([0, 0, 0]) linear_extrude(height=1.2) translate([-14, -14]) offset(r=3) square([28, 28]);
-translate([0, 0, 1.2]) linear_extrude(height=3) translate([-14, -14]) offset(r=1.8) square([28, 28]);
+translate([0, 0, 0]) linear_extrude(height=1.2) translate([-13.5, -13.5]) offset(r=3) square([27, 27]);
+translate([0, 0, 1.2]) linear_extrude(height=3) translate([-13.5, -13.5]) offset(r=1.8) square([27, 27]);

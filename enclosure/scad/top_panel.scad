@@ -3,22 +3,22 @@ $fn = 32;
 
 module panel2d() difference() {
   translate([6, 6]) offset(r=6) square([288, 288]);
-  translate([61, 61]) offset(r=2) square([28, 28]);
-  translate([111, 61]) offset(r=2) square([28, 28]);
-  translate([161, 61]) offset(r=2) square([28, 28]);
-  translate([211, 61]) offset(r=2) square([28, 28]);
-  translate([61, 111]) offset(r=2) square([28, 28]);
-  translate([111, 111]) offset(r=2) square([28, 28]);
-  translate([161, 111]) offset(r=2) square([28, 28]);
-  translate([211, 111]) offset(r=2) square([28, 28]);
-  translate([61, 161]) offset(r=2) square([28, 28]);
-  translate([111, 161]) offset(r=2) square([28, 28]);
-  translate([161, 161]) offset(r=2) square([28, 28]);
-  translate([211, 161]) offset(r=2) square([28, 28]);
-  translate([61, 211]) offset(r=2) square([28, 28]);
-  translate([111, 211]) offset(r=2) square([28, 28]);
-  translate([161, 211]) offset(r=2) square([28, 28]);
-  translate([211, 211]) offset(r=2) square([28, 28]);
+  translate([61.5, 61.5]) offset(r=2) square([27, 27]);
+  translate([111.5, 61.5]) offset(r=2) square([27, 27]);
+  translate([161.5, 61.5]) offset(r=2) square([27, 27]);
+  translate([211.5, 61.5]) offset(r=2) square([27, 27]);
+  translate([61.5, 111.5]) offset(r=2) square([27, 27]);
+  translate([111.5, 111.5]) offset(r=2) square([27, 27]);
+  translate([161.5, 111.5]) offset(r=2) square([27, 27]);
+  translate([211.5, 111.5]) offset(r=2) square([27, 27]);
+  translate([61.5, 161.5]) offset(r=2) square([27, 27]);
+  translate([111.5, 161.5]) offset(r=2) square([27, 27]);
+  translate([161.5, 161.5]) offset(r=2) square([27, 27]);
+  translate([211.5, 161.5]) offset(r=2) square([27, 27]);
+  translate([61.5, 211.5]) offset(r=2) square([27, 27]);
+  translate([111.5, 211.5]) offset(r=2) square([27, 27]);
+  translate([161.5, 211.5]) offset(r=2) square([27, 27]);
+  translate([211.5, 211.5]) offset(r=2) square([27, 27]);
   translate([100, 125]) circle(d=12);
   translate([150, 125]) circle(d=12);
   translate([200, 125]) circle(d=12);
@@ -31,10 +31,10 @@ module panel2d() difference() {
   translate([175, 150]) circle(d=12);
   translate([125, 200]) circle(d=12);
   translate([175, 200]) circle(d=12);
-  translate([150, 292]) circle(d=5);
-  translate([8, 150]) circle(d=5);
-  translate([150, 8]) circle(d=5);
-  translate([292, 150]) circle(d=5);
+  translate([150, 286]) circle(d=5);
+  translate([14, 150]) circle(d=5);
+  translate([150, 14]) circle(d=5);
+  translate([286, 150]) circle(d=5);
   translate([70, 267.5]) circle(d=16);
   translate([110, 267.5]) circle(d=16);
   translate([150, 267.5]) circle(d=16);
@@ -44,6 +44,10 @@ module panel2d() difference() {
   translate([250, 50]) circle(d=3.4);
   translate([50, 250]) circle(d=3.4);
   translate([250, 250]) circle(d=3.4);
+  translate([157, 4.5]) circle(d=3.4);
+  translate([295.5, 157]) circle(d=3.4);
+  translate([143, 295.5]) circle(d=3.4);
+  translate([4.5, 143]) circle(d=3.4);
 }
 
 translate([0, 300]) mirror([0, 1]) {

@@ -26,8 +26,9 @@ def shipped_report(shipped_board):
 
 
 def test_parts_that_only_touch_do_not_collide(shipped_report):
-    # the panel rests on the walls, the walls stand on the base, the grid stands on the tray
-    for a, b in [("top_panel", "wall_"), ("base_", "wall_"), ("baffle_grid", "baffle_tray"), ("base_nw", "base_ne")]:
+    # the panel rests on the walls, the grid stands on the tray, the quarters meet in their joints
+    for a, b in [("top_panel", "base_"), ("baffle_grid", "baffle_tray"), ("base_nw", "base_ne"), ("base_sw", "base_se"),
+                 ("base_nw", "base_sw"), ("bought/reader", "base_se")]:
         assert not _problems(shipped_report, a, b, "intersect"), (a, b)
 
 
@@ -64,9 +65,9 @@ def test_a_screw_that_misses_its_hole_is_caught(tmp_path):
 
 def test_a_board_closer_than_its_clearance_is_caught(tmp_path):
     def edit(hw):
-        hw.parts["reader"]["clearance"] = 6.0  # the shared reader sits 1 mm from the south wall
+        hw.parts["reader"]["clearance"] = 6.0  # the shared reader sits 0.3 mm from its cradle's fences
     report = _render(tmp_path, edit)
-    assert _problems(report, "bought/reader shared is closer than its 6 mm clearance to wall_")
+    assert _problems(report, "bought/reader shared is closer than its 6 mm clearance to base_se")
 
 
 def _fastening(screw_len, hole_depth, offset=0.0, insert=""):

@@ -2,12 +2,14 @@
 
 import pytest
 
-from clacks_hw.hardware.checks import (
-    baffle_problems,
-    collision_problems,
-    panel_problems,
+from clacks_hw.hardware.checks import baffle_problems, collision_problems, panel_problems, solids
+from clacks_hw.hardware.checks_fit import (
+    fit_problems,
+    hub_problems,
+    joint_problems,
     printability_problems,
-    solids,
+    reader_problems,
+    vent_problems,
 )
 from clacks_hw.hardware.data import load_hardware
 from clacks_hw.hardware.layout import layout
@@ -22,13 +24,14 @@ def test_the_shipped_board_assembles(seats):
     assert panel_problems(lay) == []
     assert baffle_problems(lay) == []
     assert collision_problems(lay) == []
-    assert printability_problems(lay, pieces(lay)) == []
+    assert fit_problems(lay, pieces(lay)) == []
 
 
 def test_every_part_under_the_panel_is_in_the_collision_check():
     names = {b.name for b in solids(layout(load_hardware(), ALL_SEATS))}
-    assert {"pi", "hub", "power_board", "baffle", "PLAY button", "seat E LED", "power jack (inside)"} <= names
+    assert {"pi", "hub", "power_board", "baffle", "PLAY button", "seat E LED", "power jack (inside)", "panel"} <= names
     assert {f"reader {c}" for c in ("SE", "SW", "NW", "NE")} <= names
+    assert {f"reader {c} cradle" for c in ("SE", "SW", "NW", "NE")} <= names
     assert sum(n.startswith("pi standoff") for n in names) == 4
 
 
@@ -37,17 +40,38 @@ def _problems(check, seats=(), **overrides):
     return check(lay, pieces(lay)) if check is printability_problems else check(lay)
 
 
+def _hub_problems(**hub):
+    hw = load_hardware()
+    hw.parts["hub"].update(hub)
+    return hub_problems(layout(hw))
+
+
+def test_the_hub_stands_clear_of_what_hangs_under_it_and_the_bom_buys_that_hub():
+    assert _hub_problems() == []
+    # what the board used to say: a Pico bought with headers on 5 mm standoffs
+    old = _hub_problems(example="Raspberry Pi Pico (RP2040), with headers", headers=True, below=8.5)
+    assert any("stands on 5 mm standoffs but 8.5 mm hangs under it" in p for p in old), old
+    assert any("say 'without headers'" in p for p in _hub_problems(example="Raspberry Pi Pico (RP2040), with headers")), \
+        "the BOM line and the model must agree"
+
+
 @pytest.mark.parametrize("check, overrides, expected", [
     (collision_problems, {"layout.pi.at": [150.0, 64.0]}, "pi collides with hub"),
     (collision_problems, {"layout.hub.at": [40.0, 40.0]}, "baffle pillar 1 collides with hub"),
     (collision_problems, {"openings.usb.x": 8.0}, "west wall collides with USB (inside)"),
-    (panel_problems, {"panel.tile_window": 36.0}, "nut or bezel reaches over lamp window"),
+    (panel_problems, {"panel.tile_window": 34.0}, "nut (17.3 mm across its corners) comes within"),
     (panel_problems, {"panel.seat_led_inset": 2.0}, "too close to the panel's edge"),
     (baffle_problems, {"baffle.wire_offset": 5.0}, "wire hole runs under the LED"),
     (baffle_problems, {"enclosure.inside_height": 24.0}, "deeper than the space"),
     (printability_problems, {"baffle.rib": 0.8}, "baffle rib is 0.8 mm"),
     (printability_problems, {"panel.tile_pitch": 54.0}, "does not fit the 220 mm bed"),
     (printability_problems, {"layout.power_board.at": [135.0, 150.0]}, "straddles a seam"),
+    (printability_problems, {"joints.dovetail": [7.0, 10.0, 7.0]}, "longer than the 10 mm its roof may bridge"),
+    (printability_problems, {"joints.pilaster": [24.0, 5.0]}, "wall beside a groove"),
+    (baffle_problems, {"baffle.nut_zone": 6.0}, "light passes over a button's ring"),
+    (joint_problems, {"lid.seam_screw": 3.0}, "plastic round it"),
+    (reader_problems, {"readers.above": 4.0}, "beyond the 10 mm it reads at"),
+    (vent_problems, {"vents.slot": [5.0, 4.0]}, "vent slots in the low row"),
 ])
 def test_each_kind_of_mistake_is_caught(check, overrides, expected):
     problems = _problems(check, **overrides)

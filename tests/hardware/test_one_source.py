@@ -3,7 +3,7 @@
 import re
 
 from clacks_hw.hardware.build import build
-from clacks_hw.hardware.checks import all_problems
+from clacks_hw.hardware.checks_fit import all_problems
 from clacks_hw.hardware.pieces import pieces
 
 from .conftest import make_context
@@ -18,9 +18,9 @@ def _build(tmp_path, **kw):
 def test_four_readers_appear_on_the_panel_and_in_the_base(tmp_path):
     ctx, read = _build(tmp_path, overrides={"reader.seats": ["S", "W", "N", "E"]})
     assert len(re.findall(r'<rect id="reader-[SWNE]"', read("enclosure/top_panel.svg"))) == 4
-    squares = sum(  # each reader rests on four 5 mm posts
-        read(f"enclosure/scad/base_{c}.scad").count("square([5, 5])") for c in ("nw", "ne", "sw", "se"))
-    assert squares == 16
+    pegs = sum(  # each reader's cradle has two pegs through its holes by the antenna
+        read(f"enclosure/scad/base_{c}.scad").count("circle(d=2.4)") for c in ("nw", "ne", "sw", "se"))
+    assert pegs == 8
     assert all_problems(ctx.lay, pieces(ctx.lay)) == []
 
 
@@ -31,7 +31,7 @@ def test_a_wider_pitch_moves_windows_buttons_baffle_and_panel_together(tmp_path)
     # R1 sits between the first two columns: margin + pitch
     assert '<circle id="R1" cx="102"' in svg
     assert "translate([101.2, 49.2]) square([1.6, 209.6])" in read("enclosure/scad/baffle_grid.scad")
-    assert "translate([102, 128]) circle(d=18.5)" in read("enclosure/scad/baffle_grid.scad")
+    assert "translate([102, 128]) circle(d=15.4)" in read("enclosure/scad/baffle_grid.scad")  # R1's ring
 
 
 def test_a_moved_pin_reaches_the_pin_table(tmp_path):

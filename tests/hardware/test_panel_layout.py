@@ -26,7 +26,7 @@ def test_the_panel_has_every_control_seat_and_screw():
     lay = layout(load_hardware())
     names = {h.name for h in lay.holes}
     assert names == ({t.name for t in TOWERS} | {"PREV", "NEXT", "TURN", "PLAY", "BACK"}
-                     | {f"seat {s}" for s in "SWNE"} | {f"screw {k}" for k in range(1, 5)})
+                     | {f"seat {s}" for s in "SWNE"} | {f"screw {k}" for k in range(1, 5)} | {f"lid {s}" for s in "NESW"})
     assert len(lay.windows) == 16
 
 

@@ -160,3 +160,17 @@ def test_an_endless_line_ends_that_connection_only(tmp_path):
     finally:
         proc.kill()
         proc.wait(5)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["hub", "--chip-version", "1234"], "--chip-version 1234: give a hex byte"),  # crashed the chip model
+    (["hub", "--chip-version", "-5"], "--chip-version -5: give a hex byte"),
+    (["hub", "--chip-version", "²"], "--chip-version ²: give a hex byte"),
+    (["hub", "--chip-version", "92", "--chip-version", "89"], "given 2 times for 1 reader(s)"),
+    (["rdm6300", "--link-dir", "/nonexistent/folder"], "'/nonexistent/folder' does not exist"),
+])
+def test_bad_options_exit_2_before_anything_starts(args, message):
+    out = subprocess.run([CLI, "emulate", *args], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                         timeout=30)
+    assert out.returncode == 2 and message in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr and "emulated" not in out.stdout

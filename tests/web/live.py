@@ -1,6 +1,7 @@
 """A real board daemon (virtual hardware, real clock, its status page on a free loopback port)
 running in a thread, for the browser, admin and MQTT tests: restartable on the same port and
-journal directory, as systemd would restart it."""
+journal directory, as systemd would restart it. Its phone pairs as a real one does: the board's
+TURN+BACK gesture, then the code it shows, traded for the session cookie."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from http.cookies import SimpleCookie
 
 from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.events import CardTap
-from clacks_hw.drivers.debounce import ButtonEvent
+from clacks_hw.drivers.debounce import PAIR_CHORD, ButtonEvent
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.testing.recording_leds import RecordingLeds
 
@@ -39,6 +41,7 @@ class LiveBoard:
                     **(overrides or {})}
         self.config = load_config(overrides=settings, check_devices=False)
         self.frames: list[tuple[float, object]] = []  # (time.time(), frame) of every frame shown
+        self.phone: str | None = None  # the session cookie of the phone paired by pair()
         self.daemon = None
         self._thread = None
         self._stop = None
@@ -91,6 +94,14 @@ class LiveBoard:
     def tap(self, card: str) -> None:
         self.put(CardTap(card))
 
+    def gesture(self, chord=PAIR_CHORD) -> None:
+        """Two buttons held together for 3 s (the debouncer's chord event)."""
+        self.put(ButtonEvent("chord", "+".join(chord), self.daemon.clock.now(), 3.0))
+
+    def shown_code(self):
+        """The code the board shows after the pairing gesture (as its lamps spell it)."""
+        return self.wait_for(lambda: self.daemon.pairing.shown(), "a pairing code")
+
     def state(self):
         return self.daemon.controller.state
 
@@ -104,22 +115,61 @@ class LiveBoard:
         raise AssertionError(f"timed out waiting for {what}")
 
     # -- the admin API, as a phone calls it --------------------------------------------------
-    def credentials(self, token: str | None = TOKEN) -> dict:
-        """The headers a phone's admin request carries."""
-        headers = {"Host": f"127.0.0.1:{self.port}"}
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def credentials(self, phone: str | None = "paired") -> dict:
+        """The headers a phone's request carries: its Origin, and its session cookie (``phone``:
+        "paired" for the one pair() made, a cookie value, or None for none)."""
+        headers = {"Host": f"127.0.0.1:{self.port}", "Origin": self.origin}
+        if phone == "paired":
+            phone = self.phone or self.pair()
+        if phone is not None:
+            headers["Cookie"] = f"clacks_phone={phone}"
         return headers
 
-    def admin(self, command: str, body: dict, token: str | None = TOKEN) -> tuple[int, dict]:
-        return self.post(f"api/admin/{command}", json.dumps(body).encode(), token=token)
+    def pair(self) -> str:
+        """Pair a phone as a person would (the gesture, then the code); its session cookie."""
+        self.gesture()
+        code = self.shown_code()
+        status, answer, cookie = self.request("api/pair", json.dumps({"code": code.grouped}).encode(),
+                                              self.credentials(None))
+        assert status == 200, answer
+        self.phone = cookie["clacks_phone"]
+        self.wait_for(lambda: self.daemon.pairing.shown() is None, "the code to go")
+        return self.phone
 
-    def post(self, path: str, data: bytes, token: str | None = TOKEN,
-             content_type: str = "application/json") -> tuple[int, dict]:
-        headers = {"Content-Type": content_type, **self.credentials(token)}
-        req = urllib.request.Request(f"{self.url}{path}", data=data, headers=headers, method="POST")
+    def admin(self, command: str, body: dict, phone: str | None = "paired") -> tuple[int, dict]:
+        return self.post(f"api/admin/{command}", json.dumps(body).encode(), phone=phone)
+
+    def post(self, path: str, data: bytes, phone: str | None = "paired",
+             content_type: str = "application/json", **extra) -> tuple[int, dict]:
+        headers = {"Content-Type": content_type, **self.credentials(phone), **extra}
+        status, answer, _ = self.request(path, data, headers)
+        return status, answer
+
+    def request(self, path: str, data: bytes | None, headers: dict, method: str = "POST"):
+        """(status, JSON answer, cookies set) of one request."""
+        status, answer_headers, answer = self.request_raw(path, data, headers, method)
+        return status, answer, _cookies(answer_headers)
+
+    def request_raw(self, path: str, data: bytes | None, headers: dict, method: str = "POST"):
+        """(status, response headers, JSON answer) of one request."""
+        headers = {"Content-Type": "application/json", **headers}
+        req = urllib.request.Request(f"{self.url}{path}", data=data, headers=headers, method=method)
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
-                return r.status, json.loads(r.read())
+                return r.status, r.headers, json.loads(r.read())
         except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
+            return e.code, e.headers, json.loads(e.read())
+
+    def phone_status(self, phone: str | None) -> dict:
+        return self.request_raw("api/phone", None, self.credentials(phone), method="GET")[2]
+
+
+def _cookies(headers) -> dict:
+    jar = SimpleCookie()
+    for value in headers.get_all("Set-Cookie") or []:
+        jar.load(value)
+    return {name: morsel.value for name, morsel in jar.items()}

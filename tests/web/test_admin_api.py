@@ -1,5 +1,5 @@
-"""The admin API on a running daemon: without the token 403 and nothing changes; with it a new
-game, abandoning it and the LED brightness go through the board's own steps (journaled)."""
+"""The admin API on a running daemon: without a paired phone 403 and nothing changes; from one a
+new game, abandoning it and the LED brightness go through the board's own steps (journaled)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from clacks_hw.web import json_body
 
-from tests.web.live import TOKEN, LiveBoard
+from tests.web.live import LiveBoard
 
 
 @pytest.fixture
@@ -25,12 +25,20 @@ def journals(tmp_path):
     return sorted(p.name for p in tmp_path.iterdir() if ".jsonl" in p.name)
 
 
-def test_without_the_token_nothing_changes(board, tmp_path):
-    for token in (None, "", "wrong-token-0123456789", TOKEN + "x", TOKEN.upper()):
-        status, answer = board.admin("new-game", {"mode": "competitive"}, token=token)
-        assert status == 403 and "token" in answer["error"]
-        assert board.admin("abandon", {}, token=token)[0] == 403
-        assert board.admin("brightness", {"value": 0.1}, token=token)[0] == 403
+def test_without_a_paired_phone_nothing_changes(board, tmp_path):
+    paired = board.pair()
+    for phone in (None, "", "not-a-session-0123456789", paired + "x", paired.upper(), paired[:-1]):
+        status, answer = board.admin("new-game", {"mode": "competitive"}, phone=phone)
+        assert status == 403 and "not paired" in answer["error"]
+        assert board.admin("abandon", {}, phone=phone)[0] == 403
+        assert board.admin("brightness", {"value": 0.1}, phone=phone)[0] == 403
+    # A paired phone's cookie from another site's page (a forged request): its Origin gives it away.
+    for origin in ("http://evil.example", "null", f"http://127.0.0.1:{board.port + 1}", "https://127.0.0.1"):
+        status, answer = board.post("api/admin/brightness", b'{"value": 0.1}', Origin=origin)
+        assert status == 403 and "not from this board's own page" in answer["error"], origin
+    headers = {k: v for k, v in board.credentials().items() if k != "Origin"}
+    status, answer, _ = board.request("api/admin/brightness", b'{"value": 0.1}', headers)
+    assert status == 403 and "no Origin header" in answer["error"]
     assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
     assert board.daemon.leds.brightness == 1.0
 
@@ -52,7 +60,9 @@ def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_p
     assert board.admin("abandon", {}) == (200, {"ok": True})
     assert board.daemon.controller.screen == "attract"
     assert journals(tmp_path)[0].endswith(".jsonl.abandoned")  # not resumed after a restart
-    assert any("game abandoned by the admin page (journal now" in r.getMessage() for r in caplog.records)
+    phone = board.daemon.pairing.phones.phones()[0].name
+    assert any(f"game abandoned by the admin page, phone {phone} (journal now" in r.getMessage()
+               for r in caplog.records)
     assert board.admin("abandon", {})[0] == 409
 
 
@@ -71,8 +81,10 @@ def test_a_bad_request_says_what_is_wrong_and_changes_nothing(board, tmp_path, b
 def test_admin_is_off_without_a_token(tmp_path):
     b = LiveBoard(tmp_path, token=None).start()
     try:
-        status, answer = b.admin("new-game", {}, token="anything-at-all-0123456789")
+        status, answer = b.admin("new-game", {}, phone="anything-at-all-0123456789")
         assert status == 403 and "admin is off" in answer["error"]
+        status, answer = b.post("api/pair", b'{"code": "ABCDEFGH"}', phone=None)
+        assert status == 503 and "no admin token" in answer["error"]
     finally:
         b.stop()
 

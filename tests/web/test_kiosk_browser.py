@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import screenshot
-from tests.web.live import TOKEN, LiveBoard
+from tests.web.live import LiveBoard
 
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 10_000
@@ -46,14 +46,14 @@ def test_attract_then_a_game_from_the_phone_then_a_played_card(board, kiosk, bro
 
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(board.url + "admin")
-    phone.click("#start")
-    phone.wait_for_function("() => document.getElementById('answer').textContent.includes('403')", timeout=WAIT_MS)
-    assert board.daemon.controller.screen == "attract"  # refused: nothing changed
+    phone.wait_for_function("() => document.getElementById('answer').textContent.includes('Not paired')",
+                            timeout=WAIT_MS)
+    assert not phone.is_visible("#start") and phone.is_visible("#code")  # nothing to press before pairing
 
-    phone = phone.context.new_page()  # the link the setup screen's QR code carries
-    phone.goto(board.url + "admin#token=" + TOKEN)
-    phone.wait_for_function("() => !location.href.includes('token')", timeout=WAIT_MS)  # out of the history
-    assert phone.input_value("#token") == TOKEN
+    board.gesture()  # TURN+BACK held on the board: it shows a code; the phone's owner types it
+    phone.fill("#code", board.shown_code().grouped.lower())
+    phone.click("#pair")
+    phone.wait_for_selector("#start", state="visible", timeout=WAIT_MS)
     phone.select_option("#mode", "competitive")
     phone.click("#start")
     phone.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)

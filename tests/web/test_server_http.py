@@ -51,11 +51,12 @@ def test_the_page_and_its_assets_are_served_from_the_package(page):
     assert html.startswith("<!DOCTYPE html>") and 'name="viewport"' in html
     assert "<script>" not in html and "<style>" not in html and " style=" not in html  # nothing inline
     assert re.findall(r'<script src="([^"]*)"', html) == ["kiosk-parts.js", "kiosk-panels.js", "kiosk-dice.js",
-                                                             "kiosk.js"]
+                                                             "kiosk.js", "kiosk-pairing.js"]
     assert not re.search(r"https?:|//[a-z0-9]|@import|url\(", html, re.IGNORECASE)  # no external assets
     for asset, ctype in (("kiosk.js", "text/javascript"), ("kiosk-parts.js", "text/javascript"),
                          ("kiosk-panels.js", "text/javascript"),
-                         ("kiosk-dice.js", "text/javascript"), ("kiosk.css", "text/css"), ("qr.svg", "image/svg+xml")):
+                         ("kiosk-dice.js", "text/javascript"), ("kiosk-pairing.js", "text/javascript"),
+                         ("kiosk.css", "text/css"), ("qr.svg", "image/svg+xml")):
         with urllib.request.urlopen(page.url + asset, timeout=TIMEOUT) as r:
             assert r.headers["Content-Type"].startswith(ctype) and r.read()
 

@@ -1,27 +1,45 @@
-// The phone's admin page. The token comes from the URL fragment (never sent to a server) or
-// is pasted; it is kept for this tab only and sent in the Authorization header, never a cookie.
+// The phone's admin page. A phone pairs once, with the code the board shows after its pairing
+// gesture: from the board's QR code (whose address carries the code in the fragment, which a
+// browser never sends to a server) or typed. The board then knows the phone by a cookie no
+// script can read; every request here is same-origin, so the browser sends that cookie and the
+// Origin header the board checks. Nothing secret is ever kept by this page.
 (function () {
   "use strict";
   var options = null;
   function $(id) { return document.getElementById(id); }
   function say(text) { $("answer").textContent = text; }
   function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
-  function token() { return $("token").value.trim(); }
-  function takeToken() {
-    var m = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
-    if (m) {
-      sessionStorage.setItem("clacks-admin", m[1]);
-      history.replaceState(null, "", location.pathname);  // out of the address bar and history
-    }
-    $("token").value = sessionStorage.getItem("clacks-admin") || "";
+  function show(node, yes) { node.classList.toggle("hidden", !yes); }
+  function post(path, body) {
+    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+                        credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
+  }
+  function paired(yes) {
+    show($("pairpanel"), !yes);
+    var panels = document.querySelectorAll(".paired"), i;
+    for (i = 0; i < panels.length; i++) { show(panels[i], yes); }
   }
   function send(path, body) {
     say("\u2026");
-    fetch(path, {method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + token()},
-                 body: JSON.stringify(body), credentials: "omit", cache: "no-store"})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
-      .then(function (a) { say(a[0] === 200 ? "Done." : "Refused (" + a[0] + "): " + (a[1].error || "")); })
-      .catch(function (e) { say("No answer from the board: " + e); });
+    post(path, body).then(function (a) {
+      if (a[0] === 403 && a[1].error && a[1].error.indexOf("not paired") >= 0) { paired(false); }
+      say(a[0] === 200 ? "Done." : "Refused (" + a[0] + "): " + (a[1].error || ""));
+    }).catch(function (e) { say("No answer from the board: " + e); });
+  }
+  function pair(code) {
+    say("Pairing\u2026");
+    post("api/pair", {code: code}).then(function (a) {
+      if (a[0] === 200) { paired(true); $("code").value = ""; say("Paired: this phone can now run the board."); }
+      else { say("Not paired (" + a[0] + "): " + (a[1].error || "")); }
+    }).catch(function (e) { say("No answer from the board: " + e); });
+  }
+  function takeCode() {
+    var m = /(?:^#|&)pair=([A-Za-z]+)/.exec(location.hash);
+    if (m) {
+      history.replaceState(null, "", location.pathname);  // out of the address bar and the history
+      pair(m[1]);
+    }
   }
   function fillMode() {
     var m = options.modes[$("mode").value], box = $("variants"), seats = $("seats"), i;
@@ -42,17 +60,24 @@
     send("api/admin/new-game", {mode: $("mode").value, variants: variants, seats: $("seats").value.split(""),
                                 route: $("route").value, words: words ? words.split(/\s+/) : []});
   }
-  takeToken();
-  window.addEventListener("hashchange", takeToken);
-  $("token").addEventListener("change", function () { sessionStorage.setItem("clacks-admin", token()); });
+  fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+    paired(p.paired);
+    if (!p.pairing) { say("Pairing is off on this board: it has no admin token (sudo clacks-hw install-service makes one)."); }
+    else { say(p.paired ? "Ready." : "Not paired yet."); }
+    takeCode();
+  });
+  window.addEventListener("hashchange", takeCode);
+  $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   fetch("api/options", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (o) {
     options = o;
     for (var m in o.modes) { if (Object.prototype.hasOwnProperty.call(o.modes, m)) { var opt = el("option", m); opt.value = m; $("mode").appendChild(opt); } }
     fillMode();
-    say(o.admin ? "Ready." : "Admin is off on this board: set status.admin_token or run clacks-hw install-service.");
   });
   $("mode").addEventListener("change", fillMode);
   $("start").addEventListener("click", start);
   $("abandon").addEventListener("click", function () { send("api/admin/abandon", {}); });
   $("dim").addEventListener("click", function () { send("api/admin/brightness", {value: $("brightness").value / 100}); });
+  $("unpair").addEventListener("click", function () {
+    post("api/unpair", {}).then(function () { paired(false); say("This phone is no longer paired."); });
+  });
 })();

@@ -80,12 +80,6 @@
     t.appendChild(document.createTextNode(Math.ceil(left) + " s left"));
     t.className = left <= 10 ? "low" : "";
   }
-  function drawQr(d) {
-    var admin = $("adminqr"), setup = d.screen === "setup";
-    $("qrhead").textContent = setup ? "Run the table from a phone" : "Follow on your phone";
-    if (setup && !admin.dataset.asked) { admin.dataset.asked = "1"; admin.src = "admin-qr.svg?" + Date.now(); }
-    if (!setup) { delete admin.dataset.asked; show(admin, false); }
-  }
   function draw(d) {
     var p = d.position;
     document.body.dataset.screen = d.screen;
@@ -97,7 +91,7 @@
     if (bad) { st.className = "badge failing"; st.textContent = "Storage " + d.storage.state; st.title = d.storage.text; }
     drawBanner(d, p); K.drawBoard(d, p); K.drawPreview(d, p); K.drawPlayers(d, p); K.drawTeam(d, p);
     K.drawDicePanel(d, p);
-    K.drawRecent(d, p); drawHow(d); drawQr(d); tickTimer();
+    K.drawRecent(d, p); drawHow(d); tickTimer();
     $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);
   }
   function connect() {
@@ -117,8 +111,6 @@
     };
   }
   function start() {
-    $("adminqr").addEventListener("load", function () { show($("adminqr"), true); });
-    $("adminqr").addEventListener("error", function () { show($("adminqr"), false); });
     fetch("api/options", {cache: "no-store"}).then(function (r) { return r.json(); })
       .then(function (o) { $("qrtext").textContent = o.url; }).catch(function () {});
     K.drawBoard({seats: {}}, null);

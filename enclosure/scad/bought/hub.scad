@@ -7,19 +7,19 @@ union() {
   translate([0, 0, 0]) cube([51, 21, 1]);
   translate([5, 3, 1]) cube([41, 15, 3]);
   translate([-1.3, 6.5, 1]) cube([6.3, 8, 3]);
-  translate([4, 0, -8.5]) cube([43, 2.5, 8.5]);
-  translate([4, 18.5, -8.5]) cube([43, 2.5, 8.5]);
+  translate([4, 0, -2]) cube([43, 2.5, 2]);
+  translate([4, 18.5, -2]) cube([43, 2.5, 2]);
 }
-  translate([2, 4.8, -9.5]) cylinder(d=2.1, h=14.5);
+  translate([2, 4.8, -3]) cylinder(d=2.1, h=8);
   translate([2, 4.8, 1]) cylinder(d=4.4, h=4);
-  translate([2, 4.8, -9.5]) cylinder(d=4.4, h=9.5);
-  translate([2, 16.2, -9.5]) cylinder(d=2.1, h=14.5);
+  translate([2, 4.8, -3]) cylinder(d=4.4, h=3);
+  translate([2, 16.2, -3]) cylinder(d=2.1, h=8);
   translate([2, 16.2, 1]) cylinder(d=4.4, h=4);
-  translate([2, 16.2, -9.5]) cylinder(d=4.4, h=9.5);
-  translate([49, 4.8, -9.5]) cylinder(d=2.1, h=14.5);
+  translate([2, 16.2, -3]) cylinder(d=4.4, h=3);
+  translate([49, 4.8, -3]) cylinder(d=2.1, h=8);
   translate([49, 4.8, 1]) cylinder(d=4.4, h=4);
-  translate([49, 4.8, -9.5]) cylinder(d=4.4, h=9.5);
-  translate([49, 16.2, -9.5]) cylinder(d=2.1, h=14.5);
+  translate([49, 4.8, -3]) cylinder(d=4.4, h=3);
+  translate([49, 16.2, -3]) cylinder(d=2.1, h=8);
   translate([49, 16.2, 1]) cylinder(d=4.4, h=4);
-  translate([49, 16.2, -9.5]) cylinder(d=4.4, h=9.5);
+  translate([49, 16.2, -3]) cylinder(d=4.4, h=3);
 }

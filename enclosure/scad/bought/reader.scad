@@ -2,8 +2,22 @@
 // Bounding model of a bought part (MFRC522 13.56 MHz reader board (the common blue RFID-RC522)): not to print.
 $fn = 24;
 
+difference() {
 union() {
   translate([0, 0, 0]) cube([40, 60, 1.6]);
-  translate([4, 40, 1.6]) cube([32, 16, 1.4]);
+  translate([4, 40, 1.6]) cube([32, 16, 3.5]);
   translate([9.5, 56, -8.5]) cube([21, 2.5, 8.5]);
+}
+  translate([2.95, 44.25, -9.5]) cylinder(d=3.1, h=15.6);
+  translate([2.95, 44.25, 1.6]) cylinder(d=6, h=4.5);
+  translate([2.95, 44.25, -9.5]) cylinder(d=6, h=9.5);
+  translate([37.05, 44.25, -9.5]) cylinder(d=3.1, h=15.6);
+  translate([37.05, 44.25, 1.6]) cylinder(d=6, h=4.5);
+  translate([37.05, 44.25, -9.5]) cylinder(d=6, h=9.5);
+  translate([7.55, 7, -9.5]) cylinder(d=3.1, h=15.6);
+  translate([7.55, 7, 1.6]) cylinder(d=6, h=4.5);
+  translate([7.55, 7, -9.5]) cylinder(d=6, h=9.5);
+  translate([32.45, 7, -9.5]) cylinder(d=3.1, h=15.6);
+  translate([32.45, 7, 1.6]) cylinder(d=6, h=4.5);
+  translate([32.45, 7, -9.5]) cylinder(d=6, h=9.5);
 }

@@ -5,5 +5,5 @@ $fn = 24;
 union() {
   translate([0, 0, 0]) cylinder(d=14, h=3);
   translate([0, 0, -25]) cylinder(d=12, h=25);
-  translate([0, 0, -5.5]) cylinder(d=17.5, h=2.5);
+  translate([0, 0, -5.5]) cylinder(d=17.3, h=2.5);
 }

@@ -1,0 +1,168 @@
+"""The phones paired to the board, kept in ``journal.dir/phones.json`` so a restart keeps them.
+
+A phone holds a session secret (256 random bits, in an HttpOnly cookie); the file holds, for
+each phone, only HMAC-SHA256 of that secret keyed with the admin token, a short random name
+for logs and lists, its role and when it paired. Reading the file gives nothing a phone could
+present, and a new token (``clacks-hw admin --rotate``) unpairs every phone at once.
+
+The daemon and ``clacks-hw admin`` (perhaps as root) both change the file: each change is a
+read-modify-write under an flock of the folder, written through secure_files.py (a fresh
+O_EXCL|O_NOFOLLOW name, renamed into place, given to the folder's owner when written as root).
+The daemon reads it again whenever it changed on disk, so ``--forget-phones`` takes effect on
+a running board at the phone's next request.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..secure_files import SafeDir, trusted_uids
+
+log = logging.getLogger(__name__)
+
+PHONES_FILE = "phones.json"
+MAX_PHONES = 32  # the oldest is let go beyond this: a show pairs a few phones, not hundreds
+MAX_FILE = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Phone:
+    name: str  # a short random name for logs and lists: not the session, nothing derived from it
+    role: str  # what it may do: "admin" (start, abandon, dim)
+    paired: str  # when, ISO 8601 UTC
+    seat: str | None = None  # a player's own phone: the seat it speaks for (none yet)
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class PhoneBook:
+    def __init__(self, folder, key: Callable[[], bytes | None], *, wall: Callable[[], str] = _now) -> None:
+        """``key``: the root secret now (None: no phone can pair or be recognised)."""
+        self.folder = Path(folder)
+        self.key = key
+        self.wall = wall
+        self._lock = threading.Lock()
+        self._seen: tuple | None = None  # (inode, mtime, size) of the file last read
+        self._phones: dict[str, Phone] = {}  # hash -> phone
+
+    def _hash(self, key: bytes, secret: str) -> str:
+        return hmac.new(key, secret.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
+
+    # -- the file ------------------------------------------------------------------------
+    def _open(self, create: bool = False) -> SafeDir:
+        # As root (clacks-hw admin under sudo) the folder must be root's or the service's, which
+        # owns journal.dir: its owner is trusted, the folders above it are checked as always.
+        try:
+            owner = os.stat(self.folder).st_uid
+        except OSError:
+            owner = None
+        return SafeDir.open(self.folder, trust=trusted_uids(owner), create=0o700 if create else None)
+
+    def _read(self, folder: SafeDir) -> list[dict]:
+        try:
+            data = json.loads(folder.read(PHONES_FILE, MAX_FILE))
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError) as exc:
+            log.warning("%s cannot be read (%s): no phone is paired until one pairs again",
+                        self.folder / PHONES_FILE, exc)
+            return []
+        phones = data.get("phones") if isinstance(data, dict) else None
+        if not isinstance(phones, list):
+            log.warning("%s is not a list of phones: no phone is paired until one pairs again",
+                        self.folder / PHONES_FILE)
+            return []
+        return [p for p in phones if isinstance(p, dict) and isinstance(p.get("hash"), str)
+                and isinstance(p.get("name"), str) and isinstance(p.get("role"), str)]
+
+    def _stat(self) -> tuple | None:
+        try:
+            st = os.stat(self.folder / PHONES_FILE, follow_symlinks=False)
+        except OSError:
+            return None
+        return st.st_ino, st.st_mtime_ns, st.st_size
+
+    def _refresh(self) -> None:
+        """Read the file again if it changed since it was last read (another process wrote it)."""
+        seen = self._stat()
+        if seen == self._seen:
+            return
+        try:
+            with self._open() as folder:
+                entries = self._read(folder)
+        except OSError as exc:
+            log.warning("cannot read the paired phones in %s: %s", self.folder, exc)
+            entries = []
+        self._phones = {e["hash"]: Phone(e["name"], e["role"], str(e.get("paired", "")), e.get("seat"))
+                        for e in entries}
+        self._seen = seen
+
+    def _change(self, change: Callable[[list[dict]], list[dict]], create: bool = False) -> None:
+        with self._open(create) as folder:
+            fcntl.flock(folder.fd, fcntl.LOCK_EX)  # released when the folder is closed
+            entries = change(self._read(folder))[-MAX_PHONES:]
+            text = json.dumps({"version": 1, "phones": entries}, indent=1) + "\n"
+            owner = folder.owner if os.geteuid() == 0 else None  # the service must still write it
+            folder.write(PHONES_FILE, text, 0o600, owner)
+        self._seen = None  # read back at the next question
+
+    # -- questions and changes -------------------------------------------------------------
+    def find(self, secret: str) -> Phone | None:
+        """The phone holding ``secret``, or None."""
+        key = self.key()
+        if key is None or not secret:
+            return None
+        with self._lock:
+            self._refresh()
+            return self._phones.get(self._hash(key, secret))
+
+    def phones(self) -> list[Phone]:
+        with self._lock:
+            self._refresh()
+            return list(self._phones.values())
+
+    def add(self, role: str = "admin", seat: str | None = None) -> tuple[str, Phone]:
+        """A new session: (the secret for the phone's cookie, the phone). Raises OSError when it
+        cannot be kept (the phone is then not paired)."""
+        key = self.key()
+        if key is None:
+            raise PermissionError("no admin token: pairing is off")
+        secret = secrets.token_urlsafe(32)  # 256 bits
+        phone = Phone(secrets.token_hex(3), role, self.wall(), seat)
+        entry = {"hash": self._hash(key, secret), **asdict(phone)}
+        with self._lock:
+            self._change(lambda entries: [*entries, entry], create=True)
+        return secret, phone
+
+    def remove(self, secret: str) -> Phone | None:
+        phone = self.find(secret)
+        key = self.key()
+        if phone is None or key is None:
+            return None
+        digest = self._hash(key, secret)
+        with self._lock:
+            self._change(lambda entries: [e for e in entries if e["hash"] != digest])
+        return phone
+
+    def forget_all(self) -> int:
+        """Unpair every phone; how many there were."""
+        gone: list[dict] = []
+        with self._lock:
+            try:
+                self._change(lambda entries: gone.extend(entries) or [])
+            except FileNotFoundError:
+                return 0  # no folder, so no phone was ever paired here
+        return len(gone)

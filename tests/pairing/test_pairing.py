@@ -1,0 +1,180 @@
+"""Pairing on a fake clock: a code lasts two minutes and pairs one phone; sessions are kept
+hashed (never the secret, never the token), survive a restart, end for every phone at once
+(forget, or a new token), and the display key belongs to this boot and this token."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+import pytest
+
+from clacks_hw.pairing import Pairing, PairingOff, PhoneBook, Refused
+from clacks_hw.pairing.codes import LENGTH, LETTERS, WINDOW_S
+from clacks_hw.pairing.phones import MAX_PHONES, PHONES_FILE
+from clacks_hw.testing.clock import FakeClock
+
+TOKEN = "root-secret-token-0123456789"
+
+
+class Token:
+    """The admin token as the board finds it now (a test swaps it, as --rotate does)."""
+
+    def __init__(self, value: str | None = TOKEN) -> None:
+        self.value = value
+
+    def __call__(self) -> str | None:
+        return self.value
+
+
+@pytest.fixture
+def clock():
+    return FakeClock(1000.0)
+
+
+@pytest.fixture
+def pairing(tmp_path, clock):
+    return Pairing(Token(), tmp_path, clock, boot="boot-1")
+
+
+def test_a_code_is_eight_letters_shown_for_two_minutes(pairing, clock):
+    code = pairing.open()
+    assert len(code.code) == LENGTH and set(code.code) <= set(LETTERS)
+    assert code.grouped == f"{code.code[:4]} {code.code[4:]}" and WINDOW_S == 120
+    clock.advance(119.9)
+    assert pairing.shown() == code
+    clock.advance(0.1)
+    assert pairing.shown() is None
+    with pytest.raises(Refused, match="no pairing code is showing"):
+        pairing.redeem(code.code)
+    assert pairing.phones.phones() == []
+
+
+def test_a_code_pairs_one_phone_only(pairing):
+    code = pairing.open()
+    secret, phone = pairing.redeem(code.grouped.lower())  # typed in any case, with its space
+    assert phone.role == "admin" and pairing.phone(secret) == phone
+    assert len(secret) >= 43  # 256 random bits, base64
+    assert pairing.shown() is None  # the window closed at once
+    with pytest.raises(Refused, match="no pairing code is showing"):
+        pairing.redeem(code.code)  # a second phone with the same code
+    assert len(pairing.phones.phones()) == 1
+
+
+def test_a_wrong_code_leaves_the_window_open(pairing):
+    code = pairing.open()
+    wrong = ("B" if code.code[0] == "A" else "A") + code.code[1:]
+    for typed in (wrong, code.code[:-1], code.code + "A", "", "\u00c4" * 8, "12345678"):
+        with pytest.raises(Refused, match="not the code the board shows"):
+            pairing.redeem(typed)
+    assert pairing.wrong == 6 and pairing.shown() == code
+    assert pairing.redeem(code.code)[1].role == "admin"
+
+
+def test_a_new_code_voids_the_one_before(pairing):
+    first = pairing.open()
+    second = pairing.open()
+    if first.code != second.code:
+        with pytest.raises(Refused):
+            pairing.redeem(first.code)
+    pairing.redeem(second.code)
+
+
+def test_no_token_no_pairing(tmp_path, clock):
+    p = Pairing(Token(None), tmp_path, clock, boot="boot-1")
+    assert not p.enabled
+    with pytest.raises(PairingOff, match="install-service"):
+        p.open()
+    assert p.phone("anything") is None and p.display_key() is None
+
+
+def test_sessions_are_kept_hashed_and_survive_a_restart(tmp_path, clock, pairing):
+    secret, phone = pairing.redeem(pairing.open().code)
+    text = (tmp_path / PHONES_FILE).read_text()
+    assert secret not in text and TOKEN not in text  # only a keyed hash of the session
+    assert oct((tmp_path / PHONES_FILE).stat().st_mode & 0o777) == "0o600"
+    again = Pairing(Token(), tmp_path, clock, boot="boot-2")  # the daemon restarted (even rebooted)
+    assert again.phone(secret) == phone
+    assert again.phone(secret + "x") is None and again.phone("") is None and again.phone(None) is None
+
+
+def test_forgetting_every_phone_reaches_a_running_board(tmp_path, clock, pairing):
+    secrets_ = [pairing.redeem(pairing.open().code)[0] for _ in range(3)]
+    assert all(pairing.phone(s) for s in secrets_)
+    cli = PhoneBook(tmp_path, lambda: TOKEN.encode())  # clacks-hw admin --forget-phones, another process
+    assert cli.forget_all() == 3
+    assert [pairing.phone(s) for s in secrets_] == [None, None, None]  # noticed at the next request
+
+
+def test_the_board_gesture_forgets_too_and_voids_the_code(pairing):
+    secret, _ = pairing.redeem(pairing.open().code)
+    code = pairing.open()
+    assert pairing.forget_all("the board's PREV+BACK gesture") == 1
+    assert pairing.phone(secret) is None and pairing.shown() is None
+    with pytest.raises(Refused):
+        pairing.redeem(code.code)
+
+
+def test_a_new_token_unpairs_every_phone_and_changes_the_display_key(tmp_path, clock):
+    token = Token()
+    p = Pairing(token, tmp_path, clock, boot="boot-1")
+    secret, _ = p.redeem(p.open().code)
+    key = p.display_key()
+    token.value = "a-new-root-secret-9876543210"
+    assert p.phone(secret) is None and p.display_key() != key
+
+
+def test_a_phone_can_unpair_itself(pairing):
+    mine, _ = pairing.redeem(pairing.open().code)
+    theirs, _ = pairing.redeem(pairing.open().code)
+    assert pairing.unpair(mine) is not None and pairing.unpair(mine) is None
+    assert pairing.phone(mine) is None and pairing.phone(theirs) is not None
+
+
+def test_the_display_key_is_this_boots_and_this_tokens(tmp_path, clock, pairing):
+    key = pairing.display_key()
+    assert pairing.is_display(key) and not pairing.is_display(key[:-1] + "x")
+    assert not pairing.is_display(None) and not pairing.is_display("") and not pairing.is_display(TOKEN)
+    assert Pairing(Token(), tmp_path, clock, boot="boot-2").display_key() != key
+    assert Pairing(Token(), tmp_path, clock, boot="boot-1").display_key() == key
+    assert TOKEN not in key
+
+
+def test_the_phone_list_is_bounded(tmp_path, clock, pairing):
+    first, _ = pairing.redeem(pairing.open().code)
+    for _ in range(MAX_PHONES):
+        pairing.redeem(pairing.open().code)
+    assert len(pairing.phones.phones()) == MAX_PHONES and pairing.phone(first) is None  # the oldest went
+
+
+def test_a_damaged_or_planted_phones_file_pairs_nobody(tmp_path, clock, pairing, caplog):
+    caplog.set_level(logging.WARNING)
+    secret, _ = pairing.redeem(pairing.open().code)
+    (tmp_path / PHONES_FILE).write_text("{not json")
+    assert pairing.phone(secret) is None and "cannot be read" in caplog.text
+    (tmp_path / PHONES_FILE).write_text(json.dumps({"phones": "all of them"}))
+    assert pairing.phone(secret) is None
+    victim = tmp_path / "victim"
+    victim.write_text("untouched\n")
+    (tmp_path / PHONES_FILE).unlink()
+    os.symlink(victim, tmp_path / PHONES_FILE)  # a link planted at the file's name
+    assert pairing.phone(secret) is None  # never read through it
+    secret, _ = pairing.redeem(pairing.open().code)  # written over the link, never through it
+    assert victim.read_text() == "untouched\n" and not (tmp_path / PHONES_FILE).is_symlink()
+    assert pairing.phone(secret) is not None
+
+
+def test_the_token_is_never_read_through_a_link(tmp_path):
+    from clacks_hw.config import load_config
+    from clacks_hw.pairing.root import RootSecret
+
+    victim = tmp_path / "elsewhere"
+    victim.write_text("a-token-someone-planted-0123456789\n")
+    (tmp_path / "state").mkdir()
+    os.symlink(victim, tmp_path / "state" / "admin-token")
+    cfg = load_config(overrides={"journal.dir": str(tmp_path / "state")}, check_devices=False)
+    assert RootSecret(cfg)() is None
+    (tmp_path / "state" / "admin-token").unlink()
+    (tmp_path / "state" / "admin-token").write_text(TOKEN + "\n")
+    assert RootSecret(cfg)() == TOKEN

@@ -1,0 +1,88 @@
+"""Pairing a phone end to end in the system Chromium: the board's own kiosk screen, opened the way
+`clacks-hw kiosk` opens it (a launcher file handing over the display key), shows the code and
+its QR code after the board's TURN+BACK gesture and nowhere else; the phone opens the QR code's
+address, is paired (a cookie no script can read) and starts a game; a second phone with the
+same code is refused. Screenshots of the kiosk screen and the phone are kept."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from clacks_hw.commands.kiosk_cmd import kiosk_url, write_launcher
+from clacks_hw.web.base import qr_svg
+from tests.web.conftest import KIOSK, screenshot
+from tests.web.live import LiveBoard
+
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 10_000
+
+
+@pytest.fixture
+def board(tmp_path):
+    b = LiveBoard(tmp_path / "board").start()
+    yield b
+    b.stop()
+
+
+def answer(page) -> str:
+    return page.inner_text("#answer")
+
+
+def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser, tmp_path, artefacts):
+    url, why = kiosk_url(board.config)
+    assert why is None and "#display=" in url
+    launcher = write_launcher(tmp_path, url)
+    assert oct(launcher.stat().st_mode & 0o777) == "0o600"
+
+    own = browser.new_context(viewport=KIOSK).new_page()  # the board's own screen
+    problems: list[str] = []
+    own.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    own.on("pageerror", lambda e: problems.append(str(e)))
+    own.goto(launcher.as_uri())
+    own.wait_for_url(f"{board.url}**", timeout=WAIT_MS)
+    own.wait_for_function("() => document.body.dataset.display === 'board' && !location.href.includes('display')",
+                          timeout=WAIT_MS)  # the key is out of the address bar and the history
+    other = browser.new_context(viewport=KIOSK).new_page()  # any other browser on the kiosk page
+    seen_by_other: list[str] = []
+    other.on("response", lambda r: seen_by_other.append(r.url))
+    other.goto(board.url)
+    assert own.is_hidden("#pairing") and other.is_hidden("#pairing")
+
+    board.gesture()  # TURN and BACK held on the board
+    own.wait_for_selector("#pairing", state="visible", timeout=WAIT_MS)
+    code = board.daemon.pairing.shown()
+    assert own.inner_text("#paircode") == code.grouped
+    assert f"open {board.url}admin and type the code" in own.inner_text("#pairing")
+    qr_url = f"{board.url}admin#pair={code.code}"
+    src = own.get_attribute("#pairqr", "src")
+    assert base64.b64decode(src.split(",", 1)[1]) == qr_svg(qr_url)  # the QR code holds that address
+    screenshot(own, artefacts, "kiosk-pairing-1920x1080")
+    other.wait_for_timeout(1500)
+    assert other.is_hidden("#pairing") and code.grouped not in other.inner_text("body")
+    assert not any("display" in u for u in seen_by_other)  # it never even asked
+
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(qr_url)  # what the phone's camera opens
+    phone.wait_for_function("() => document.getElementById('answer').textContent.startsWith('Paired')",
+                            timeout=WAIT_MS)
+    assert "pair=" not in phone.url  # the code is out of the address bar and the history
+    [cookie] = [c for c in phone.context.cookies() if c["name"] == "clacks_phone"]
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert phone.evaluate("() => document.cookie") == ""  # no script on the page can read it
+    own.wait_for_selector("#pairing", state="hidden", timeout=WAIT_MS)  # one phone: the code is gone
+
+    phone.select_option("#mode", "competitive")
+    phone.click("#start")
+    phone.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)
+    board.wait_for(lambda: board.daemon.controller.screen == "game", "the game the phone started")
+    screenshot(phone, artefacts, "admin-paired-390x844")
+
+    second = browser.new_context(viewport=PHONE).new_page()  # the same QR code, another phone
+    second.goto(qr_url)
+    second.wait_for_function("() => document.getElementById('answer').textContent.includes('Not paired (403)')",
+                             timeout=WAIT_MS)
+    assert "no pairing code is showing" in answer(second) and second.is_hidden("#abandon")
+    screenshot(second, artefacts, "admin-refused-390x844")
+    assert problems == []  # no CSP violation, no script error on the board's screen
