@@ -118,7 +118,7 @@ PARTS = {
                "model": "model", "holes": "holes", "hole": "pos", "pegs": "holes", "pilot": "pos", "screw": "key",
                "keepout": "pos"},
     "lamp_led": {**LED, "size": "size3", "package": "pos", "model": "model"},
-    "small_led": {**LED, "diameter": "pos", "length": "pos", "model": "model"},
+    "small_led": {**LED, "diameter": "pos", "hole": "pos", "length": "pos", "model": "model"},
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,

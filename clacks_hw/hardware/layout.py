@@ -114,7 +114,7 @@ def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout
     centre, inset = width / 2, panel["seat_led_inset"]
     seat_at = {"N": (centre, inset), "S": (centre, width - inset), "W": (inset, centre), "E": (width - inset, centre)}
     for seat in ("S", "W", "N", "E"):
-        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["diameter"]))
+        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["hole"]))
     n = len(panel["controls"])
     for k, name in enumerate(panel["controls"]):  # a row in the south (front) margin
         holes.append(Hole(name, "control", m + grid * (k + 0.5) / n, m + grid + panel["control_row"] * m,

@@ -130,7 +130,7 @@ def views(lay, cfg, parts, root: Path) -> list:
         hosts = {i.place.label.split(": ")[0] for i in inserts}
         shown = [i for i in insts if i.name in hosts] + inserts
         out.append(View("prepare-inserts", "melt a heat-set insert into every hole that takes one",
-                        _source([_line(hw, i, shift=_insert_lift(i)) for i in shown]), SIZE["board"],
+                        _source([_line(hw, i, FADED if i.name in hosts else 1.0, _insert_lift(i)) for i in shown]), SIZE["board"],
                         tuple(sorted({i.part.name for i in shown}))))
     for k, step in enumerate(steps(lay), 1):
         shown = [i for i in insts if i.step <= k]
@@ -175,5 +175,7 @@ def render_views(ctx, parts, workers: int | None = None, names=None) -> list:
     pngs = [folder / f"{v.name}.png" for v in todo]
     if names is not None:
         return pngs
+    from .render import drop_stale
+    drop_stale(folder, "*.png", pngs)
     entries = {f"{v.name}.png": {"view_sha256": sha256(v.scad), "title": v.title} for v in todo}
     return pngs + [ctx.write("enclosure/renders/manifest.json", manifest_text(entries))]

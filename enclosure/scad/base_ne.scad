@@ -91,31 +91,34 @@ difference() {
   linear_extrude(height=5) polygon([[119, 8], [124, 8], [124, 26], [119, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
+  linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);
+  linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[245, 38], [250, 38], [250, 56], [245, 56]]);
+  linear_extrude(height=5) polygon([[236, 38], [241, 38], [241, 56], [236, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[272, 38], [277, 38], [277, 56], [272, 56]]);
+  linear_extrude(height=5) polygon([[263, 38], [268, 38], [268, 56], [263, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
+  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
+  linear_extrude(height=5) polygon([[29, 38], [34, 38], [34, 56], [29, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
+  linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[92, 38], [97, 38], [97, 56], [92, 56]]);
+  linear_extrude(height=5) polygon([[74, 38], [79, 38], [79, 56], [74, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
+  linear_extrude(height=5) polygon([[101, 38], [106, 38], [106, 56], [101, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[128, 38], [133, 38], [133, 56], [128, 56]]);
 }
 }
 }
