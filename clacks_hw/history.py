@@ -16,7 +16,7 @@ from .game.edition import Edition
 from .journal import JournalError, read_journal
 from .replay_steps import Refused, steps
 
-PATTERNS = ("*.jsonl", "*.jsonl.abandoned")
+PATTERNS = ("*.jsonl", "*.jsonl.abandoned", "*.jsonl.refused")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,9 @@ class GameRecord:
     winner: str | None = None
     actions: int = 0
     duration_s: float | None = None
-    state: str = "finished"  # finished | in play | abandoned | refused | unreadable
+    # finished | in play | abandoned | refused (an action the rules refuse) | unreadable | set aside
+    # (a journal the board could not resume, renamed .refused when the owner chose an older game)
+    state: str = "finished"
     problem: str | None = None  # why a journal is unreadable or where it was refused
 
     def to_json(self) -> dict:
@@ -70,7 +72,8 @@ def read_game(path: Path, edition: Edition) -> GameRecord:
         return GameRecord(**base, actions=len([e for e in journal.entries if e.line < last.entry.line]),
                           state="refused", problem=f"line {last.entry.line}: {last.rejection.message}")
     state = last.state
-    kind = "finished" if state.over else "abandoned" if path.name.endswith(".abandoned") else "in play"
+    kind = ("finished" if state.over else "abandoned" if path.name.endswith(".abandoned")
+            else "set aside" if path.name.endswith(".refused") else "in play")
     return GameRecord(**base, winner=state.winner if state.over else None, actions=last.number, state=kind)
 
 

@@ -22,7 +22,7 @@ def _parse(header, *actions):
 
 @pytest.mark.parametrize("change, words", [
     ({"sead": 3}, "unknown key 'sead' (did you mean 'seed'?)"),
-    ({"format": 3}, "format 3 was written by another version"),
+    ({"format": 4}, "format 4 was written by another version of clacks-hw; this one reads formats 1, 2 and 3"),
     ({"format": "1"}, "format '1' must be a whole number"),
     ({"rules": RULES_VERSION + 1}, "rules version"),
     ({"seed": 1.5}, "seed 1.5 must be a whole number"),
@@ -99,3 +99,12 @@ def test_load_game_raises_on_a_refused_action(tmp_path):
     with pytest.raises(JournalRejected) as err:
         load_game(path, EDITION)
     assert err.value.line == 2 and err.value.rejection.code == "wrong_colour"
+
+
+def test_a_message_quoting_a_header_never_shows_its_seed():
+    """Refusals reach the log and the board's notice: the seed deals every hidden hand."""
+    line = b'{"seed": 8675309123, "journal": "clacks-hw", "format": 2, "seats": ["S", "N"], "words": {}, "crc": "x'
+    with pytest.raises(JournalError) as err:
+        parse_journal(line + b"\n" + json.dumps({"seat": "S", "act": "end"}).encode() + b"\n")
+    assert "the header line is not valid JSON" in err.value.message
+    assert "8675309123" not in str(err.value) and '"seed": …' in str(err.value)

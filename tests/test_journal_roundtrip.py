@@ -8,6 +8,7 @@ import zlib
 
 from clacks_hw.game.version import RULES_VERSION
 from clacks_hw.journal import (
+    CLOCKED,
     FORMAT,
     JournalWriter,
     config_from_header,
@@ -21,7 +22,9 @@ from .test_replay_games import EDITION, config, random_game, write_journal
 def test_header_carries_the_game_set_up_and_provenance(tmp_path):
     cfg = config(players=3, seed=42, variants=("long_message", "express"))
     h = make_header(EDITION, cfg, config_hash="abc123", created="2025-05-01T10:00:00+00:00")
-    assert h["journal"] == "clacks-hw" and h["format"] == FORMAT and h["rules"] == RULES_VERSION
+    # An Express game keeps its turn clock too (format 3); any other game stays format 2.
+    assert h["journal"] == "clacks-hw" and h["format"] == CLOCKED and h["rules"] == RULES_VERSION
+    assert make_header(EDITION, config())["format"] == FORMAT
     assert h["seats"] == ["S", "W", "N"] and h["hands"] == "tracked" and h["seed"] == 42
     assert h["variants"] == ["express", "long_message"]  # sorted, so the header is stable
     assert h["words"] == {s: list(cfg.words[s]) for s in cfg.seats}

@@ -42,3 +42,20 @@ def test_the_documented_crc_example():
     from clacks_hw.journal import line_crc
     assert line_crc({"seat": "S", "act": "move", "tower": "R2"}) == "c32cf9f0"
     assert "c32cf9f0" in DOC.read_text()
+
+
+def test_the_clock_line_example_replays_and_gives_the_turn_its_time(tmp_path):
+    from clacks_hw.journal import Reopened
+
+    from .test_replay_games import EDITION
+
+    example = next(b for b in _blocks() if '"clock"' in b and b.startswith('{"journal"'))
+    path = tmp_path / "express.jsonl"
+    path.write_text(example)
+    result = run_replay(path, "--json")
+    assert result.exit_code == 0 and result.stderr == ""  # every crc in the doc is right
+    position = json.loads(result.stdout)
+    assert position["actions"] == 2 and position["turn"] == "N" and position["turn_number"] == 2
+    reopened = Reopened(path, EDITION)
+    reopened.close()
+    assert reopened.result.turn_used == 5.0  # N's turn goes on with 55 s left

@@ -175,6 +175,7 @@ class Doctor:
             ("power", self.check_power),
             ("serial", self.check_reader),
             ("admin", self.check_admin),
+            ("journal", self.check_journal),
         ):
             try:
                 step()
@@ -268,6 +269,23 @@ class Doctor:
             self.add(WARN, "admin", f"status.admin_token is in {path}, which every user of this machine can read",
                      f"sudo chmod 640 {path}, or remove status.admin_token and let sudo clacks-hw "
                      "install-service keep the token in journal.dir, readable by the service only")
+
+    # -- the journal folder ----------------------------------------------------------------------
+    def check_journal(self) -> None:
+        """A journal holds its game's seed, so every hidden hand: nobody else may look in."""
+        if self.config is None:
+            return
+        from ..journal.folder import exposure
+
+        where = self.config.journal.dir
+        if not self.sys.path(where).is_dir():
+            self.add(OK, "journal", f"{where} does not exist yet; the board makes it for its own user only (0700)")
+            return
+        problems = exposure(self.sys.path(where), shown=where)
+        for problem, fix in problems:
+            self.add(WARN, "journal", problem, fix)
+        if not problems:
+            self.add(OK, "journal", f"{where}: only the board's user can look in")
 
     # -- user and groups -------------------------------------------------------------------------
     def needed_groups(self) -> list[tuple[str, str]]:

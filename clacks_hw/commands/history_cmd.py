@@ -31,7 +31,8 @@ def _game_lines(r) -> list[str]:
     variants = f" ({', '.join(r.variants)})" if r.variants else ""
     players = " · ".join(f"{seat} {' '.join(words)}" for seat, words in r.players.items())
     ending = {"finished": f"{r.winner} won", "in play": "still in play (the board resumes it)",
-              "abandoned": "abandoned", "refused": f"stopped: {r.problem}"}[r.state]
+              "abandoned": "abandoned", "refused": f"stopped: {r.problem}",
+              "set aside": "set aside (the board could not resume it; an older game went on)"}[r.state]
     return [f"{_when(r.created)}  {r.mode}{variants}  {players}",
             f"    {ending}; {r.actions} action{'s' * (r.actions != 1)}; {_duration(r.duration_s)}",
             f"    {r.path}"]

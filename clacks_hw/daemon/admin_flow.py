@@ -50,6 +50,9 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
     if event.kind == "new_game":
         if controller.screen in ("game", "confirm"):
             return "a game is in play: abandon it first"
+        if controller.screen == "resume":  # only the owner, at the board, decides about an older game
+            return ("the board asks whether to resume an older game: answer on the board first "
+                    "(PLAY resumes it, BACK starts fresh)")
         menu = _menu(event.params, controller.edition)
         if isinstance(menu, str):
             return menu

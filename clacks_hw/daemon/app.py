@@ -25,6 +25,8 @@ from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
 from ..game.edition import Edition
 from ..game.edition_files import default_edition
+from ..game.modes import PUBLIC
+from ..journal.folder import exposure
 from ..secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
 from .cards import CardMap, default_path, load_cards
@@ -34,6 +36,7 @@ from .keyboard import HELP, Keyboard
 from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
+from .resume import find as find_resumable
 from .session import JournalStore
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
@@ -104,13 +107,15 @@ class Daemon:
             # Checked, as every folder written as root (a ws281x board's daemon is root): no link
             # or folder another user controls on the way; made 0700 when missing.
             SafeDir.open(directory, create=0o700).close()
+            for problem, fix in exposure(directory):  # made by hand, or by an older version
+                log.warning("journal.dir: %s; fix: %s", problem, fix)
         except UnsafePath as exc:
             raise StartupError(f"journal.dir: {exc}") from None
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
         store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
-        session = store.resume()
+        resumed = find_resumable(store)
         # The virtual board taps cards by id: an enrolment only matters with a reader.
         cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
 
@@ -148,13 +153,14 @@ class Daemon:
         g = cfg.game
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
                             mode=g.mode, variants=tuple(g.variants), route=g.route, first=g.first or None,
-                            seats=tuple(g.seats),
+                            seats=tuple(g.seats), status_view=None if self.virtual else PUBLIC,
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         if self.screen is not None:
             report = self.screen.message
-        self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.Random(),
-                                     session=session, now=self.clock.now(), report=report,
+        # Game seeds from the operating system's generator: nothing seen can predict the next deal.
+        self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.SystemRandom(),
+                                     session=resumed.session, resumed=resumed, now=self.clock.now(), report=report,
                                      reader_seats=cfg.reader.seats,
                                      status=self.screen.status if self.screen is not None else None)
         self._closers.append(self.controller.close)

@@ -7,6 +7,8 @@ and never reads a clock: every method takes ``now``.
 Screens: attract (bots play a demo; PLAY opens setup) -> setup (mode, variants, seats, words)
 -> game (moves, previews, commits, faults, Express) -> over (back to attract after a while).
 PREV+NEXT held 3 s in a game asks to abandon it (confirm: PLAY abandons, BACK keeps playing).
+After a restart whose newest journal could not be resumed, the ``ResumeQuestion`` mixin
+(resume_question.py) shows why and, with an older game in play, asks whether to go on with it.
 Cards tapped in a game (jacquards, Fault Report cards, the co-op swap from a report card) are
 routed by the ``CardInput`` mixin (card_input.py); ``reader_seats`` maps reader indices to
 seats when each seat has its own reader (reader_seats.py; None or empty: one shared reader).
@@ -25,6 +27,7 @@ from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..game.actions import Action
 from ..game.board import TOWER_BY_NAME, TOWERS
 from ..game.edition import Edition
+from ..game.modes import PUBLIC
 from ..game.rejection import Rejection
 from ..game.setup import SetupError
 from ..game.state import EXPRESS_SECONDS, GameState
@@ -35,7 +38,10 @@ from .dice_play import DicePlay
 from .cards import CardMap, word_of
 from .demo import Demo
 from .events import CardTap
+from .express_marks import ExpressMarks
 from .reader_seats import ReaderSeats
+from .resume import Outcome
+from .resume_question import ResumeQuestion
 from .session import GameSession, JournalStore
 from .setup_menu import SetupMenu
 from .storage import StorageWatch
@@ -43,6 +49,7 @@ from .view import Flash, View
 
 log = logging.getLogger(__name__)
 ATTRACT_TEXT = "Attract: the demo plays. Press PLAY to set up a game."
+SEED_BITS = 64
 
 
 @dataclass(frozen=True)
@@ -60,14 +67,17 @@ class Settings:
     error_s: float = 0.6  # the red flash of an unknown tag or a rejected action
     confirm_s: float = 20.0  # the reset question is withdrawn after this long
     storage_retry_s: float = 5.0  # while the journal cannot be written: how often to try again
+    # Whose eyes the position text after each action is for: PUBLIC (the log of the lit board:
+    # Long Distance hands counted, never listed), or None (the virtual board on your terminal).
+    status_view: str | None = PUBLIC
 
 
-class Controller(CardInput, DicePlay):
+class Controller(CardInput, DicePlay, ResumeQuestion):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
                  report: Callable[[str], None] | None = None, reader_seats=None,
-                 status: Callable[[str], None] | None = None) -> None:
+                 status: Callable[[str], None] | None = None, resumed: Outcome | None = None) -> None:
         self.edition = edition
         self.store = store
         self.cards = cards or CardMap()
@@ -93,10 +103,15 @@ class Controller(CardInput, DicePlay):
         self.last_input = now
         self.turn_started = now
         self._turn_key = None
+        self.marks = ExpressMarks()  # the Express clock, journalled (express_marks.py)
         if session is not None:
             self._enter_game(session, now)
+        elif resumed is not None and resumed.refused:
+            self._ask_resume(resumed, now)
         else:
             self.demo.start(now)
+        if resumed is not None and resumed.session is not None and resumed.notice:
+            self._notice(resumed.notice)
 
     # ------------------------------------------------------------------ queries
 
@@ -122,7 +137,7 @@ class Controller(CardInput, DicePlay):
 
     def view(self, now: float) -> View:
         return View(
-            screen=self.screen, state=self.state,
+            screen=self.screen, state=self.resume_shown() if self.screen == "resume" else self.state,
             preview=self._shown_preview() if self.screen == "game" else None,
             setup=self.setup if self.screen == "setup" else None,
             flash=self.flash if self.flash and now < self.flash.since + self.flash.seconds else None,
@@ -153,6 +168,8 @@ class Controller(CardInput, DicePlay):
             times.append(self.screen_since + self.settings.confirm_s)
         if self._express_on():
             times.append(self.turn_started + self.express_seconds)
+            times.append(self.marks.due_at(self._turn_key, self.turn_started))
+        times.append(self._resume_deadline())
         if self.flash:
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
@@ -196,12 +213,16 @@ class Controller(CardInput, DicePlay):
         elif self.screen == "confirm":
             if now >= self.screen_since + self.settings.confirm_s:
                 self._go("game", now)
+        elif self.screen == "refused":
+            self._resume_tick(now)
         self._check_storage(now)
         if self._express_on() and self.storage.ok and now >= self.turn_started + self.express_seconds:
             s = self.session.state
             elapsed = round(now - self.turn_started, 3)
             if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
                 self.turn_started = now  # never spin on a refused timeout
+        if self._express_on() and self.storage.ok:
+            self.marks.tick(self.session, self._turn_key, self.turn_started, now, self.storage)
         if (self.screen == "game" and self.preview is None and self.swap is None and self.session is not None
                 and not self._dice_game()):
             self._pending_choice(now)
@@ -231,8 +252,9 @@ class Controller(CardInput, DicePlay):
         self.preview = None
         self.swap = None
         self.dice_input = None
-        self.turn_started = now
+        self.turn_started = now - session.turn_used  # a resumed Express turn goes on, not afresh
         self._turn_key = (session.state.turn.seat, session.state.turn.number)
+        self.marks.marked(self._turn_key, session.turn_used)
         self._go("over" if session.state.over else "game", now)
         self._status()
 
@@ -241,7 +263,7 @@ class Controller(CardInput, DicePlay):
             return
         from ..text_board import render
 
-        text = render(self.session.state, actions=self.session.actions)
+        text = render(self.session.state, actions=self.session.actions, view=self.settings.status_view)
         self.show_status(text + (extra + "\n" if extra else ""))
 
     # ------------------------------------------------------------------ readers
@@ -306,6 +328,8 @@ class Controller(CardInput, DicePlay):
             if name == "PLAY":
                 self._to_attract(now)
                 self._button("PLAY", now)
+        elif self.screen in ("resume", "refused"):
+            self._resume_button(name, now)
 
     def _setup_button(self, name: str, now: float) -> None:
         m = self.setup
@@ -328,7 +352,8 @@ class Controller(CardInput, DicePlay):
 
     def _start_game(self, menu: SetupMenu, now: float) -> str | None:
         """Start the game ``menu`` describes; None, or why it could not start."""
-        seed = self.rng.randrange(1 << 31)
+        # 64 bits: no search over seeds can match the cards seen played to a deal.
+        seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
                                   express_seconds=float(self.settings.express_s), first=self.settings.first)
         try:

@@ -57,7 +57,7 @@ class PairingFlow:
         if isinstance(event, PhonePaired):
             if self.code is not None:
                 self._end(now)
-                self.done = (now + DONE_S, P.PAIRED)
+            self.done = (now + DONE_S, P.PAIRED)
             self.say(f"A phone is paired ({event.name}): it can now start, abandon and dim games.")
             return True
         if not isinstance(event, ButtonEvent):
@@ -100,9 +100,11 @@ class PairingFlow:
 
     # -- time --------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
-        if self.code is not None and self.pairing.shown() is None:  # run out (or used up)
+        if self.code is not None and self.pairing.shown() is None:  # run out, or a phone used it
+            ran_out = now >= self.code.until
             self._end(now)
-            self.say("Pairing ended: no phone used the code within 2 minutes.")
+            if ran_out:  # else the phone's PhonePaired is on its way and says so
+                self.say("Pairing ended: no phone used the code within 2 minutes.")
         if self.done is not None and now >= self.done[0]:
             self.done = None
 

@@ -8,6 +8,10 @@ that is offline makes the seat indicators pulse amber; a journal that cannot be 
 full) blinks all twelve tower buttons white, over anything else on them; an unknown tag or a refused action
 flashes them red.
 
+After a restart whose newest journal could not be resumed: with an older game in play to offer
+(screen resume), that game's whole picture blinks slowly, asking whether to bring it back;
+with nothing to offer (screen refused) the seat indicators blink red slowly.
+
 Co-op (race, solitaire): no pawns; the tower-button LEDs are the route, R1..R6 then G1..G6,
 one more lit per signal sent (scaled to 12 towers if owners' words make the message longer or
 shorter); the playing seats' indicators go from green to red as the Post Office nears Genua
@@ -38,6 +42,7 @@ from .view import View
 BLINK_S = 0.8  # preview blink period (on half, off half)
 FLASH_BLINK_S = 0.3
 CONFIRM_BLINK_S = 1.0
+RESUME_BLINK_S = 1.6  # the resume question and the refused notice: slower than anything else
 EXPRESS_BLINK_LAST_S = 10.0
 EXPRESS_BLINK_S = 0.5
 PULSE_S = 2.0  # amber pulse of an offline reader
@@ -67,7 +72,9 @@ def _overlay(lamps: list, mask: int, colour) -> None:
 
 
 def render(view: View, now: float) -> Frame:
-    if view.screen == "setup" and view.setup is not None:
+    if view.screen in ("resume", "refused"):
+        lamps, towers, seats = _resume(view, now)
+    elif view.screen == "setup" and view.setup is not None:
         lamps, towers, seats = _setup(view, now)
     elif view.state is None:
         lamps, towers, seats = [P.OFF] * 16, {}, {}
@@ -129,6 +136,15 @@ def _game(view: View, now: float):
     if view.screen == "confirm" and blink_on(now, view.screen_since, CONFIRM_BLINK_S):
         lamps = [P.CONFIRM if c != P.OFF else P.scale(P.CONFIRM, 0.2) for c in lamps]
     return lamps, towers, seats
+
+
+def _resume(view: View, now: float):
+    on = blink_on(now, view.screen_since, RESUME_BLINK_S)
+    if view.state is None or view.screen == "refused":
+        return [P.OFF] * 16, {}, {s: P.ERROR if on else P.OFF for s in FRAME_SEATS}
+    if not on:
+        return [P.OFF] * 16, {}, {}
+    return _game(View("game", view.state, signals=view.signals), now)
 
 
 def mark_colour(mark: TowerMark) -> tuple:
@@ -194,6 +210,9 @@ def animation_deadline(view: View, now: float) -> float | None:
         times.append(_next_edge(now, 0.0, STORAGE_BLINK_S))
     if view.error_since is not None:
         times.append(view.error_since + view.error_seconds)
+    if view.screen in ("resume", "refused"):
+        times.append(_next_edge(now, view.screen_since, RESUME_BLINK_S))
+        return min(times)
     if view.screen == "setup" and view.setup is not None:
         if view.setup.page in ("variants", "words"):
             times.append(_next_edge(now, view.setup.since, BLINK_S))

@@ -1,5 +1,6 @@
 """A game being played: the engine state plus its journal, so every accepted action is on disk
-(fsync'd) before anything shows it. Also finds the game to resume after a crash or power cut."""
+(fsync'd) before anything shows it. The journal folder: new games get a new file (named by
+journal_names.py); after a restart resume.py decides which game goes on."""
 
 from __future__ import annotations
 
@@ -15,26 +16,21 @@ from ..game.rejection import Rejection
 from ..game.rules import apply
 from ..game.setup import new_game
 from ..game.state import GameConfig, GameState
-from ..journal import (
-    JournalError,
-    JournalWriter,
-    make_header,
-    read_journal,
-    replay,
-    resume_game,
-)
+from ..journal import JournalError, JournalWriter, make_header
 from ..journal.append_file import PROBE_BYTES
+from ..journal.folder import make_folder
+from . import journal_names
 
 log = logging.getLogger(__name__)
 
-SUFFIX = ".jsonl"
-
 
 class GameSession:
-    def __init__(self, state: GameState, writer: JournalWriter | None, actions: int = 0) -> None:
+    def __init__(self, state: GameState, writer: JournalWriter | None, actions: int = 0,
+                 turn_used: float = 0.0) -> None:
         self.state = state
         self.writer = writer
         self.actions = actions
+        self.turn_used = turn_used  # Express, resumed: seconds of the turn in play already used
 
     @property
     def path(self) -> Path | None:
@@ -51,13 +47,20 @@ class GameSession:
         self.actions += 1
         return result
 
+    def mark_clock(self, used: float) -> bool:
+        """Journal how much of the turn in play is used (Express); False when nothing was written."""
+        if self.writer is None:
+            return False
+        turn = self.state.turn
+        return self.writer.mark_clock(turn.seat, turn.number, used)
+
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
 
 
 class JournalStore:
-    """The journal directory: new games get a new file; the newest unfinished one is resumed."""
+    """The journal directory: new games get a new file; ``resume.find`` picks the game to go on with."""
 
     def __init__(self, directory, edition: Edition, config_hash: str | None = None, clock=None) -> None:
         self.dir = Path(directory)
@@ -68,16 +71,20 @@ class JournalStore:
 
     def new_session(self, config: GameConfig) -> GameSession:
         state = new_game(self.edition, config)
-        self.dir.mkdir(parents=True, exist_ok=True)
+        make_folder(self.dir)
         now = self.clock.wall()
-        stamp = now.strftime("%Y%m%d-%H%M%S")
         header = make_header(self.edition, config, config_hash=self.config_hash,
                              created=now.isoformat(timespec="seconds"))
-        for k in range(1000):
-            path = self.dir / f"game-{stamp}-{config.seed % 100000:05d}{'-%d' % k if k else ''}{SUFFIX}"
-            if not path.exists():
+        path = journal_names.new_name(self.dir, now)
+        while True:
+            try:
+                writer = JournalWriter.create(path, header)
                 break
-        writer = JournalWriter.create(path, header)
+            except JournalError:
+                if not path.exists():
+                    raise
+                # Taken meanwhile (another process): the next number.
+                path = journal_names.new_name(self.dir, now, journal_names.number(path.name) + 1)
         self.last = path
         log.info("game started: %s, seats %s, journal %s", config.mode, " ".join(config.seats), path)
         return GameSession(state, writer)
@@ -88,7 +95,7 @@ class JournalStore:
         # been truncated through (as root, any file).
         probe = self.dir / f".room-probe-{secrets.token_hex(6)}"
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            make_folder(self.dir)
             fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         except OSError:
             return False
@@ -103,34 +110,5 @@ class JournalStore:
         return True
 
     def candidates(self) -> list[Path]:
-        if not self.dir.is_dir():
-            return []
-        # Not through a link: a journal is appended to (and a torn tail cut) as the daemon's user.
-        files = [p for p in self.dir.glob(f"*{SUFFIX}") if p.is_file() and not p.is_symlink()]
-        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-
-    def resume(self) -> GameSession | None:
-        """The newest journal whose game is not over, reopened for appending (a torn last line
-        is cut off with a warning); None when there is none. Unreadable journals are skipped."""
-        for path in self.candidates():
-            try:
-                result = replay(read_journal(path), self.edition)
-            except (JournalError, OSError) as exc:
-                log.warning("not resuming %s: %s", path, exc)
-                continue
-            if result.state.over or result.rejected:
-                continue
-            try:
-                writer, state, n, warnings = resume_game(path, self.edition)
-            except (JournalError, OSError) as exc:
-                log.warning("not resuming %s: %s", path, exc)
-                continue
-            for w in warnings:
-                log.warning("journal %s: %s", path, w)
-            log.info("resumed the game in %s after %d action(s): turn %d, %s to act",
-                     path, n, state.turn.number, state.turn.seat)
-            self.last = path
-            return GameSession(state, writer, n)
-        return None
-
-
+        """Every game of the folder, newest first (journal_names.newest_first)."""
+        return journal_names.newest_first(self.dir)

@@ -8,7 +8,8 @@ from ..game.state import GameState
 from .preview import Preview
 from .setup_menu import SetupMenu
 
-SCREENS = ("attract", "setup", "game", "confirm", "over")
+# resume / refused: after a restart, the newest journal could not be resumed (resume_question.py)
+SCREENS = ("attract", "setup", "game", "confirm", "over", "resume", "refused")
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Flash:
 @dataclass(frozen=True)
 class View:
     screen: str
-    state: GameState | None = None  # the game (the demo game in attract)
+    state: GameState | None = None  # the game (the demo game in attract; the older game offered in resume)
     preview: Preview | None = None
     setup: SetupMenu | None = None
     flash: Flash | None = None

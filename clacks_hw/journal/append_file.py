@@ -72,9 +72,10 @@ class AppendFile:
         return f
 
     @classmethod
-    def open(cls, path) -> tuple[AppendFile, bytes]:
-        """An existing file, locked, and its bytes (appends go at the end, see :meth:`cut`). Never
-        through a link (ELOOP): it would append to, or cut, whatever file the link names."""
+    def open(cls, path) -> AppendFile:
+        """An existing file, locked; appends go at its end (see :meth:`cut`), :meth:`reader`
+        reads it from the start. Never through a link (ELOOP): it would append to, or cut,
+        whatever file the link names."""
         path = Path(path)
         fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         try:
@@ -83,15 +84,17 @@ class AppendFile:
             os.set_blocking(fd, True)
             f = cls(path, fd, 0)
             f.lock()
-            chunks = []
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
+            f.end = os.fstat(fd).st_size
         except BaseException:
             os.close(fd)
             raise
-        data = b"".join(chunks)
-        f.end = len(data)
-        return f, data
+        return f
+
+    def reader(self):
+        """A ``read(n)`` of the file's bytes from the start, a chunk at a time (appends seek to
+        the end themselves)."""
+        os.lseek(self._fd, 0, os.SEEK_SET)
+        return lambda n: os.read(self._fd, n)
 
     def lock(self) -> None:
         """Raises BlockingIOError when another process holds the file."""

@@ -11,7 +11,7 @@ from ..game.edition import Edition
 from ..game.state import GameConfig
 from ..game.version import RULES_VERSION
 from .errors import JournalError
-from .lines import FORMAT, FORMATS, MAGIC, _quote
+from .lines import CLOCKED, FORMAT, FORMATS, MAGIC, _quote
 
 # Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
@@ -59,7 +59,7 @@ def check_header(obj, line: int = 1) -> dict:
         raise bad(f"format {h['format']!r} must be a whole number ({FORMAT} for this program)")
     if h["format"] not in FORMATS:
         raise bad(f"format {h['format']} was written by another version of clacks-hw; "
-                  f"this one reads formats {' and '.join(map(str, FORMATS))}")
+                  f"this one reads formats {', '.join(map(str, FORMATS[:-1]))} and {FORMATS[-1]}")
     if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
         raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
                   f"{RULES_VERSION}; the game would not replay the same")
@@ -97,7 +97,9 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
                 created: str | None = None) -> dict:
     """The header line for a new game (``created`` defaults to now, UTC, read through the clock seam)."""
     h = {
-        "journal": MAGIC, "format": FORMAT, "rules": RULES_VERSION,
+        # An Express game's journal also keeps its turn clock (clock lines), so it says format 3;
+        # every other game stays readable by the versions before clock lines.
+        "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT, "rules": RULES_VERSION,
         "mode": config.mode, "seats": list(config.seats),
         "words": {k: list(v) for k, v in config.words.items()},  # co-op: one "team" entry
         "hands": config.hands, "seed": config.seed, "variants": sorted(config.variants),

@@ -4,12 +4,14 @@ and reading it back with the checksum checked."""
 from __future__ import annotations
 
 import json
+import re
 import zlib
 
 MAGIC = "clacks-hw"
-FORMAT = 2  # what this program writes
+FORMAT = 2  # what this program writes (CLOCKED for an Express game)
 CHAINED = 2  # from this format on, each line's crc covers the previous line's
-FORMATS = (1, 2)  # what it reads
+CLOCKED = 3  # format 2 plus clock lines: how much of an Express turn was used
+FORMATS = (1, 2, 3)  # what it reads
 QUOTE = 80  # characters of a bad line quoted in a message
 
 
@@ -49,8 +51,13 @@ def _dumps_line(body: dict) -> bytes:
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8") + b"\n"
 
 
+# A message quoting a line may reach a log or the board's notice: a header's seed (every hidden
+# hand) is blanked out of it.
+SEED = re.compile(r'("seed"\s*:\s*)-?\d+')
+
+
 def _quote(raw: bytes) -> str:
-    text = raw.decode("utf-8", errors="replace").strip()
+    text = SEED.sub(r"\1…", raw.decode("utf-8", errors="replace").strip())
     return repr(text if len(text) <= QUOTE else text[:QUOTE] + "...")
 
 
@@ -76,10 +83,10 @@ def _parse(raw: bytes):
 
 def _decode(raw: bytes, prev: str | None, chained: bool) -> dict | list | str | int | float | bool | None:
     """A line's value, its checksum checked: on its own (format 1, where it is optional), or
-    chained onto ``prev``, the previous line's crc (format 2, where every line has one)."""
+    chained onto ``prev``, the previous line's crc (formats 2 and 3, where every line has one)."""
     obj = _parse(raw)
     if chained and not (isinstance(obj, dict) and "crc" in obj):
-        raise _Damaged("has no crc (every line of a format 2 journal carries one)")
+        raise _Damaged("has no crc (every line of a format 2 or 3 journal carries one)")
     if isinstance(obj, dict) and "crc" in obj:
         crc = obj["crc"]
         want = line_crc(obj, prev if chained else None)

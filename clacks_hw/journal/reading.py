@@ -1,23 +1,43 @@
-"""Reading a journal's bytes: the header, then one action per line, damage judged by where it
-lies (a torn tail is dropped with a warning; anything else is an error naming the line)."""
+"""Reading a journal: the header, then one record per line (an action; in format 3 also an
+Express clock mark), damage judged by where it lies (a torn tail is dropped with a warning;
+anything else is an error naming the line).
+
+:class:`Scan` reads as a stream, one line in memory at a time, so the daemon resumes a game of
+any length in bounded memory; ``parse_journal`` / ``read_journal`` collect the actions for the
+tools that look at a whole game.
+"""
 
 from __future__ import annotations
 
+import io
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..game.actions import Action, MalformedAction, parse_action
 from ..game.registry import game_for
 from ..game.state import GameConfig
 from .errors import JournalError
 from .header import check_header, config_from_header
-from .lines import CHAINED, _Damaged, _decode, _is_json, _quote
+from .lines import CHAINED, CLOCKED, _Damaged, _decode, _is_json, _quote
+from .splitting import MAX_LINE, Line, LineReader
 
 
 @dataclass(frozen=True)
 class Entry:
     line: int  # 1-based line number in the file
     action: Action
+
+
+@dataclass(frozen=True)
+class ClockMark:
+    """Format 3: how much of turn ``turn`` (``seat`` to act) the board's Express clock had
+    used. Not an action: the engine never sees it; only a resumed game's clock reads it."""
+
+    line: int
+    seat: str
+    turn: int
+    used: float
 
 
 @dataclass
@@ -28,6 +48,7 @@ class Journal:
     warnings: list[str] = field(default_factory=list)
     good_end: int = 0  # byte offset just past the intact part: where appending continues
     last_crc: str | None = None  # the crc of the last intact line: where the chain continues
+    open_end: bool = False  # the intact part ends without its newline (a hand-written last line)
 
     @property
     def chained(self) -> bool:
@@ -38,58 +59,115 @@ class Journal:
         return config_from_header(self.header)
 
 
-def _segments(data: bytes):
-    """(line number, start offset, raw bytes) for each line; the last may lack its newline."""
-    pos, n = 0, 1
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        end = len(data) if nl < 0 else nl
-        yield n, pos, data[pos:end]
-        pos, n = end + 1, n + 1
+def _blank(line: Line) -> bool:
+    return not line.overlong and not line.raw.strip()
 
 
-def parse_journal(data: bytes) -> Journal:
-    """Check a journal's bytes line by line (what is fatal: the package docstring)."""
-    lines = [(n, start, raw) for n, start, raw in _segments(data) if raw.strip()]
-    if not lines:
+def _whole(line: Line) -> bool:
+    """Complete JSON: something a crash never leaves."""
+    return not line.overlong and _is_json(line.raw)
+
+
+def _value(line: Line, prev: str | None, chained: bool):
+    if line.overlong:
+        raise _Damaged(f"is longer than {MAX_LINE} bytes")
+    return _decode(line.raw, prev, chained)
+
+
+class Scan:
+    """One journal read as a stream: the header is read (and checked) on creation; iterating
+    gives each :class:`Entry` or :class:`ClockMark` as its line is read. Once iterated to the
+    end, ``journal`` says where the intact part ends, its last crc and the warnings."""
+
+    def __init__(self, lines: LineReader) -> None:
+        self._reader = lines
+        self._lines = iter(lines)
+        self.journal = self._header()
+
+    def _header(self) -> Journal:
+        for line in self._lines:
+            if _blank(line):
+                continue
+            try:
+                obj = _value(line, None, False)
+            except _Damaged as exc:
+                raise JournalError(line.number, f"the header line {exc}: {_quote(line.raw)}") from None
+            journal = Journal(header=check_header(obj, line.number), header_line=line.number)
+            if journal.chained and "crc" not in obj:
+                raise JournalError(line.number, "header: a chained journal (format 2 or later) chains every "
+                                                "line's crc onto the one before, starting here, so the header "
+                                                "needs its crc too (or write \"format\": 1 for a script "
+                                                "without checksums)")
+            journal.last_crc = obj.get("crc")
+            return journal
         raise JournalError(1, "the file is empty: a journal starts with a header line "
                               '{"journal": "clacks-hw", ...} (see docs/journal.md)')
-    journal: Journal | None = None
-    for k, (n, start, raw) in enumerate(lines):
-        try:
-            obj = _decode(raw, journal and journal.last_crc, journal is not None and journal.chained)
-        except _Damaged as exc:
-            if journal is None:
-                raise JournalError(n, f"the header line {exc}: {_quote(raw)}") from None
-            _torn_tail(journal, lines[k:], exc)
-            break
-        if journal is None:
-            journal = Journal(header=check_header(obj, n), header_line=n, good_end=len(data))
-            if journal.chained and "crc" not in obj:
-                raise JournalError(n, "header: a format 2 journal chains every line's crc onto "
-                                      "the one before, starting here, so the header needs its crc too "
-                                      "(or write \"format\": 1 for a script without checksums)")
-        else:
-            journal.entries.append(Entry(n, _action(obj, n, raw, journal.header)))
-        journal.last_crc = obj.get("crc") if isinstance(obj, dict) else None
-    return journal
+
+    def __iter__(self) -> Iterator[Entry | ClockMark]:
+        j = self.journal
+        for line in self._lines:
+            if _blank(line):
+                continue
+            try:
+                obj = _value(line, j.last_crc, j.chained)
+            except _Damaged as exc:
+                self._torn_tail(line, exc)
+                return
+            record = _record(obj, line, j.header)
+            j.last_crc = obj.get("crc") if isinstance(obj, dict) else None
+            yield record
+        j.good_end, j.open_end = self._reader.size, not self._reader.ended
+
+    def _torn_tail(self, first: Line, exc: _Damaged) -> None:
+        """From the first damaged line on: a torn tail (a write cut short, with whatever bytes a
+        crash leaves, newlines included) when no complete JSON line follows it; otherwise the
+        file was altered, and replaying around the hole would give another game."""
+        j = self.journal
+        altered = JournalError(first.number, f"the line {exc}: {_quote(first.raw)}; only the end of a "
+                                             "journal may be damaged (a write cut short), so this file "
+                                             "was altered after it was written")
+        # A crash cuts a line short; it never leaves complete JSON with a wrong checksum. Format 1
+        # lines were forgiven that at the very end; chained ones are not: it is a line removed.
+        if j.chained and _whole(first):
+            raise altered
+        debris = 0
+        for line in self._lines:
+            if _blank(line):
+                continue
+            if _whole(line):
+                raise altered
+            debris += 1
+        more = f" and the {debris} line(s) of debris after it" if debris else ""
+        j.warnings.append(f"line {first.number}: dropped the damaged last line{more}, which {exc} "
+                          f"(a write cut short?): {_quote(first.raw)}")
+        j.good_end, j.open_end = first.start, False
 
 
-def _torn_tail(journal: Journal, tail, exc: _Damaged) -> None:
-    """From the first damaged line on: a torn tail (a write cut short, with whatever bytes a
-    crash leaves, newlines included) when no complete JSON line follows it; otherwise the file
-    was altered, and replaying around the hole would give another game."""
-    n, start, raw = tail[0]
-    # A crash cuts a line short; it never leaves complete JSON with a wrong checksum. Format 1
-    # lines were forgiven that at the very end; chained ones are not: it is a line removed.
-    if any(_is_json(r) for _, _, r in tail[1 if not journal.chained else 0:]):
-        raise JournalError(n, f"the line {exc}: {_quote(raw)}; only the end of a journal may be "
-                              "damaged (a write cut short), so this file was altered after it "
-                              "was written")
-    more = f" and the {len(tail) - 1} line(s) of debris after it" if len(tail) > 1 else ""
-    journal.warnings.append(f"line {n}: dropped the damaged last line{more}, which {exc} "
-                            f"(a write cut short?): {_quote(raw)}")
-    journal.good_end = start
+def _record(obj, line: Line, header: dict) -> Entry | ClockMark:
+    if header["format"] >= CLOCKED and isinstance(obj, dict) and "clock" in obj:
+        return _clock(obj, line)
+    return Entry(line.number, _action(obj, line.number, line.raw, header))
+
+
+CLOCK_KEYS = ("clock", "seat", "turn", "crc", "note")
+
+
+def _clock(obj: dict, line: Line) -> ClockMark:
+    def bad(what: str) -> JournalError:
+        return JournalError(line.number, f"not a valid clock line: {what}; a clock line is "
+                                         '{"clock": SECONDS, "seat": "S", "turn": N}')
+
+    unknown = [k for k in obj if k not in CLOCK_KEYS]
+    if unknown:
+        raise bad(f"unknown key {unknown[0]!r}")
+    used, seat, turn = obj["clock"], obj.get("seat"), obj.get("turn")
+    if isinstance(used, bool) or not isinstance(used, (int, float)) or not math.isfinite(used) or used < 0:
+        raise bad(f"clock {used!r} must be a number of seconds, 0 or more")
+    if not isinstance(seat, str):
+        raise bad(f"seat {seat!r} must be a seat like \"S\"")
+    if type(turn) is not int or turn < 1:
+        raise bad(f"turn {turn!r} must be a turn number, 1 or more")
+    return ClockMark(line.number, seat, turn, float(used))
 
 
 def _action(obj, n: int, raw: bytes, header: dict) -> Action:
@@ -111,9 +189,20 @@ def _action(obj, n: int, raw: bytes, header: dict) -> Action:
                               "(tower must be a name like \"R2\")") from None
 
 
+def collect(scan: Scan) -> Journal:
+    """Read the rest of ``scan``, keeping its actions (clock marks matter to a resumed game only)."""
+    scan.journal.entries = [r for r in scan if isinstance(r, Entry)]
+    return scan.journal
+
+
+def parse_journal(data: bytes) -> Journal:
+    """Check a journal's bytes line by line (what is fatal: the package docstring)."""
+    return collect(Scan(LineReader(io.BytesIO(data).read)))
+
+
 def read_journal(path) -> Journal:
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            return collect(Scan(LineReader(f.read)))
     except OSError as exc:
         raise JournalError(None, f"cannot read {path}: {exc.strerror or exc}") from None
-    return parse_journal(data)

@@ -3,6 +3,7 @@ was; and marking an abandoned one so it is never resumed."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Self
@@ -11,8 +12,9 @@ from ..game.actions import Action
 from .append_file import AppendFile, WriteFailed
 from .errors import JournalError
 from .header import check_header
-from .lines import _dumps_line, line_crc
-from .reading import Journal, parse_journal
+from .lines import CLOCKED, _dumps_line, line_crc
+from .reading import Journal, Scan, collect
+from .splitting import LineReader
 
 
 class JournalWriteError(JournalError):
@@ -37,13 +39,41 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def mark_abandoned(path: Path) -> Path:
-    """Rename a journal to ``NAME.abandoned`` so it is never resumed, durably: a power cut right
-    after must not bring the abandoned game back."""
-    target = path.with_name(path.name + ".abandoned")
+ABANDONED = ".abandoned"  # a game given up (the reset question, the admin page)
+REFUSED = ".refused"  # a journal the board could not resume, set aside when the owner chose an older game
+
+
+def _rename(path: Path, suffix: str) -> Path:
+    target = path.with_name(path.name + suffix)
     path.rename(target)
     _fsync_dir(target)
     return target
+
+
+def mark_abandoned(path: Path) -> Path:
+    """Rename a journal to ``NAME.abandoned`` so it is never resumed, durably: a power cut right
+    after must not bring the abandoned game back."""
+    return _rename(path, ABANDONED)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a journal the board refused to ``NAME.refused``, durably, once the owner has chosen
+    to go on with an older game: it is kept, but no longer the newest game."""
+    return _rename(path, REFUSED)
+
+
+def open_locked(path) -> AppendFile:
+    """An existing journal opened to go on with it: locked, so two boards never append to one."""
+    path = Path(path)
+    try:
+        return AppendFile.open(path)
+    except BlockingIOError:
+        raise JournalError(None, f"{path} is open for writing by another process") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise JournalError(None, f"{path} is a symbolic link; the board never goes on with a "
+                                     "journal through a link (copy the file itself there)") from None
+        raise JournalError(None, f"cannot open {path}: {exc.strerror or exc}") from None
 
 
 class JournalWriter:
@@ -81,24 +111,22 @@ class JournalWriter:
     @classmethod
     def open(cls, path) -> JournalWriter:
         """Reopen a journal to append; a damaged last line is cut off first (see ``warnings``)."""
-        path = Path(path)
+        file = open_locked(path)
         try:
-            file, data = AppendFile.open(path)
-        except BlockingIOError:
-            raise JournalError(None, f"{path} is open for writing by another process") from None
-        except OSError as exc:
-            raise JournalError(None, f"cannot open {path}: {exc.strerror or exc}") from None
-        try:
-            writer = cls(path, file, parse_journal(data))
-            end = writer.journal.good_end
-            if end < len(data):
-                # Otherwise the next line would be glued onto the torn bytes and both be lost.
-                file.cut(end)
-            if end and not data[:end].endswith(b"\n"):
-                writer._write(b"\n")  # a hand-written last line without its newline
+            return cls.attach(file, collect(Scan(LineReader(file.reader()))))
         except BaseException:
             file.close()
             raise
+
+    @classmethod
+    def attach(cls, file: AppendFile, journal: Journal) -> JournalWriter:
+        """The writer of an open ``file`` whose whole ``journal`` was read: a torn tail is cut off
+        first, since otherwise the next line would be glued onto the torn bytes and both be lost."""
+        writer = cls(file.path, file, journal)
+        if journal.good_end < file.end:
+            file.cut(journal.good_end)
+        if journal.open_end:
+            writer._write(b"\n")  # a hand-written last line without its newline
         return writer
 
     @property
@@ -122,6 +150,14 @@ class JournalWriter:
         """Write one action line (an Action or its JSON object) and fsync it."""
         obj = action.to_json() if hasattr(action, "to_json") else dict(action)  # any game's action
         self._write_line(obj)
+
+    def mark_clock(self, seat: str, turn: int, used: float) -> bool:
+        """Journal that ``used`` seconds of turn ``turn`` (``seat`` to act) have gone (an
+        Express game's clock, format 3); False, writing nothing, in an older format."""
+        if self.journal.header["format"] < CLOCKED:
+            return False
+        self._write_line({"clock": round(used, 1), "seat": seat, "turn": turn})
+        return True
 
     def has_room(self) -> bool:
         """Whether an action line could be appended now (tried, then undone)."""

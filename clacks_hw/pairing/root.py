@@ -13,34 +13,27 @@ import secrets
 from pathlib import Path
 
 from ..secure_files import SafeDir, trusted_uids
-from ..web.token import token_path
-
-MIN_LENGTH = 16
+from ..web.token import admin_token, token_path
 
 
 class RootSecret:
     def __init__(self, config) -> None:
-        self.fixed = config.status.admin_token or None
+        self.config = config
         self.path = token_path(config)
         self._seen: tuple | None = None
         self._token: str | None = None
 
     def __call__(self) -> str | None:
         """The token now, or None (no token: pairing is off)."""
-        if self.fixed:
-            return self.fixed
+        if self.config.status.admin_token:
+            return self.config.status.admin_token
         try:
             st = os.stat(self.path)
             seen = (st.st_ino, st.st_mtime_ns, st.st_size)
         except OSError:
             return None
-        if seen != self._seen:
-            try:  # never through a link at its name (secure_files.py)
-                with SafeDir.open(self.path.parent) as folder:
-                    token = folder.read(self.path.name, 4096).decode("ascii").strip()
-            except (OSError, ValueError):  # UnsafePath and UnicodeDecodeError are ValueErrors
-                token = ""
-            self._token, self._seen = (token if len(token) >= MIN_LENGTH else None), seen
+        if seen != self._seen:  # read again only when the file changed
+            self._token, self._seen = admin_token(self.config), seen
         return self._token
 
 

@@ -32,17 +32,19 @@ WAIT_S = 3.0
 
 
 class HilBoard:
-    def __init__(self, tmp_path, *, seed: int = 3, hub: bool = True, leds=None, **settings) -> None:
+    def __init__(self, tmp_path, *, seed: int = 3, hub: bool = True, leds=None, overrides: dict | None = None,
+                 status_page: bool | None = None, mqtt: bool | None = None, **settings) -> None:
+        """``overrides``: more config keys (``{"mqtt.host": ...}``); ``status_page``/``mqtt``: turn
+        the status page and the MQTT link on (a rig has neither unless asked)."""
         self.journal_dir = tmp_path / "journals"
         self.journal_dir.mkdir(parents=True, exist_ok=True)
         write_enrolment(self.journal_dir / "cards.toml")
         self.hub = EmulatedHub(readers=1, hb_ms=200).start() if hub else None
-        overrides = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "buttons.debounce_ms": 5,
-                     "journal.dir": str(self.journal_dir),
-                     "reader.type": "hub" if hub else "none"}
+        keys = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "buttons.debounce_ms": 5,
+                "journal.dir": str(self.journal_dir), "reader.type": "hub" if hub else "none"}
         if hub:
-            overrides["reader.port"] = self.hub.path
-        self.config = load_config(BUILTIN, overrides=overrides, check_devices=False)
+            keys["reader.port"] = self.hub.path
+        self.config = load_config(BUILTIN, overrides={**keys, **(overrides or {})}, check_devices=False)
         self.clock = SystemClock()
         self.leds = leds if leds is not None else RecordingLeds(self.clock)
         self.buttons = MockButtons(self.config.buttons)
@@ -58,7 +60,8 @@ class HilBoard:
 
         seams = app.Seams(clock=self.clock, led_backend=self.leds, pin_factory=self.factory, stop=self.stop,
                           output=io.StringIO(), rng=random.Random(seed), observer=self.seen.put,
-                          on_ready=on_ready, settings={"flash_s": 0.2, "error_s": 0.1, **settings})
+                          on_ready=on_ready, settings={"flash_s": 0.2, "error_s": 0.1, **settings},
+                          status_page=status_page, mqtt=mqtt)
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, args=(seams,), daemon=True)
         self.thread.start()

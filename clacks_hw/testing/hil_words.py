@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from clacks_hw.daemon.view import SCREENS
 from clacks_hw.drivers.frame import SEATS, TOWERS
 from clacks_hw.game.edition_files import default_edition
 
@@ -27,7 +28,6 @@ from .script_words import (
 )
 
 BUTTONS = TOWERS + ("PREV", "NEXT", "TURN", "PLAY", "BACK")
-SCREENS = ("attract", "setup", "game", "confirm", "over")
 MAX_PATH_PARTS = 16
 MAX_WAIT_S = 600.0  # one wait or hold: the longest Express turn (game.express_s)
 

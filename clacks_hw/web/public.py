@@ -21,6 +21,8 @@ SCREEN_LABELS = {
     "game": "Game",
     "confirm": "Reset question",
     "over": "Game over",
+    "resume": "Resume an older game?",
+    "refused": "Journal not resumed",
 }
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 

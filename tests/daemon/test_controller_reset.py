@@ -1,5 +1,6 @@
 """PREV+NEXT for 3 s: abandon (PLAY) or keep playing (BACK); game over back to attract."""
 
+from clacks_hw.daemon.resume import find
 from clacks_hw.journal import read_journal
 from tests.daemon.test_controller_whole_game import play_out
 from clacks_hw.testing.clock import FakeClock
@@ -24,7 +25,7 @@ def test_play_abandons_and_the_game_is_not_resumed(tmp_path):
     rig.press("PLAY")
     assert rig.ctrl.screen == "attract" and rig.ctrl.session is None
     assert not path.exists() and path.with_name(path.name + ".abandoned").exists()
-    assert rig.store.resume() is None
+    assert find(rig.store).session is None
 
 
 def test_the_question_times_out_back_to_the_game(tmp_path):
@@ -68,5 +69,5 @@ def test_a_running_game_is_resumed_by_a_new_controller(tmp_path):
     rig.ctrl.close()
     again = Rig(tmp_path, FakeClock(50.0))
     assert again.ctrl.screen == "attract"  # a Rig does not resume by itself
-    session = again.store.resume()
+    session = find(again.store).session
     assert session.state == state

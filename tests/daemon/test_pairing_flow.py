@@ -192,3 +192,14 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     assert "KXQMRTAB" not in " ".join(said)
     flow.handle(ButtonEvent("press", "BACK", 1.0), 1.0)
     assert "PAIRING A PHONE" not in "\n".join(screen.lines()) and "Attract" in "\n".join(screen.lines())
+
+
+def test_a_code_used_between_two_loop_turns_is_not_called_unused(board):
+    d = board
+    hold(d, "TURN", "BACK")
+    d.pairing.redeem(d.pairing.shown().code)  # the web server's thread, before it tells the loop
+    run(d, 0.1)  # the loop's timers see the window closed first
+    assert "no phone used the code" not in d.out_text.getvalue()
+    d.events.put(PhonePaired("ab12cd"))
+    run(d, 0.1)
+    assert frame(d).seat("S") == P.PAIRED and "A phone is paired (ab12cd)" in d.out_text.getvalue()

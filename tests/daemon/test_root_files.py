@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
+from clacks_hw.daemon.resume import find
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.game.actions import Action
 from clacks_hw.game.setup import deal_words
@@ -56,7 +57,8 @@ def test_a_linked_journal_is_never_resumed_nor_appended_to(tmp_path):
     d.mkdir()
     (d / "game-20990101-000000-00001.jsonl").symlink_to(session.path)
     (d / "game-20990101-000000-00002.jsonl").symlink_to(session.path.parent / "x")
-    assert JournalStore(d, EDITION).resume() is None
+    outcome = find(JournalStore(d, EDITION))
+    assert outcome.session is None and "is a symbolic link" in outcome.notice  # refused aloud
     assert session.path.read_bytes() == before and (session.path.parent / "x").read_bytes() == before[:-3]
     with pytest.raises(OSError) as err:
         AppendFile.open(d / "game-20990101-000000-00002.jsonl")

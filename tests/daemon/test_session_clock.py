@@ -14,8 +14,11 @@ def test_a_new_journal_takes_its_name_and_time_from_the_clock(tmp_path):
     store = JournalStore(tmp_path, ED, "cfg", clock=clock)
     session = store.new_session(GameConfig(("S", "N"), {"S": ("AHMED",), "N": ("COHEN",)}, seed=7))
     session.close()
-    assert session.path.name == "game-20231114-221320-00007.jsonl"
+    assert session.path.name == "game-20231114-221320-n0001.jsonl"  # the board's first game
     assert read_journal(session.path).header["created"] == "2023-11-14T22:13:20+00:00"
+    again = store.new_session(GameConfig(("S", "N"), {"S": ("AHMED",), "N": ("COHEN",)}, seed=7))
+    again.close()
+    assert again.path.name == "game-20231114-221320-n0002.jsonl"  # same second, the next number
 
 
 def test_the_engine_session_and_journal_never_read_a_clock_themselves():

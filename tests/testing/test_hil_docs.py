@@ -30,11 +30,11 @@ def test_doc_example_passes(n, tmp_path):
 
 
 def test_a_wrong_expectation_fails_at_its_line(tmp_path):
-    text = EXAMPLES[0].replace('expect status position.budget_left 2', 'expect status position.budget_left 3')
+    text = EXAMPLES[0].replace('expect status position.budget_left 4', 'expect status position.budget_left 3')
     result = run_script(parse(text, "x.hil"), echo=lambda _: None, workdir=tmp_path)
     assert not result.passed
     assert result.failure.step.text == "expect status position.budget_left 3"
-    assert result.failure.message == "position.budget_left: expected 3, found 2"
+    assert result.failure.message == "position.budget_left: expected 3, found 4"
 
 
 def test_the_docs_show_every_form_of_the_grammar_and_its_limits():

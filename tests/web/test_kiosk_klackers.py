@@ -17,7 +17,7 @@ from tests.web.conftest import screenshot
 from tests.web.live import LiveBoard
 
 WAIT_S = 10
-SEED = 3
+SEED = 4
 READ = """() => {
   const rows = [...document.querySelectorAll('#klscores .klseat')];
   return {
