@@ -27,20 +27,20 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[221.5, 149], [221.5, 150], [220.5, 157], [229.5, 157], [228.5, 150], [228.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 66]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 66]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 113]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 113]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 66]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 66]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 113]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 113]) circle(d=4.4);
   translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 46]) square([8, 8]);
 }
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 21.5], [150, 21.5], [157, 20.5], [157, 29.5], [150, 28.5], [149, 28.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 71.5], [150, 71.5], [157, 70.5], [157, 79.5], [150, 78.5], [149, 78.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 121.5], [150, 121.5], [157, 120.5], [157, 129.5], [150, 128.5], [149, 128.5]]);
   translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 66]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 66]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 113]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 113]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([174.8, 66]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([186.2, 66]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([174.8, 113]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([186.2, 113]) circle(d=1.6);
   translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([250, 50]) circle(d=4.2);
   translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([250, 50]) circle(d=3.2);
   translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([157, 4.5]) circle(d=4.2);

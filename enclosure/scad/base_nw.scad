@@ -31,16 +31,16 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[121.5, 149], [121.5, 150], [120.5, 157], [129.5, 157], [128.5, 150], [128.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
-  translate([0, 0, 3.5]) linear_extrude(height=7) translate([7, 73.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=7) translate([65, 73.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=7) translate([7, 122.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=7) translate([65, 122.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 73.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 73.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 122.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 122.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([46, 46]) square([8, 8]);
 }
-  translate([0, 0, 5]) linear_extrude(height=6.5) translate([7, 73.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=6.5) translate([65, 73.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=6.5) translate([7, 122.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=6.5) translate([65, 122.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 73.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 73.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 122.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 122.5]) circle(d=2.2);
   translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([50, 50]) circle(d=4.2);
   translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([50, 50]) circle(d=3.2);
   translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([4.5, 143]) circle(d=4.2);
@@ -52,7 +52,10 @@ difference() {
 }
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[91, 6.5], [105, 6.5], [105, 12.5], [98, 19.5], [91, 12.5]]);
+  linear_extrude(height=5) polygon([[91, 5], [105, 5], [105, 11], [98, 18], [91, 11]]);
+}
+  translate([-1, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=3) polygon([[86, 2], [110, 2], [110, 14], [98, 26], [86, 14]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[11, 8], [16, 8], [16, 26], [11, 26]]);
