@@ -2,7 +2,8 @@
 (an empty tool cache: every OpenSCAD, PrusaSlicer and picture run made) and warm (nothing
 changed: every run comes from the cache); the assembly check's time against the simplest
 sound alternative (OpenSCAD's own intersection() of each pair whose boxes overlap, timed on a
-sample of pairs); and PrusaSlicer's grams and hours per printed part and in all.
+sample of pairs); the maker's checks on the renders (printability, light-leak rays against a
+plain-Python brute force); and PrusaSlicer's grams and hours per printed part and in all.
 
 A figure that needs a Debian tool this machine lacks is skipped, naming the package, so
 `make bench` runs to the end anywhere. Target: the whole build <= 60 s cold.
@@ -86,14 +87,75 @@ def assembly_check_figures(out: Path) -> None:
           f"the meshes: {real} share volume")
 
 
+def render_check_figures(out: Path) -> None:
+    """The maker's checks on the renders: every printed STL read back for supports, bodies and
+    holes (pure Python), and the light rays (numpy) against a brute force in plain Python that
+    stops at the first triangle each segment hits, timed on one pair of lamps."""
+    from clacks_hw.hardware.layout import layout
+    from clacks_hw.hardware.light import diffuser_points, leaks, led_points, paths
+    from clacks_hw.hardware.mesh import print_problems, read_stl
+    from clacks_hw.hardware.render_checks import baffle_placed
+    lay, stl = layout(load_hardware()), out / "enclosure/stl"
+    manifest = json.loads((stl / "manifest.json").read_text())
+    printed = [n for n, e in manifest.items() if e.get("printed")]
+    start = time.perf_counter()
+    faces = 0
+    for n in printed:
+        m = read_stl((stl / f"{n}.stl").read_bytes())
+        faces += len(m.faces)
+        print_problems(m, 45, 10)
+    took = time.perf_counter() - start
+    print(f"printability of {len(printed)} printed STLs ({faces:,} triangles): {took:.2f} s")
+    placed = baffle_placed(lay, stl)
+    best = min(_timed(lambda: leaks(lay, placed)) for _ in range(3))
+    print(f"light leaks, {paths(lay):,} rays against the baffle (numpy): {best:.2f} s best of 3")
+    tris = [[tuple(v + d for v, d in zip(m.vertices[i], off)) for i in f] for m, off in placed for f in m.faces]
+    segs = [(a, b) for a in led_points(lay, 0) for b in diffuser_points(lay, 1)]
+    start = time.perf_counter()
+    for a, b in segs:
+        any(_hits(a, b, t) for t in tris)
+    each = (time.perf_counter() - start) / len(segs)
+    print(f"  alternative: plain Python, stopping at the first hit: {each * 1000:.1f} ms a ray, about "
+          f"{each * paths(lay):.0f} s for all (estimate from lamp 0 to lamp 1's {len(segs)} rays)")
+
+
+def _timed(run) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def _hits(a, b, tri) -> bool:
+    """Moller-Trumbore for one segment and one triangle."""
+    (ax, ay, az), (v0, v1, v2) = a, tri
+    d = (b[0] - ax, b[1] - ay, b[2] - az)
+    e1 = (v1[0] - v0[0], v1[1] - v0[1], v1[2] - v0[2])
+    e2 = (v2[0] - v0[0], v2[1] - v0[1], v2[2] - v0[2])
+    h = (d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0])
+    det = e1[0] * h[0] + e1[1] * h[1] + e1[2] * h[2]
+    if abs(det) < 1e-12:
+        return False
+    f, sv = 1 / det, (ax - v0[0], ay - v0[1], az - v0[2])
+    u = f * (sv[0] * h[0] + sv[1] * h[1] + sv[2] * h[2])
+    if u < 0 or u > 1:
+        return False
+    q = (sv[1] * e1[2] - sv[2] * e1[1], sv[2] * e1[0] - sv[0] * e1[2], sv[0] * e1[1] - sv[1] * e1[0])
+    v = f * (d[0] * q[0] + d[1] * q[1] + d[2] * q[2])
+    t = f * (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2])
+    return v >= 0 and u + v <= 1 and 1e-6 < t < 1 - 1e-6
+
+
 def slicer_figures(out: Path) -> None:
     manifest = json.loads((out / "enclosure/stl/manifest.json").read_text())
     printed = sorted((n, e) for n, e in manifest.items() if e.get("printed"))
-    grams = sum(e["grams"] * e["qty"] for _, e in printed)
-    seconds = sum(e["seconds"] * e["qty"] for _, e in printed)
-    print(f"printed parts, PrusaSlicer with enclosure/print_profile.ini: {grams:.0f} g PLA, {hours(seconds)}")
+    board = [(n, e) for n, e in printed if not e.get("instead_of")]
+    grams = sum(e["grams"] * e["qty"] for _, e in board)
+    seconds = sum(e["seconds"] * e["qty"] for _, e in board)
+    print(f"printed parts, PrusaSlicer with enclosure/print_profile.ini: {grams:.0f} g PLA, {hours(seconds)} "
+          "(parts printed instead of another aside)")
     for n, e in printed:
-        print(f"  {n}: {e['grams']:.1f} g, {hours(e['seconds'])} each, x {e['qty']}")
+        instead = f", instead of {e['instead_of']}" if e.get("instead_of") else ""
+        print(f"  {n}: {e['grams']:.1f} g, {hours(e['seconds'])} each, x {e['qty']}{instead}")
 
 
 def main() -> int:
@@ -119,6 +181,7 @@ def main() -> int:
         print(f"build-files, everything, warm (nothing changed, tools' results cached): {warm:.1f} s "
               f"(slowest: {', '.join(f'{n} {t:.2f} s' for n, t, _ in slow)})")
         assembly_check_figures(out)
+        render_check_figures(out)
         slicer_figures(out)
     return 0
 

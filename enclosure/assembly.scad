@@ -24,7 +24,7 @@ multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_ne.stl");  // base_ne
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_sw.stl");  // base_sw
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_se.stl");  // base_se
-multmatrix([[1, 0, 0, 3.5], [0, 1, 0, 174], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
+multmatrix([[1, 0, 0, 4], [0, 1, 0, 174], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
 multmatrix([[0, 1, 0, 170], [-1, 0, 0, 236], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
 multmatrix([[1, 0, 0, 62], [0, 1, 0, 94], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
 multmatrix([[1, 0, 0, 255.1], [0, 1, 0, 4.9], [0, 0, 1, 54.4], [0, 0, 0, 1]]) color([0.12, 0.3, 0.75, 1]) import("stl/bought/reader.stl");  // bought/reader shared
@@ -75,10 +75,10 @@ multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0
 multmatrix([[1, 0, 0, 143], [0, 1, 0, 4.5], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_sw: lid S
 multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 38], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_se: screw 4
 multmatrix([[1, 0, 0, 295.5], [0, 1, 0, 143], [0, 0, 1, 60], [0, 0, 0, 1]]) color([0.8, 0.65, 0.25, 1]) import("stl/bought/insert_m3.stl");  // bought/insert_m3 base_se: lid E
-multmatrix([[1, 0, 0, 7], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 1
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 2
-multmatrix([[1, 0, 0, 7], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 3
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 4
+multmatrix([[1, 0, 0, 7.5], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 1
+multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 2
+multmatrix([[1, 0, 0, 7.5], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 3
+multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 4
 multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 1
 multmatrix([[1, 0, 0, 186.2], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 2
 multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 187], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 3

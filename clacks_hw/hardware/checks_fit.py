@@ -26,7 +26,8 @@ def printability_problems(lay: Layout, pieces) -> list:
     mw, j = b["print"]["min_wall"], b["joints"]
     rad = baffle_radii(lay)
     walls = {"baffle rib": b["baffle"]["rib"], "LED tray": b["baffle"]["floor"], "button ring": rad["ring"] - rad["body"],
-             "wall": b["enclosure"]["wall"], "standoff wall": STANDOFF_WALL, "diffuser lip": b["diffuser"]["lip_height"],
+             "wall": b["enclosure"]["wall"], "diffuser lip": b["diffuser"]["lip_height"],
+             "standoff wall": min([(p.size - p.pilot) / 2 for p in posts(lay) if p.pilot], default=STANDOFF_WALL),
              "floor over a dovetail": b["enclosure"]["floor"] - j["dovetail_height"] - j["fit"],
              "wall beside a groove": (j["pilaster"][1] - j["tongue"][0]) / 2 - j["fit"],
              "panel between window and tower hole":

@@ -82,7 +82,7 @@ def _solid(v) -> bool:
 
 BOARD = {
     "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
-              "corner_radius": "nonneg", "thickness": "pos", "seat_led_inset": "pos", "controls": "names",
+              "corner_radius": "nonneg", "thickness": "pos", "hole_fit": "nonneg", "seat_led_inset": "pos", "controls": "names",
               "control_row": "frac", "label_size": "pos"},
     "panel_print": {"key": "size3", "engrave": "pos"},
     "enclosure": {"wall": "pos", "floor": "pos", "inside_height": "pos", "corner_screw": "pos", "pillar": "pos",

@@ -110,15 +110,15 @@ def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout
         cells = [divmod(i, 4) for i in lamps_of(t.mask)]
         cx = m + (sum(c for _, c in cells) / 6 + 0.5) * pitch
         cy = m + (sum(r for r, _ in cells) / 6 + 0.5) * pitch
-        holes.append(Hole(t.name, "tower", cx, cy, p["tower_button"]["hole"]))
+        holes.append(Hole(t.name, "tower", cx, cy, p["tower_button"]["hole"] + panel["hole_fit"]))
     centre, inset = width / 2, panel["seat_led_inset"]
     seat_at = {"N": (centre, inset), "S": (centre, width - inset), "W": (inset, centre), "E": (width - inset, centre)}
     for seat in ("S", "W", "N", "E"):
-        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["diameter"]))
+        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["diameter"] + panel["hole_fit"]))
     n = len(panel["controls"])
     for k, name in enumerate(panel["controls"]):  # a row in the south (front) margin
         holes.append(Hole(name, "control", m + grid * (k + 0.5) / n, m + grid + panel["control_row"] * m,
-                          p["control_button"]["hole"]))
+                          p["control_button"]["hole"] + panel["hole_fit"]))
     for k, (x, y) in enumerate(((m, m), (m + grid, m), (m, m + grid), (m + grid, m + grid))):
         holes.append(Hole(f"screw {k + 1}", "screw", x, y, enc["corner_screw"]))
     # One screw beside each wall joint, into the thickened wall there; the quarters take them

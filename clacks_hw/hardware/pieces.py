@@ -65,7 +65,7 @@ def _quarter_inserts(lay: Layout, corner: str) -> tuple:
     for p in scad_base.piece_posts(lay, corner):
         if p.pilot:
             screw = parts[p.name.split(" standoff")[0]]["screw"]
-            out.append(Insert(p.name, (p.x, lay.width - p.y, floor + p.height), DOWN, parts[screw]["size"], p.height))
+            out.append(Insert(p.name, (p.x, lay.width - p.y, floor + p.height), DOWN, parts[screw]["size"], p.depth))
     reader = parts["reader"]
     for r in scad_base.piece_readers(lay, corner):
         for k, (x, y) in enumerate(r.screws):

@@ -18,6 +18,7 @@ from .scad import block, circ, extrude, grown, plan, poly, source, sq
 from .walls import cutter
 
 STANDOFF_WALL = 1.6  # around a screw's pilot hole
+PILOT_SKIN = 0.8  # a standoff's pilot hole runs down into the floor, leaving this much under it
 CRADLE_RAIL = 3.0  # how far a cradle's rails reach under the board's edges
 CRADLE_LIP = 1.0  # how far the fence stands above the board
 CRADLE_PILOT = 10.0  # depth of the pilot hole under each of a reader's screw holes
@@ -34,16 +35,19 @@ class Post:
     round: bool
     pilot: float  # screw pilot hole, 0 = none (a pillar takes an insert instead)
     height: float  # above the floor's top
+    depth: float = 0.0  # of the pilot hole, from the post's top
 
 
 def posts(lay: Layout) -> list:
-    parts = lay.hw.parts
+    parts, floor = lay.hw.parts, lay.hw.board["enclosure"]["floor"]
     out = []
     for m in lay.mounted:
-        hole = parts[m.name]["hole"]
+        p = parts[m.name]
+        # no wider than the ring the board keeps free round its hole (its parts stand beyond)
+        size = min(p["hole"] + 2 * STANDOFF_WALL, p.get("keepout", 1e9))
         for k, (x, y) in enumerate(m.holes):
-            out.append(Post(f"{m.name} standoff {k + 1}", x, y, hole + 2 * STANDOFF_WALL, True, hole - 0.5,
-                            parts[m.name]["standoff"]))
+            out.append(Post(f"{m.name} standoff {k + 1}", x, y, size, True, p["hole"] - 0.5, p["standoff"],
+                            p["standoff"] + floor - PILOT_SKIN))
     for k, r in enumerate(lay.pillars):
         out.append(Post(f"baffle pillar {k + 1}", (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, r.w, False, 0.0,
                         lay.z_baffle - lay.z_floor))
@@ -144,7 +148,7 @@ def base_piece(lay: Layout, corner: str, holes: list) -> str:
         shape = circ(p.x, p.y, p.size) if p.round else sq(post_rect(p))
         solid.append(extrude(enc["floor"] - 0.5, p.height + 0.5, shape))
         if p.pilot:
-            cuts.append(extrude(enc["floor"] + 1, p.height, circ(p.x, p.y, p.pilot)))
+            cuts.append(extrude(enc["floor"] + p.height - p.depth, p.depth + 1, circ(p.x, p.y, p.pilot)))
     for rd in piece_readers(lay, corner):
         more, less = cradle(lay, rd)
         solid += more

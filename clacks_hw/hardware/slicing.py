@@ -120,6 +120,8 @@ def slice_parts(ctx, parts) -> list:
         if p.printed:
             e.update(figures[p.name], filament=p.filament)
             e.update(mesh_figures(read_stl(stl), ctx.hw.board["print"]["bridge"]))
+            if p.alternative_to:
+                e["instead_of"] = p.alternative_to
         entries[p.name] = e
     flat = (ctx.out / "enclosure/scad/top_panel_2d.scad").read_text(encoding="utf-8")
     entries["top_panel_2d"] = {"scad_sha256": sha256(flat), "dxf": "enclosure/top_panel.dxf"}

@@ -24,6 +24,7 @@ class WallHole:
     u: float  # along the wall: plan x (N, S walls) or plan y (E, W walls)
     shape: str  # OpenSCAD 2D in (u, z) of the wall's plane
     span: WallSpan  # what it takes of the wall, for the checks
+    depth: float = 0.0  # how far in from the outside; 0: right through
 
 
 def _rect_hole(name, side, u, z0, w, h) -> WallHole:
@@ -35,7 +36,7 @@ def fixed_holes(lay: Layout) -> list:
     """The jack, the USB socket and its screws, the microSD slot (z from the base underside)."""
     o, parts = lay.hw.board["openings"], lay.hw.parts
     out = []
-    d, x, z = parts["jack"]["hole"], o["power"]["x"], o["power"]["z"]
+    d, x, z = parts["jack"]["hole"] + lay.hw.board["panel"]["hole_fit"], o["power"]["x"], o["power"]["z"]
     out.append(WallHole("power jack", "N", x, teardrop(x, z, d), WallSpan("N", x - d / 2, x + d / 2, z - d / 2, z + d)))
     (w, h), (pitch, screw) = parts["usb_extension"]["opening"], parts["usb_extension"]["screws"]
     x, z = o["usb"]["x"], o["usb"]["z"]
@@ -44,19 +45,22 @@ def fixed_holes(lay: Layout) -> list:
     for k, sx in enumerate((x - pitch / 2, x + pitch / 2)):
         out.append(WallHole(f"USB screw {k + 1}", "N", sx, teardrop(sx, z, screw),
                             WallSpan("N", sx - screw / 2, sx + screw / 2, z - screw / 2, z + screw)))
-    out.append(sd_slot(lay))
-    return out
+    return out + sd_slot(lay)
 
 
-def sd_slot(lay: Layout) -> WallHole:
-    """In front of the Pi's microSD card, so it comes out with the box closed."""
+def sd_slot(lay: Layout) -> list:
+    """In front of the Pi's microSD card, so it comes out with the box closed: a slot through
+    the wall, in a finger notch from the outside that leaves a fingernail the card's end."""
     pi = next(m for m in lay.mounted if m.name == "pi")
     y_mid, width, _ = lay.hw.parts["pi"]["sd"]
-    west = pi.outline.x0 < lay.width / 2
-    side = "W" if west else "E"
+    side = "W" if pi.outline.x0 < lay.width / 2 else "E"
     u = pi.outline.y0 + y_mid
     w, h, z0 = width + 3, 6.0, pi.z0 - 4.0  # the card lies just under the board
-    return WallHole("microSD slot", side, u, poly(gable(u, z0, w, h)), WallSpan(side, u - w / 2, u + w / 2, z0, z0 + h + w / 2))
+    nw, nh, nz = w + 10, h + 6, z0 - 3
+    notch = lay.hw.board["enclosure"]["wall"] - 1.0
+    return [WallHole("microSD slot", side, u, poly(gable(u, z0, w, h)), WallSpan(side, u - w / 2, u + w / 2, z0, z0 + h + w / 2)),
+            WallHole("microSD finger notch", side, u, poly(gable(u, nz, nw, nh)),
+                     WallSpan(side, u - nw / 2, u + nw / 2, nz, nz + nh + nw / 2), notch)]
 
 
 def structure(lay: Layout) -> list:
@@ -112,7 +116,7 @@ def wall_holes(lay: Layout) -> list:
 
 def cutter(lay: Layout, hole: WallHole) -> str:
     """The hole's shape pushed through its wall (plan frame: y south, so the N wall is at y = 0)."""
-    t, w = lay.hw.board["enclosure"]["wall"] + 2, lay.width
+    t, w = (hole.depth or lay.hw.board["enclosure"]["wall"] + 1) + 1, lay.width  # from 1 mm outside
     shape = f"linear_extrude(height={n(t)}) {hole.shape}"
     place = {"N": f"translate([0, {n(t - 1)}, 0]) rotate([90, 0, 0])",
              "S": f"translate([0, {n(w + 1)}, 0]) rotate([90, 0, 0])",

@@ -27,20 +27,20 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[221.5, 149], [221.5, 150], [220.5, 157], [229.5, 157], [228.5, 150], [228.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 66]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 66]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 113]) circle(d=5.3);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 113]) circle(d=5.3);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 66]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 66]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([174.8, 113]) circle(d=4.4);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([186.2, 113]) circle(d=4.4);
   translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 46]) square([8, 8]);
 }
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 21.5], [150, 21.5], [157, 20.5], [157, 29.5], [150, 28.5], [149, 28.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 71.5], [150, 71.5], [157, 70.5], [157, 79.5], [150, 78.5], [149, 78.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 121.5], [150, 121.5], [157, 120.5], [157, 129.5], [150, 128.5], [149, 128.5]]);
   translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 66]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 66]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([174.8, 113]) circle(d=1.6);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([186.2, 113]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([174.8, 66]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([186.2, 66]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([174.8, 113]) circle(d=1.6);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([186.2, 113]) circle(d=1.6);
   translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([250, 50]) circle(d=4.2);
   translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([250, 50]) circle(d=3.2);
   translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([157, 4.5]) circle(d=4.2);
@@ -91,31 +91,34 @@ difference() {
   linear_extrude(height=5) polygon([[119, 8], [124, 8], [124, 26], [119, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
+  linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);
+  linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[245, 38], [250, 38], [250, 56], [245, 56]]);
+  linear_extrude(height=5) polygon([[236, 38], [241, 38], [241, 56], [236, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[272, 38], [277, 38], [277, 56], [272, 56]]);
+  linear_extrude(height=5) polygon([[263, 38], [268, 38], [268, 56], [263, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
+  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
+  linear_extrude(height=5) polygon([[29, 38], [34, 38], [34, 56], [29, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
+  linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[92, 38], [97, 38], [97, 56], [92, 56]]);
+  linear_extrude(height=5) polygon([[74, 38], [79, 38], [79, 56], [74, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
+  linear_extrude(height=5) polygon([[101, 38], [106, 38], [106, 56], [101, 56]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[128, 38], [133, 38], [133, 56], [128, 56]]);
 }
 }
 }

@@ -31,28 +31,31 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[121.5, 149], [121.5, 150], [120.5, 157], [129.5, 157], [128.5, 150], [128.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
   translate([0, 0, 0]) linear_extrude(height=60) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7, 73.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65, 73.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7, 122.5]) circle(d=5.9);
-  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65, 122.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 73.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 73.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 122.5]) circle(d=5.9);
+  translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 122.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([46, 46]) square([8, 8]);
 }
-  translate([0, 0, 5]) linear_extrude(height=5) translate([7, 73.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([65, 73.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([7, 122.5]) circle(d=2.2);
-  translate([0, 0, 5]) linear_extrude(height=5) translate([65, 122.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 73.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 73.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 122.5]) circle(d=2.2);
+  translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 122.5]) circle(d=2.2);
   translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([50, 50]) circle(d=4.2);
   translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([50, 50]) circle(d=3.2);
   translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([4.5, 143]) circle(d=4.2);
   translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([4.5, 143]) circle(d=3.2);
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) hull() {
-  translate([100, 30]) circle(d=8);
-  polygon([[97.172, 32.828], [100, 35.657], [102.828, 32.828]]);
+  translate([100, 30]) circle(d=8.2);
+  polygon([[97.101, 32.899], [100, 35.798], [102.899, 32.899]]);
 }
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[91, 5], [105, 5], [105, 11], [98, 18], [91, 11]]);
+}
+  translate([-1, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=3) polygon([[86, 2], [110, 2], [110, 14], [98, 26], [86, 14]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[11, 8], [16, 8], [16, 26], [11, 26]]);
@@ -91,13 +94,10 @@ difference() {
   linear_extrude(height=5) polygon([[83, 38], [88, 38], [88, 56], [83, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
-}
-  translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[128, 38], [133, 38], [133, 56], [128, 56]]);
+  linear_extrude(height=5) polygon([[119, 38], [124, 38], [124, 56], [119, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
+  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
@@ -106,7 +106,7 @@ difference() {
   linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[83, 38], [88, 38], [88, 56], [83, 56]]);
+  linear_extrude(height=5) polygon([[92, 38], [97, 38], [97, 56], [92, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);

@@ -80,19 +80,16 @@ difference() {
   linear_extrude(height=5) polygon([[236, 8], [241, 8], [241, 26], [236, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[164, 38], [169, 38], [169, 56], [164, 56]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[191, 38], [196, 38], [196, 56], [191, 56]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
-}
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[200, 38], [205, 38], [205, 56], [200, 56]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);

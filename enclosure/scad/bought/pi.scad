@@ -6,7 +6,7 @@ difference() {
 union() {
   translate([0, 0, 0]) cube([85, 56, 1.6]);
   translate([0, 0, 1.6]) cube([87, 56, 14.4]);
-  translate([-2.5, 22, -1.5]) cube([16, 12, 1.5]);
+  translate([-1.25, 22.5, -1.5]) cube([15, 11, 1.5]);
 }
   translate([3.5, 3.5, -2.5]) cylinder(d=2.7, h=19.5);
   translate([3.5, 3.5, 1.6]) cylinder(d=6, h=15.4);
