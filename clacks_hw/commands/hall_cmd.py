@@ -41,7 +41,7 @@ PAGE = {"bind": "bind", "port": "port", "hosts": "hosts", "db": "db"}
 class HallGroup(click.Group):
     """`clacks-hw hall` runs the hall; its subcommands load only when named."""
 
-    SUB = {"trust": ("hall_trust_cmd", "trust_cmd")}
+    SUB = {"setup": ("hall_setup_cmd", "setup_cmd"), "trust": ("hall_trust_cmd", "trust_cmd")}
 
     def list_commands(self, ctx):
         return sorted(self.SUB)

@@ -19,6 +19,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from ..daemon.view import SCREENS
+from ..errors import ClacksError
 from ..game.board import TOWERS
 from ..game.modes import MODES, VARIANTS
 
@@ -206,7 +207,7 @@ _DECODERS = {kind: msgspec.json.Decoder(t) for kind, t in SCHEMAS.items()}
 _ENCODER = msgspec.json.Encoder()
 
 
-class BadMessage(ValueError):
+class BadMessage(ClacksError, ValueError):
     """A message the schema refuses; the text says what and where (``$.position.board``)."""
 
 

@@ -22,16 +22,18 @@ import re
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from ..errors import ClacksError
+
 DOMAIN = b"clacks-hw mqtt v1\n"
 ENVELOPE = re.compile(rb'\{"v":1,"sig":"([A-Za-z0-9_-]{86})","msg":(\{.*\})\}', re.DOTALL)
 KEY_TEXT = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
-class BadKey(ValueError):
+class BadKey(ClacksError, ValueError):
     """Text that is not a key; the message says what a key looks like."""
 
 
-class Unsigned(ValueError):
+class Unsigned(ClacksError, ValueError):
     """A payload that is not a signed envelope."""
 
 
@@ -124,7 +126,8 @@ def stored_key(folder) -> tuple[SigningKey, bool]:
 
     with SafeDir.open(folder, create=0o700) as d:
         try:
-            return SigningKey.from_text(d.read(KEY_FILE, 256).decode("ascii").strip(), f"{folder}/{KEY_FILE}"), False
+            text = d.read(KEY_FILE, 256).decode("ascii", "replace").strip()
+            return SigningKey.from_text(text, f"{folder}/{KEY_FILE}"), False
         except FileNotFoundError:
             key = SigningKey.generate()
             d.write(KEY_FILE, key.text + "\n", 0o600)

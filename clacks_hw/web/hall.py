@@ -69,6 +69,8 @@ class Hall(PageServer):
                 pass  # the page is closing: unacknowledged, the broker keeps it for the next start
 
     def receive(self, topic: str, payload: bytes, ack=None) -> None:
+        if self._closed:
+            return  # unacknowledged: the broker keeps it for the next start
         try:
             changed, owed = self.ingest.receive(topic, payload)
         except Exception:  # one message must never stop the hall (the schema makes this a bug)
@@ -82,6 +84,8 @@ class Hall(PageServer):
             self.feed.update()
 
     def _tick(self) -> None:
+        if self._closed:
+            return
         now = self.wall()
         try:
             added = self.trust.reload()

@@ -170,6 +170,8 @@ class Ingest:
 
     def _drop(self, board, what: str, line: str, now: float | None = None) -> tuple[bool, None]:
         self.dropped += 1
+        if len(self._quiet) > 4 * MAX_KNOCKING:  # names made up by the thousand: forget, log again later
+            self._quiet.clear()
         now = self.wall() if now is None else now
         last = self._quiet.get((board or "", what))
         if last is None or now - last >= LOG_EVERY_S:

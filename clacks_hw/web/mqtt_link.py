@@ -66,7 +66,6 @@ class MqttLink:
         self._thread: threading.Thread | None = None
         self._state: bytes | None = None  # the newest state message, sealed
         self._receipts: deque = deque(maxlen=64)  # receipts from paho's thread, for the link's
-        self._hall_boot: str | None = None
         self._resend = True  # send every waiting result at the next chance
         self._seq = 0
         self._game_over = False
@@ -160,9 +159,8 @@ class MqttLink:
             return
         if kind == "receipt":
             self._receipts.append(message.games)
-        elif message.status == "online" and message.boot != self._hall_boot:
-            self._hall_boot = message.boot
-            self._resend = True  # the hall is back (or new): whatever waits goes now
+        elif message.status == "online":
+            self._resend = True  # the hall (re)connected: whatever waits goes now, not in RESEND_S
         self._wake.set()
 
     # -- the link's thread -----------------------------------------------------------------------
