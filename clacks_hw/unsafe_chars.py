@@ -42,3 +42,10 @@ def toml_key(key: str) -> str:
     escaped. A key may be any string ("", "a.b", one holding a line break), and it goes into
     messages and logs, which must show it whole and on one line."""
     return key if _BARE_KEY.fullmatch(key) else json.dumps(key)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that does not show (a line break, a control, an invisible
+    or unassigned one) written as its escape, as ``repr`` writes it: for a message that quotes
+    someone else's words (a parser's error naming a key, say)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

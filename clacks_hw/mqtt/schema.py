@@ -240,6 +240,8 @@ def decode(kind: str, data: bytes):
         raise BadMessage(str(exc)) from None
     except msgspec.DecodeError as exc:
         raise BadMessage(f"not strict JSON: {exc}") from None
+    except UnicodeDecodeError as exc:  # msgspec's own error for a string or key of invalid UTF-8
+        raise BadMessage(f"not strict JSON: not UTF-8 text (byte {exc.start} of a string)") from None
 
 
 def convert(kind: str, data):

@@ -23,6 +23,7 @@ from ..mqtt.signing import BadKey, SigningKey, VerifyKey, key_bytes
 from ..mqtt.topics import board_id_problem
 from ..regular_file import read_regular
 from ..secure_files import write_file
+from ..unsafe_chars import printable
 
 MAX_FILE = 1 << 20
 BOARDS_HEADER = re.compile(r"^\s*\[\s*boards\s*\]\s*(#.*)?$", re.M)
@@ -80,12 +81,17 @@ def parse(text: str, source: str) -> HallConfig:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HallConfigError(f"{source}: not valid TOML: {exc}\n  fix: {_fix('')}") from None
+    except RecursionError:
+        raise HallConfigError(f"{source}: arrays or tables nested too deeply\n  fix: {_fix('')}") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise HallConfigError(f"{source}: a value cannot be read: {exc}\n  fix: {_fix('')}") from None
     try:
         f = msgspec.convert(raw, _File)
     except msgspec.ValidationError as exc:
-        m = re.search(r" - at `\$\.?([^`]*)`", str(exc))
+        said = printable(str(exc))  # it quotes an unknown key as it was written
+        m = re.search(r" - at `\$\.?([^`]*)`", said)
         where = m[1] if m else ""
-        raise HallConfigError(f"{source}: {where or 'the file'}: {str(exc).split(' - at ')[0]}\n"
+        raise HallConfigError(f"{source}: {where or 'the file'}: {said.split(' - at ')[0]}\n"
                               f"  fix: {_fix(where.split('.')[0] if where.startswith('boards') else where)}") from None
     for name, key in f.boards.items():
         problem = board_id_problem(name)

@@ -99,18 +99,18 @@ def _finite(text: str) -> float:
     return value
 
 
-def strict_loads(body: bytes, max_depth: int, what: str = "the body", fix: str = "send one flat JSON object"):
+def strict_loads(body: bytes, max_depth: int = MAX_DEPTH):
     """The JSON value in ``body``: UTF-8, nested at most ``max_depth`` deep (checked by a scan
     before parsing), and standard JSON (Python's parser takes NaN and Infinity, which a browser's
     ``JSON.parse`` refuses). Anything else is :class:`BadBody` (400) saying what is wrong."""
     if depth(body) > max_depth:
-        raise BadBody(f"{what} nests more than {max_depth} levels deep; {fix}")
+        raise BadBody(f"the body nests more than {max_depth} levels deep; send one flat JSON object")
     try:
         return json.loads(body, parse_constant=_no_constant, parse_float=_finite)
     except UnicodeDecodeError:
-        raise BadBody(f"{what} is not UTF-8 text") from None
+        raise BadBody("the body is not UTF-8 text") from None
     except ValueError as exc:  # not JSON; NaN; an integer of thousands of digits
-        raise BadBody(f"{what} is not JSON: {exc}") from None
+        raise BadBody(f"the body is not JSON: {exc}") from None
 
 
 def parse(body: bytes, shape: dict) -> dict:
@@ -120,7 +120,7 @@ def parse(body: bytes, shape: dict) -> dict:
         raise BadBody(f"the request is larger than {MAX_BODY // 1024} KiB", 413)
     if not body.strip():
         return {}
-    data = strict_loads(body, MAX_DEPTH)
+    data = strict_loads(body)
     if not isinstance(data, dict):
         raise BadBody(f"the body must be a JSON object, not {_kind(data)}")
     unknown = sorted(set(data) - set(shape))

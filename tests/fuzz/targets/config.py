@@ -19,7 +19,8 @@ from ..toml_text import edited
 UNIT_ARGS = ("/opt/clacks-hw/bin/clacks-hw", "/etc/clacks-hw/config.toml", "clacks")
 TOKENS = (b"[", b"]", b"[[", b"]]", b"=", b'"', b"'", b'"""', b"'''", b"{", b"}", b",", b".", b"\\u0000",
           b"\\U0010FFFF", b"inf", b"nan", b"0x", b"0o", b"1979-05-27T07:32:00Z", b"true", b"#", b"\n[leds]\n",
-          b"\n[journal]\ndir = ", b"\n[status]\n", b"\n[buttons.pins]\n", b"\n[mqtt]\n")
+          b"\n[journal]\ndir = ", b"\n[status]\n", b"\n[buttons.pins]\n", b"\n[mqtt]\n", b"[" * 3000, b"9" * 5000,
+          b"{a = " * 1000)
 
 
 def _directives(unit: str) -> set[str]:
