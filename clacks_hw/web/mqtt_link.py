@@ -29,7 +29,7 @@ from ..mqtt import schema
 from ..mqtt.client import make_client
 from ..mqtt.outbox import Outbox
 from ..mqtt.projection import hall_state
-from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, open_envelope
+from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, fingerprint, open_envelope
 from ..mqtt.topics import HALL_STATUS, board_topic, receipt_topic
 from .public import status_json
 
@@ -102,8 +102,8 @@ class MqttLink:
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="mqtt-link", daemon=True)
         self._thread.start()
-        log.info("MQTT: board %s publishing to %s:%d, signing with key %s", self.board_id, self.config.host,
-                 self.config.port, self.key.public)
+        log.info("MQTT: board %s publishing to %s:%d, signing with key %s (fingerprint %s)", self.board_id,
+                 self.config.host, self.config.port, self.key.public, fingerprint(self.key.public))
         return self
 
     def close(self, timeout: float = 2.0) -> None:

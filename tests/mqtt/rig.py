@@ -47,13 +47,20 @@ def board_overrides(broker, board: str, keys: Keys, keepalive: int = 2) -> dict:
             "mqtt.keepalive_s": keepalive, "mqtt.key": keys.boards[board].text, "mqtt.hall_key": keys.hall.public}
 
 
-def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True):
+def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True, names=None):
     """A game the automatic players play, journalled in ``folder`` as the board journals it;
     stopped half-way unless ``finish``. Its journal's path."""
+    from dataclasses import replace
+
+    from clacks_hw.daemon.setup_menu import SetupMenu, seatings
+
     store = JournalStore(folder, EDITION)
-    seats = ("S", "N") if mode != "solitaire" else ("S",)
-    words = {s: (w,) for s, w in zip(seats, ("STAMP", "DORFL"))} if mode == "competitive" else {}
-    game = GameConfig(seats=seats, words=words, seed=seed, mode=mode)
+    if mode == "competitive":
+        game = GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed, mode=mode,
+                          names=names or {})
+    else:  # set up as the board's menu does with nothing chosen
+        game = replace(SetupMenu.from_defaults(mode, seats=seatings(mode)[0]).game_config(EDITION.words, seed),
+                       names=names or {})
     session = store.new_session(game)
     rng = random.Random(seed)
     steps = 0
