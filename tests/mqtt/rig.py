@@ -101,7 +101,7 @@ def hall_toml(path, broker, keys: Keys, db, boards=None) -> None:
     path.chmod(0o600)
 
 
-def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_port: int = 0):
+def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_port: int = 0, keepalive: int = 2):
     """A board daemon as its own process (`clacks-hw run --virtual`), so it can be killed."""
     import os
     import subprocess
@@ -112,7 +112,7 @@ def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_p
     (tmp_path / board_id).mkdir(mode=0o700, exist_ok=True)
     cfg.write_text(f'[leds]\nbackend = "virtual"\n[buttons]\npin_factory = "mock"\n[reader]\ntype = "none"\n'
                    f'[journal]\ndir = "{tmp_path / board_id}"\n[status]\nport = {status_port}\n'
-                   f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\nboard_id = "{board_id}"\nkeepalive_s = 2\n{key}')
+                   f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\nboard_id = "{board_id}"\nkeepalive_s = {keepalive}\n{key}')
     exe = os.path.join(os.path.dirname(sys.executable), "clacks-hw")
     return subprocess.Popen([exe, "run", "--virtual", "--config", str(cfg)], stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
