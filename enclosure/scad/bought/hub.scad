@@ -12,14 +12,10 @@ union() {
 }
   translate([2, 4.8, -3]) cylinder(d=2.1, h=8);
   translate([2, 4.8, 1]) cylinder(d=4.4, h=4);
-  translate([2, 4.8, -3]) cylinder(d=4.4, h=3);
   translate([2, 16.2, -3]) cylinder(d=2.1, h=8);
   translate([2, 16.2, 1]) cylinder(d=4.4, h=4);
-  translate([2, 16.2, -3]) cylinder(d=4.4, h=3);
   translate([49, 4.8, -3]) cylinder(d=2.1, h=8);
   translate([49, 4.8, 1]) cylinder(d=4.4, h=4);
-  translate([49, 4.8, -3]) cylinder(d=4.4, h=3);
   translate([49, 16.2, -3]) cylinder(d=2.1, h=8);
   translate([49, 16.2, 1]) cylinder(d=4.4, h=4);
-  translate([49, 16.2, -3]) cylinder(d=4.4, h=3);
 }

@@ -10,14 +10,10 @@ union() {
 }
   translate([3, 3, -3]) cylinder(d=3.2, h=25.6);
   translate([3, 3, 1.6]) cylinder(d=6, h=21);
-  translate([3, 3, -3]) cylinder(d=6, h=3);
   translate([67, 3, -3]) cylinder(d=3.2, h=25.6);
   translate([67, 3, 1.6]) cylinder(d=6, h=21);
-  translate([67, 3, -3]) cylinder(d=6, h=3);
   translate([3, 47, -3]) cylinder(d=3.2, h=25.6);
   translate([3, 47, 1.6]) cylinder(d=6, h=21);
-  translate([3, 47, -3]) cylinder(d=6, h=3);
   translate([67, 47, -3]) cylinder(d=3.2, h=25.6);
   translate([67, 47, 1.6]) cylinder(d=6, h=21);
-  translate([67, 47, -3]) cylinder(d=6, h=3);
 }
