@@ -165,7 +165,8 @@ def collision_problems(placed: dict, exempt: set, report: Report) -> None:
 
 
 def keepout_solid(hw, key: str, clearance: float):
-    """The part's model grown sideways (x, y) by the clearance; its holes shrunk by as much."""
+    """The part's model, what hangs under a board included, grown sideways (x, y) by the
+    clearance; its holes shrunk by as much."""
     m3d = manifold_lib()
     grow = [grown(kind, v, clearance) for kind, v in solids(hw, key)]
     body = m3d.Manifold.batch_boolean(grow, m3d.OpType.Add)

@@ -75,8 +75,11 @@ def _pins(ctx: Context) -> list:
 
 def _scad(ctx: Context) -> list:
     from .scad_panel import top_panel_2d
+    from .render import drop_stale
     out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in ctx.parts]
-    return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
+    out.append(ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay)))
+    drop_stale(ctx.out / "enclosure/scad", "**/*.scad", out)
+    return out
 
 
 def _design(ctx: Context) -> list:
@@ -110,6 +113,17 @@ def _cards(ctx: Context) -> list:
 def _renders(ctx: Context) -> list:
     from .render import render_stls
     return render_stls(ctx, ctx.parts)
+
+
+def _check(ctx: Context) -> list:
+    from .assembly_check import check, report_md
+    report = check(ctx.out, ctx.lay, ctx.parts)
+    ctx.echo(f"    {report.instances} part copies, {report.tested} of {report.pairs} pairs intersected, "
+             f"{len(report.fastenings)} screws, {len(report.clearances)} clearances in "
+             f"{sum(report.seconds.values()):.2f} s")
+    if report.problems:
+        raise HardwareError("the assembly check failed:\n  " + "\n  ".join(report.problems))
+    return [ctx.write("enclosure/assembly_check.md", report_md(report))]
 
 
 def _pictures(ctx: Context) -> list:
@@ -157,6 +171,7 @@ OUTPUTS: list[Output] = [
     Output("print profile (PrusaSlicer)", _profile),
     Output("print-and-play cards PDF (A4, letter)", _cards),
     Output("STL and DXF (OpenSCAD)", _renders, renders=True),
+    Output("assembly check (meshes)", _check, renders=True),
     Output("grams and hours per part (PrusaSlicer)", _sliced, renders=True),
     Output("pictures: parts, exploded board, assembly steps (OpenSCAD)", _pictures, renders=True),
     Output("LED chain order (SVG)", _chain),
