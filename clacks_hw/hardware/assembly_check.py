@@ -36,6 +36,7 @@ class Report:
     fastenings: list = field(default_factory=list)  # (screw, receiver, engaged mm, needed mm)
     clearances: list = field(default_factory=list)  # (part copy, clearance mm)
     screwed: dict = field(default_factory=dict)  # screw copy -> the part copy it goes into
+    seats: list = field(default_factory=list)  # (board copy, its hole, the part copy its standoff is in)
     instances: int = 0
     pairs: int = 0  # all pairs of part copies
     tested: int = 0  # of them, with overlapping boxes: intersected exactly
@@ -195,6 +196,7 @@ def clearance_problems(hw, insts: list, placed: dict, report: Report) -> None:
             if common.volume() > EPS_MM3:
                 report.problems.append(f"{i.name} is closer than its {c:g} mm clearance to {other} {_where(common)}")
         report.problems += seat_problems(hw, i, its_seats, placed)
+        report.seats += [(i.name, st.hole, st.host) for st in its_seats]
 
 
 def check(root: Path, lay, parts: list) -> Report:
@@ -224,7 +226,12 @@ def report_md(report: Report) -> str:
              f"- {len(report.fastenings)} screws, each on the axis of its insert or pilot hole (within {AXIS_MM:g} mm):", "",
              "| screw | into | engages (mm) | needs (mm) |", "|---|---|---|---|"]
     lines += [f"| {s} | {r} | {e:g} | {n:g} |" for s, r, e, n in report.fastenings]
-    lines += ["", "- Clearances kept sideways to every other part (its own screws apart):", "",
+    lines += ["", "- Clearances kept sideways to every other part (its own screws and standoffs apart):", "",
               "| part | clearance (mm) |", "|---|---|"]
     lines += [f"| {name} | {c:g} |" for name, c in report.clearances]
+    lines += ["", "- Every board sits on what holds it under each of its screw holes (a standoff, or a reader's",
+              "  cradle), its top at the PCB's underside within the ring the board keeps free, and none comes",
+              "  within the enclosure's clearance of what hangs under the board:", "",
+              "| board | hole | held by |", "|---|---|---|"]
+    lines += [f"| {b} | {h} | {host} |" for b, h, host in report.seats]
     return "\n".join(lines) + "\n"
