@@ -76,7 +76,7 @@ def _render(tmp_path, edit):
 
 def test_two_boards_in_one_place_collide(tmp_path):
     def edit(hw):
-        hw.board["layout"]["pi"]["at"] = [150.0, 64.0]
+        hw.board["layout"]["pi"]["at"] = [150.0, 130.0]  # onto the carrier and the Pico plugged into it
     report = _render(tmp_path, edit)
     assert _problems(report, "bought/hub", "bought/pi", "intersect", "mm3 in common")
 
