@@ -20,7 +20,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..game.state import GameState
+from ..game.clacks.state import GameState
 from ..journal import JournalError, Reopened, mark_abandoned
 from ..journal.writer import set_aside
 from . import journal_names

@@ -33,7 +33,7 @@ class Context:
 
     @property
     def edition(self):
-        from ..game.edition_files import default_edition, load_edition
+        from ..game.clacks.edition_files import default_edition, load_edition
         return default_edition() if self.edition_dir is None else load_edition(self.edition_dir)
 
     @property
@@ -101,7 +101,7 @@ def _cards(ctx: Context) -> list:
         from ..printing.pdf import render
     except ImportError as exc:
         raise HardwareError(f"the cards PDF needs reportlab ({exc}); fix: pip install 'clacks-hw[print]'") from None
-    from ..game.edition_files import default_edition
+    from ..game.clacks.edition_files import default_edition
     from ..printing.sheets import PAPERS
     edition = default_edition()
     return [ctx.write(f"cards/cards-{paper}.pdf", render(edition, paper)[0]) for paper in PAPERS]

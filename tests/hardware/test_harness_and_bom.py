@@ -2,14 +2,14 @@
 and the edition."""
 
 import csv
+import hashlib
 import io
 import json
-import hashlib
 from pathlib import Path
 
 from clacks_hw.drivers.pi import HEADER_PIN
 from clacks_hw.enrolment import card_ids
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.hardware.bom import bom_csv, rows, total
 from clacks_hw.hardware.harness import firmware_pins, harness
 

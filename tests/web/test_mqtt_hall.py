@@ -16,11 +16,10 @@ import time
 import pytest
 
 from clacks_hw.config import MqttConfig
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.mqtt_link import MqttLink
 from clacks_hw.web.snapshot import StatusSnapshot
@@ -58,7 +57,7 @@ def board_process(tmp_path, broker, board_id):
 
 def played_game(seed=5):
     """Snapshots of a whole competitive game played by the automatic players."""
-    state = new_game(EDITION, GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed))
+    state = new_game(EDITION, ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed))
     actions, out, rng = [], [], random.Random(seed)
     while True:
         out.append(StatusSnapshot(seq=len(out) + 1, screen="over" if state.over else "game", state=state,
