@@ -8,6 +8,7 @@ import json
 
 from ..clock import SystemClock
 from ..game.core.config import GameConfig, config_from_record
+from ..game.core.names import names_problem
 from ..game.core.registry import game_for
 from .errors import JournalError
 from .lines import CLOCKED, FORMAT, FORMATS, MAGIC, _quote
@@ -17,7 +18,8 @@ HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
 # route/first/express_seconds: options of the Clacks modes (ClacksConfig); rounds: how many won
 # rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# names: the players' names, seat -> name (GameConfig.names), when the table gave any.
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -93,6 +95,10 @@ def check_header(obj, line: int = 1) -> dict:
             raise bad(f"words for seat {seat} {words[seat]!r} must be a list of words")
         norm[seat] = w
     h["words"] = norm
+    names = h.get("names", {})
+    why = names_problem(names, h["seats"])
+    if why:
+        raise bad(f"names {names!r}: {why}")
     return h
 
 
@@ -106,6 +112,7 @@ def make_header(edition, config: GameConfig, *, config_hash: str | None = None,
         "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT,
         "rules": config.game.rules_version, **config.record(),
         "edition": edition.fingerprint, "edition_name": edition.name, **config.options_record(),
+        **config.names_record(),
     }
     if config_hash is not None:
         h["config"] = config_hash

@@ -1,18 +1,18 @@
 """A game's set-up: what every game is told before the first action (its mode, seats, seed,
-where its cards or dice are, its variants), as one frozen value, and how it is written into a
+where its cards or dice are, its variants, the players' names), as one frozen value, and how it is written into a
 journal's header and read back.
 
 Each game's set-up is a subclass adding that game's own options (Clacks: the words, the route,
 who starts, the Express clock; KLACKERS: how many won rounds), each naming the header keys it
 writes (``options_record``) and reading them back (``from_record``). The header's shape is the
 journal's (docs/journal.md): the common keys first, ``words`` always (``{}`` in a game without
-words to send), then the options.
+words to send), then the options, then the players' names.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Self
 
 from .errors import SetupError
@@ -26,6 +26,7 @@ class GameConfig:
     hands: str = "tracked"
     mode: str = ""
     variants: frozenset[str] = frozenset()
+    names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name (names.py); shown only
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
@@ -43,7 +44,8 @@ class GameConfig:
     def normalised(self) -> Self:
         """The same set-up with lists made tuples and sets frozen (a config file or a page
         may hand in lists)."""
-        return dataclasses.replace(self, seats=tuple(self.seats), variants=frozenset(self.variants))
+        return dataclasses.replace(self, seats=tuple(self.seats), variants=frozenset(self.variants),
+                                   names=dict(self.names))
 
     # --- the journal header ---------------------------------------------------------------
     def record(self) -> dict:
@@ -55,12 +57,17 @@ class GameConfig:
         """The header keys of this game's own options (only those that matter)."""
         return {}
 
+    def names_record(self) -> dict:
+        """The players' names, after the options, when the table gave any."""
+        return {"names": dict(self.names)} if self.names else {}
+
     @classmethod
     def from_record(cls, record: dict) -> Self:
         """The set-up a checked journal header (or a config file's game) describes; SetupError
         when it holds an option this game cannot take."""
         return cls(seats=tuple(record["seats"]), seed=record["seed"], hands=record["hands"], mode=record["mode"],
-                   variants=frozenset(record["variants"]), **cls.options_from_record(record))
+                   variants=frozenset(record["variants"]), names=dict(record.get("names") or {}),
+                   **cls.options_from_record(record))
 
     @classmethod
     def options_from_record(cls, record: dict) -> dict:

@@ -28,15 +28,18 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .errors import SetupError
+from .names import names_problem
 from .rejection import CoreCode, Rejection
 from .table import HANDS, SEAT_SETS
-from .view import PUBLIC, sentence_for
+from .view import PUBLIC, Summary, sentence_for
 
 
 class Game(ABC):
     # --- the manifest (OpenSpiel's GameType, boardgame.io's name and min/maxPlayers) -------
     name = ""  # the mode's name in configs, journal headers and menus
-    title = ""  # for people: "the Race to Genua"
+    title = ""  # for people, in a sentence: "the Race to Genua"
+    label = ""  # what a page or a table of results calls it: "Race to Genua"
+    variant_labels: dict[str, str] = {}  # what a page calls each variant
     order = 100  # place in the board's set-up menu (and every list of games)
     letter = ""  # the signal the board spells on its set-up tower for this mode
     variants: tuple[str, ...] = ()
@@ -82,7 +85,8 @@ class Game(ABC):
             raise SetupError(self.seating_problem(config.seats))
 
     def check_common(self, config) -> None:
-        """What every game asks of a set-up: known hands and variants, a whole-number seed."""
+        """What every game asks of a set-up: known hands and variants, a whole-number seed, names
+        fit to show."""
         if config.hands not in HANDS:
             raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
         unknown = set(config.variants) - set(self.variants)
@@ -92,6 +96,9 @@ class Game(ABC):
                              f"choose from {allowed}")
         if not isinstance(config.seed, int):
             raise SetupError(f"seed {config.seed!r} must be a whole number")
+        why = names_problem(config.names, config.seats)
+        if why:
+            raise SetupError(why)
 
     @abstractmethod
     def new_game(self, edition, config):
@@ -165,6 +172,21 @@ class Game(ABC):
         """The sentence of ``rejection`` that ``viewer`` may read."""
         return sentence_for(rejection, self.hidden_hands(state, viewer))
 
+    def variant_names(self, variants) -> list[str]:
+        """The labels of ``variants``, in this game's own order."""
+        return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
+
+    def lamps(self, state) -> int:
+        """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
+        return 0
+
+    def summary(self, state) -> Summary:
+        """A glance at the table: whose turn, how far, who won."""
+        progress = f"turn {state.turn.number}"
+        if not self.is_terminal(state):
+            return Summary(state.turn.seat, "to act", progress)
+        return Summary(None, "", progress, self.winners(state))
+
     def own_position(self, state, actions: int | None = None) -> dict | None:
         """The whole position JSON of a game whose state is not a Clacks board (None: it is)."""
         return None
@@ -182,8 +204,9 @@ class Game(ABC):
     moves_post_office = False  # a team message racing the Post Office
 
     def traits(self) -> dict:
-        """What a page needs to know to lay the game out."""
-        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice}
+        """What a page needs to know to lay the game out, and what to call it."""
+        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice,
+                "label": self.label}
 
     def next_signal(self, state, seat: str) -> str | None:
         """What ``seat`` would send next; None when nothing is left to send (or ever was)."""

@@ -9,9 +9,22 @@ viewer may not see; every view and every refusal's sentence is built from that a
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .rejection import Rejection
 
 PUBLIC = "public"  # the viewer "everybody"
+
+
+class Summary(NamedTuple):
+    """A glance at the table (a hall's card, a banner): whose turn and what they do there, how
+    far the game is, and once it is over which seats won (none: nobody at the table) and how."""
+
+    seat: str | None
+    doing: str  # "to act", "to roll", ...
+    progress: str  # "turn 12", "round 2, worth 1", ...
+    winners: tuple[str, ...] = ()
+    result: str = ""  # "with STAMP", "the Post Office reached Genua first", ...
 
 
 def sentence_for(rejection: Rejection, hidden: frozenset[str]) -> str:

@@ -7,6 +7,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from ..core.config import GameConfig
 from ..core.errors import SetupError
+from ..core.names import names_problem
 from ..core.table import HANDS, SEAT_SETS
 
 VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
@@ -55,3 +56,6 @@ def check_config(config: KlackersConfig) -> None:
     lo, hi = ROUNDS
     if type(config.rounds) is not int or not lo <= config.rounds <= hi:
         raise SetupError(f"rounds {config.rounds!r} must be a whole number from {lo} to {hi}")
+    why = names_problem(config.names, config.seats)
+    if why:
+        raise SetupError(why)

@@ -9,7 +9,8 @@ or routes.
 from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
-from . import bots, legal, rules, view
+from ..core.view import Summary
+from . import bots, layout, legal, rules, view
 from .actions import parse_action
 from .config import VARIANTS, KlackersConfig, check_config, seatings
 from .state import new_game
@@ -20,7 +21,9 @@ class Klackers(Game):
     order = 40  # after the Clacks games in the set-up menu
     letter = "K"
     title = "KLACKERS"
+    label = "KLACKERS"
     variants = VARIANTS
+    variant_labels = {"hughie": "Hughie rule", "klack_to_win": "Klack to win", "klack_worth_two": "Klack is worth two"}
     config_type = KlackersConfig
     dice = True
 
@@ -57,6 +60,21 @@ class Klackers(Game):
 
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table
+
+    def lamps(self, s):
+        lit = 0
+        for lamp in layout.marks(s)["lamps"]:
+            lit |= 1 << lamp
+        return lit
+
+    def summary(self, s):
+        progress = f"round {s.round}, worth {s.worth} \u00b7 {s.won} of {s.config.rounds} won"  # rounds won
+        if s.over:
+            chips = dict(zip(s.config.seats, s.chips))
+            best = chips[s.winners[0]] if s.winners else 0
+            return Summary(None, "", progress, tuple(s.winners), f"with {best:+d} chips")
+        doing = "to roll for first" if s.phase == "opening" else "to pull numbers" if s.dice else "to roll"
+        return Summary(s.seat, doing, progress)
 
     def own_position(self, s, actions=None):
         return view.position_json(s, actions)

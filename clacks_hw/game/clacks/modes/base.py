@@ -15,7 +15,7 @@ from ...core.errors import SetupError
 from ...core.protocol import Game
 from ...core.rejection import Rejection
 from ...core.values import replace
-from ...core.view import PUBLIC
+from ...core.view import PUBLIC, Summary
 from ..actions import Action, parse_action
 from ..board import COLOUR, TOWERS_OF
 from ..config import ClacksConfig
@@ -42,8 +42,14 @@ class Track(NamedTuple):
     sent: int
 
 
+# What a page calls each Clacks variant.
+VARIANT_LABELS = {"express": "Express", "long_message": "Long Message", "quick": "Quick",
+                  "night_shift": "Night Shift", "long_distance": "Long Distance"}
+
+
 class ClacksGame(Game):
     config_type = ClacksConfig
+    variant_labels = VARIANT_LABELS
     hand_size = 3  # jacquards held after drawing
     fault_hands = False  # players hold Fault Report cards and play them at any time
     shields = True  # EMERGENCY REPAIR revealed in Night Shift shields the next reveal
@@ -171,6 +177,18 @@ class ClacksGame(Game):
         if viewer is None:
             return report.card, report.jacquard
         return None, report.jacquard if report.face_up else None
+
+    def lamps(self, state) -> int:
+        return state.board
+
+    def summary(self, state) -> Summary:
+        number = f"turn {state.turn.number}"
+        if not state.over:
+            return Summary(state.turn.seat, "to act", number)
+        seat = state.winner
+        word = " ".join(state.config.words.get(seat, ()))
+        return Summary(None, "", number, (seat,) if seat in state.config.seats else (),
+                       f"with {word}" if word else "")
 
     def player_fields(self, state: GameState, seat: str) -> dict:
         """What the position JSON says of a seat beyond its hand."""

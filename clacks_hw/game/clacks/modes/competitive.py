@@ -17,6 +17,7 @@ class Competitive(ClacksGame):
     order = 0  # place in the board's set-up menu
     letter = "C"
     title = "Clacks"
+    label = "Competitive"
     variants = ("express", "long_message", "quick")
     hand_size = HAND
     pawns = True

@@ -11,6 +11,7 @@ from abc import abstractmethod
 from ...core.errors import SetupError
 from ...core.table import SEATS
 from ...core.values import replace
+from ...core.view import Summary
 from .. import coop, legal
 from ..coop_effects import reveal
 from ..deck import UNKNOWN, draw, give, is_stamped, shuffled, take_from_bag, take_from_hand
@@ -115,6 +116,14 @@ class TeamGame(ClacksGame):
     def tower_marks(self, state):
         return tuple(TowerMark(k, "route") for k in range(route_reached(state.signals_sent, len(state.message))))
 
+    def summary(self, state):
+        progress = (f"sent {state.signals_sent} of {len(state.message)} \u00b7 Post Office "
+                    f"{state.post_office} of {state.post_office_goal}")
+        if not state.over:
+            return Summary(state.turn.seat, "to act", progress)
+        who = "the team" if state.winner == TEAM else "the Post Office"
+        return Summary(None, "", progress, (), f"{who} reached Genua first")
+
     def position_fields(self, state):
         return {"route": state.config.route, "post_office": state.post_office,
                 "post_office_goal": state.post_office_goal}
@@ -125,6 +134,7 @@ class Race(TeamGame):
     order = 10  # place in the board's set-up menu
     letter = "R"
     title = "the Race to Genua"
+    label = "Race to Genua"
     variants = ("night_shift", "long_distance")
     hand_size = 1
     chooses_first = True
@@ -159,6 +169,7 @@ class Solitaire(TeamGame):
     order = 20  # place in the board's set-up menu
     letter = "S"
     title = "Solitaire"
+    label = "Solitaire"
     variants = ("night_shift",)
     hand_size = 2
 
