@@ -14,10 +14,10 @@ import json
 import random
 
 from clacks_hw.game.clacks.edition_files import default_edition
-from clacks_hw.game.core.registry import game_for
 from clacks_hw.game.clacks.setup import deal_words
-from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.core.config import config_from_record
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.registry import game_for
 from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import StatusSnapshot
 

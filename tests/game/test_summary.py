@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from clacks_hw.game.klackers import layout
 from clacks_hw.game.core.registry import game_for, modes
+from clacks_hw.game.klackers import layout
 from tests.fakes.hall_boards import played
 
 
