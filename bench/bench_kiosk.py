@@ -237,7 +237,11 @@ def crowd(which: str) -> None:
 def hall() -> None:
     import paho.mqtt.client as mqtt
 
+    from clacks_hw.mqtt.projection import hall_state
+    from clacks_hw.mqtt.schema import encode
+    from clacks_hw.mqtt.signing import SigningKey
     from clacks_hw.web.hall import Hall
+    from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
 
     if shutil.which("mosquitto") is None:
         print("hall following 20 boards: skipped, mosquitto is not installed (Debian's mosquitto package)")
@@ -251,31 +255,39 @@ def hall() -> None:
         conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
         broker = subprocess.Popen(["mosquitto", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         lat: list[float] = []
+        sent: dict[bytes, float] = {}
         h = None
         boards = []
+        keys = [SigningKey.generate() for _ in range(20)]
         try:
             time.sleep(0.5)
-            h = Hall("127.0.0.1", port, db=Path(tmp) / "h.sqlite", port=0)
+            cfg = HallConfig(BrokerSettings(port=port), PageSettings(port=0, db=str(Path(tmp) / "h.sqlite")),
+                             SigningKey.generate(), {f"board{k}": key.public for k, key in enumerate(keys)})
+            h = Hall(cfg)
             receive = h.receive
 
-            def timed(topic, payload):
-                if topic.endswith("/state"):
-                    lat.append(time.time() - json.loads(payload)["sent"])
-                receive(topic, payload)
+            def timed(topic, payload, ack=None):
+                if payload in sent:
+                    lat.append(time.time() - sent.pop(payload))
+                receive(topic, payload, ack)
 
             h.receive = timed
             h.start()
-            state = json.dumps({"screen": "game", "position": {"board": "0" * 16}, "filler": "x" * 3000})
+            states = [encode(hall_state(s)) for s in _game_states()]
             for k in range(20):
                 c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bench-{k}")
                 c.connect("127.0.0.1", port)
                 c.loop_start()
                 boards.append(c)
             time.sleep(1)
-            end = time.monotonic() + 10
-            while time.monotonic() < end:  # each board: a new state twice a second
+            end, n = time.monotonic() + 10, 0
+            while time.monotonic() < end:  # each board: a new (signed) state twice a second
                 for k, c in enumerate(boards):
-                    c.publish(f"clacks/board{k}/state", state[:-1] + f',"sent":{time.time()}}}', retain=True)
+                    topic = f"clacks/board{k}/state"
+                    payload = keys[k].seal(topic, states[n % len(states)])
+                    sent[payload] = time.time()
+                    c.publish(topic, payload, retain=True)
+                n += 1
                 time.sleep(0.5)
             time.sleep(1)
         finally:
@@ -285,8 +297,28 @@ def hall() -> None:
                 h.close()
             broker.terminate()
             broker.wait()
-    print(f"hall following 20 boards (2 states/s each, 3 KB): publish -> hall p50 {1000 * pct(lat, .5):.1f} ms, "
+    print(f"hall following 20 boards (2 signed states/s each): publish -> hall p50 {1000 * pct(lat, .5):.1f} ms, "
           f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} states)")
+
+
+def _game_states() -> list[dict]:
+    """The public state after each move of a game the automatic players play."""
+    import random
+
+    from clacks_hw.daemon.demo import Demo
+    from clacks_hw.game.clacks.edition_files import default_edition
+    from clacks_hw.web.public import status_json
+    from clacks_hw.web.snapshot import StatusSnapshot
+
+    edition = default_edition()
+    demo = Demo(edition, random.Random(1))
+    demo.start(0)
+    out = []
+    while demo.state is not None and not demo.state.over and len(out) < 200:
+        out.append(status_json(StatusSnapshot(seq=len(out) + 1, screen="game", state=demo.state, actions=len(out)),
+                               edition))
+        demo.step(1e9)
+    return out
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from .config_checks import (
     _check_game,
     _check_pins,
     _check_reader,
+    _check_supply,
     reserved_pins,
 )
 from .config_errors import ConfigError, ConfigProblem, format_problems
@@ -118,8 +119,12 @@ class MqttConfig:
     board_id: str = ""  # "": this machine's name
     username: str = ""
     password: str = ""
-    keepalive_s: int = 10  # the broker declares the board offline after 1.5x this without a word
-    queue: int = 64  # snapshots waiting for the broker link; the oldest are dropped beyond this
+    keepalive_s: int = 3  # the broker declares the board offline after 1.5x this without a word
+    queue: int = 64  # messages paho holds for the broker; results beyond wait in the outbox
+    key: str = ""  # the board's private signing key ("": one it makes in journal.dir/mqtt-key)
+    hall_key: str = ""  # the hall's public key, which signs its receipts
+    tls: bool = False
+    ca_file: str = ""  # TLS: the authority that signed the broker's certificate ("": the system's)
 
 
 @dataclass(frozen=True)
@@ -305,6 +310,7 @@ def load_config(
     _check_pins(values, user_keys, problems)
     _check_game(values["game"], problems)
     _check_reader(values["reader"], problems)
+    _check_supply(values["leds"], problems)
     if check_devices:
         _check_devices(values, problems)
     if problems:

@@ -106,6 +106,22 @@ def _check_reader(reader: dict, problems: list[ConfigProblem]) -> None:
         )
 
 
+def _check_supply(leds: dict, problems: list[ConfigProblem]) -> None:
+    """leds.supply_a must leave the LEDs a share after the Pi and the reader hub (power budget)."""
+    if not isinstance(leds.get("supply_a"), (int, float)):
+        return  # reported by the schema
+    from types import SimpleNamespace
+
+    from .hardware.data import HardwareError, load_hardware
+    from .hardware.power import budget_for
+    try:
+        budget_for(load_hardware(), SimpleNamespace(supply_a=leds["supply_a"], brightness=1.0,
+                                                    lead_pixels=leds.get("lead_pixels", 0)))
+    except HardwareError as err:
+        message, _, fix = str(err).removeprefix("leds.supply_a = ").partition("; ")
+        problems.append(ConfigProblem("leds.supply_a", message, fix))
+
+
 def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
     mode = game.get("mode")
     if mode is None:

@@ -166,6 +166,41 @@ def _topic_word():
     return check
 
 
+def _flag():
+    def check(v):
+        if not isinstance(v, bool):
+            raise _Bad(f"expected true or false, got {_type_name(v)} {_toml(v)}", "write true or false (no quotes)")
+        return v
+
+    return check
+
+
+def _key(what):
+    def check(v):
+        from .mqtt.signing import BadKey, key_bytes  # the key's own check, where keys are made
+
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the key in double quotes")
+        if v:
+            try:
+                key_bytes(v)
+            except BadKey as exc:
+                raise _Bad(str(exc).replace("key must", "must"),
+                           f"copy {what} from the block `clacks-hw hall setup` wrote, or leave it \"\"") from None
+        return v
+
+    return check
+
+
+def _optional_path():
+    absolute = _string(absolute=True)
+
+    def check(v):
+        return absolute(v) if v != "" else v
+
+    return check
+
+
 def _string_list(options, permutation=False):
     def check(v):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -234,7 +269,9 @@ _SCHEMA: dict[str, dict[str, Any]] = {
                "admin_token": _token(), "max_per_address": _integer(1, 100_000)},
     "mqtt": {"host": _string(nonempty=False), "port": _integer(1, 65_535), "board_id": _topic_word(),
              "username": _string(nonempty=False), "password": _string(nonempty=False),
-             "keepalive_s": _integer(2, 600), "queue": _integer(1, 10_000)},
+             "keepalive_s": _integer(2, 600), "queue": _integer(1, 10_000),
+             "key": _key("the board's key"), "hall_key": _key("the hall's key"), "tls": _flag(),
+             "ca_file": _optional_path()},
 }
 OPTIONAL_KEYS = frozenset({"reader.baud"})  # defaults depend on another key
 

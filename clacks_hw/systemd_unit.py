@@ -209,7 +209,7 @@ def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSe
     )
 
 
-def _quote(arg: str, command: bool = False) -> str:
+def quote(arg: str, command: bool = False) -> str:
     """systemd quoting (systemd.syntax(7), systemd.service(7)): double quotes with backslash
     escapes where needed, ``%`` doubled (specifiers) and, on a command line, ``$`` doubled
     (variable expansion). Control characters never get here (check_settings)."""
@@ -246,7 +246,7 @@ def _read_write_paths(s: UnitSettings) -> str:
     if jd == STATE_DIR or jd.startswith(STATE_DIR + "/"):
         return ""
     return (f"# journal.dir is outside the state directory: it must exist and be writable by {s.user}.\n"
-            f"ReadWritePaths={_quote(jd)}")
+            f"ReadWritePaths={quote(jd)}")
 
 
 def _devices(s: UnitSettings) -> str:
@@ -256,7 +256,7 @@ def _devices(s: UnitSettings) -> str:
     lines = ["# Devices: only the board's (plus systemd's basic set: null, zero, urandom, tty, ...).",
              "DevicePolicy=closed"]
     if s.led_backend == "spi":
-        lines.append(f"DeviceAllow={_quote(s.spi_device)} rw")
+        lines.append(f"DeviceAllow={quote(s.spi_device)} rw")
     if s.pin_factory != "mock":
         lines.append("DeviceAllow=char-gpiochip rw")
         if s.pin_factory in ("rpigpio", "native"):
@@ -281,7 +281,7 @@ def render_unit(s: UnitSettings) -> str:
     rw_note = f" and {s.journal_dir}" if _read_write_paths(s) else ""
     text = TEMPLATE.substitute(
         version=__version__,
-        exec_start=" ".join(_quote(a, command=True) for a in (s.exec_path, "run", "--config", s.config_path)),
+        exec_start=" ".join(quote(a, command=True) for a in (s.exec_path, "run", "--config", s.config_path)),
         identity=_identity(s),
         state_dir=STATE_DIR,
         rw_note=rw_note,

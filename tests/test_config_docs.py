@@ -23,6 +23,8 @@ def default_of(key: str):
 
 
 def toml_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value)
     if isinstance(value, list):

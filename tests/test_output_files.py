@@ -14,11 +14,12 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.drivers.frame import PIXELS
+from clacks_hw.mqtt.schema import convert
 from clacks_hw.web.hall_store import HallStore
 from tests.hardware.conftest import make_context
 from tests.selftest.test_selftest_cli import selftest
-from tests.testing.test_hil_cli import GOOD, hil
 from tests.support.planted import as_root, make_victim, untouched
+from tests.testing.test_hil_cli import GOOD, hil
 
 
 @pytest.fixture
@@ -74,7 +75,8 @@ def test_the_hall_database(tmp_path, victim):
         HallStore(tmp_path / "hall.sqlite")
     assert untouched(victim)
     fresh = HallStore(tmp_path / "new.sqlite")
-    assert fresh.record("b1", {"mode": "competitive", "winner": "S", "at": 1.0})
+    assert fresh.record("b1", convert("result", {"game": "n1-0000abcd", "mode": "competitive", "seats": ["S", "N"],
+                                                 "winner": "S", "actions": 30}))
     assert stat.S_IMODE(os.stat(tmp_path / "new.sqlite").st_mode) == 0o644
 
 

@@ -23,7 +23,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "edition": ("edition_cmd", "edition_cmd", "Check an edition and summarise it."),
     "emulate": ("emulate_cmd", "emulate_cmd", "An emulated card reader on a pseudo-terminal."),
     "enroll": ("enroll_cmd", "enroll_cmd", "Tap every card once; write the tag-to-card map."),
-    "hall": ("hall_cmd", "hall_cmd", "The hall page: every board on one MQTT broker."),
+    "hall": ("hall_cmd", "hall_cmd", "The hall page: every board on one MQTT broker; its set-up."),
     "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
     "history": ("history_cmd", "history_cmd", "The games this board has played, with totals."),
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),

@@ -189,12 +189,6 @@ class Daemon:
         """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
         sinks = []
-        if cfg.mqtt.host and (s.mqtt if s.mqtt is not None else wanted):
-            from ..web.mqtt_link import MqttLink  # paho only when MQTT is on
-
-            self.mqtt = MqttLink(cfg.mqtt, edition=self.edition)
-            self._closers.append(self.mqtt.close)
-            sinks.append(self.mqtt)
         if wanted:
             from ..pairing import Pairing
             from ..pairing.root import RootSecret
@@ -210,10 +204,35 @@ class Daemon:
                 self._closers.append(self.status_page.close)
             else:
                 self.pairing = None  # no page, so no phone could use a code
+        if cfg.mqtt.host and (s.mqtt if s.mqtt is not None else wanted):
+            self.mqtt = self._mqtt_link(cfg, directory)
+            self._closers.append(self.mqtt.close)
+            sinks.append(self.mqtt)
         if self.status_page is None and not sinks:
             return None
         box = self.status_page.box if self.status_page is not None else SnapshotBox()
         return StatusPublisher(box, reader=self.reader is not None, listeners=sinks)
+
+    def _mqtt_link(self, cfg, directory: Path):
+        from ..mqtt.client import LinkSetupError  # paho and the keys only when MQTT is on
+        from ..mqtt.signing import BadKey, SigningKey, stored_key
+        from ..web.mqtt_link import MqttLink
+
+        try:
+            if cfg.mqtt.key:
+                key = SigningKey.from_text(cfg.mqtt.key, "mqtt.key")
+            else:
+                key, made = stored_key(directory)
+                if made:
+                    log.warning("MQTT: no mqtt.key in the config, so the board made its own (%s/mqtt-key): "
+                                "a hall counts this board only once it is given the public key %s",
+                                directory, key.public)
+            page = self.status_page.public_url() if self.status_page is not None else None
+            if page is not None and any(f"//{h}:" in page for h in ("127.0.0.1", "[::1]", "localhost")):
+                page = None  # this machine's own address is nobody else's link
+            return MqttLink(cfg.mqtt, key=key, journal_dir=directory, edition=self.edition, page=page)
+        except (BadKey, LinkSetupError, UnsafePath) as exc:
+            raise StartupError(str(exc)) from None
 
     def _report(self, text: str) -> None:
         try:

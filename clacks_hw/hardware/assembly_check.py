@@ -9,7 +9,7 @@
   A screw and what it threads into, and an insert and the part it is melted into, overlap by
   design: those pairs are left out of the collision test.
 - Every bought part with a `clearance` keeps it sideways from every part but its own screws:
-  its model grown sideways by the clearance must meet nothing.
+  its model (what stands above its frame's z = 0) grown sideways by the clearance must meet nothing.
 """
 
 from __future__ import annotations
@@ -161,10 +161,14 @@ def collision_problems(placed: dict, exempt: set, report: Report) -> None:
 
 
 def keepout_solid(hw, key: str, clearance: float):
-    """The part's model grown sideways (x, y) by the clearance; its holes shrunk by as much."""
+    """The part's model from its frame's z = 0 up (a board: the PCB and what stands on it) grown
+    sideways (x, y) by the clearance, its holes shrunk by as much. What hangs under a board (pins,
+    solder joints, a card in its slot) sits among its standoffs by design: the collision test
+    alone watches it."""
     m3d = manifold_lib()
     grow = [box_solid([v[0] - clearance, v[1] - clearance, v[2], v[3] + 2 * clearance, v[4] + 2 * clearance, v[5]])
-            if kind == "box" else cylinder_solid([v[0], v[1], v[2], v[3] + 2 * clearance, v[4]]) for kind, v in solids(hw, key)]
+            if kind == "box" else cylinder_solid([v[0], v[1], v[2], v[3] + 2 * clearance, v[4]])
+            for kind, v in solids(hw, key) if v[2] >= 0]
     body = m3d.Manifold.batch_boolean(grow, m3d.OpType.Add)
     holes = [cylinder_solid([v[0], v[1], v[2], v[3] - 2 * clearance, v[4]]) for _, v in cuts(hw, key) if v[3] > 2 * clearance]
     return body - m3d.Manifold.batch_boolean(holes, m3d.OpType.Add) if holes else body

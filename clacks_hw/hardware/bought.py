@@ -65,7 +65,7 @@ def _board_placements(lay: Layout, key: str) -> tuple:
     """A mounted board: rotate 0 puts its x east and y north; 90 turns it clockwise (x south, y east)."""
     m = next(m for m in lay.mounted if m.name == key)
     o, w = m.outline, lay.width
-    if lay.hw.board["layout"][key]["rotate"] == 90:
+    if m.turned:
         return (Placement((o.x0, w - o.y0, m.z0), (0.0, 0.0, -90.0)),)
     return (Placement((o.x0, w - o.y1, m.z0)),)
 
@@ -106,7 +106,8 @@ def bought_parts(lay: Layout) -> list:
     out = []
     for key in BOARDS:
         p = hw.parts[key]
-        screws = tuple(Screw(f"hole {k + 1}", (x, y, p["size"][2]), DOWN, p["screw"]) for k, (x, y) in enumerate(p["holes"]))
+        screws = tuple(Screw(f"hole {k + 1}", (x, y, p["size"][2]), DOWN, p["screw"])
+                       for k, (x, y) in enumerate(p.get("holes", ())))  # the Pico plugs in: no screws
         out.append(_piece(lay, key, _board_placements(lay, key), screws))
     reader = hw.parts["reader"]
     out.append(_piece(lay, "reader", _reader_placements(lay), tuple(

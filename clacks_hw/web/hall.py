@@ -1,31 +1,31 @@
 """`clacks-hw hall`: every board in the hall on one page, live from the MQTT broker.
 
-The hall subscribes to ``clacks/+/status``, ``clacks/+/state`` and ``clacks/+/events``
-(mqtt_link.py describes them). paho's network thread only hands each message to the page
-server's loop (``call_soon_threadsafe``); there it updates the boards, stores finished games in
-SQLite (hall_store.py) and rings the page's feed. A board whose last will said ``offline`` stays
-on the page, marked offline, with the last state it sent.
+paho's network thread only hands each message to the page server's loop
+(``call_soon_threadsafe``); there hall_ingest.py checks it (signature, schema) and updates the
+boards, the results go to SQLite (hall_store.py), and the page's feed rings. hall_broker.py
+keeps the hall's session, its receipts and the broker's state. Twice a second the loop also
+looks at what time alone changes: a board gone silent, a broker no longer answering, a board
+added to hall.toml.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 import time
-import uuid
 
-import paho.mqtt.client as mqtt
 from aiohttp import web
 
+from ..mqtt import schema
+from ..mqtt.topics import PREFIX
 from .base import PageServer, text
 from .feed import Feed
+from .hall_broker import HallLink
+from .hall_config import HallConfig, HallConfigError, Trust
+from .hall_ingest import Ingest
 from .hall_store import HallStore
-from .mqtt_link import PREFIX
 
 log = logging.getLogger(__name__)
-BOARD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_PAYLOAD = 256 * 1024  # a board's state is a few KB; anything far larger is not ours
+TICK_S = 0.5
 
 
 class Hall(PageServer):
@@ -33,75 +33,91 @@ class Hall(PageServer):
     assets = {"/": "hall.html", "/hall.js": "hall.js", "/kiosk-parts.js": "kiosk-parts.js",
               "/kiosk.css": "kiosk.css"}
 
-    def __init__(self, broker: str, broker_port: int = 1883, *, db, bind: str = "127.0.0.1", port: int = 8090,
-                 hosts=(), username: str = "", password: str = "", wall=time.time) -> None:
-        super().__init__(Feed(self.json), bind, port, hosts=hosts)
-        self.broker = (broker, broker_port)
-        self.store = HallStore(db)
+    def __init__(self, config: HallConfig, *, path=None, wall=time.time) -> None:
+        """``config``: hall_config.load(path) (or built by a test); ``path``: hall.toml, re-read
+        when it changes (boards added while the hall runs)."""
+        page = config.page
+        super().__init__(Feed(self.json), page.bind, page.port, hosts=page.hosts)
+        self.config = config
         self.wall = wall
-        self.boards: dict[str, dict] = {}
-        self.messages = 0
-        c = self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"clacks-hall-{uuid.uuid4().hex[:8]}",
-                                      clean_session=True)
-        if username:
-            c.username_pw_set(username, password or None)
-        c.reconnect_delay_set(min_delay=0.2, max_delay=5)
-        c.on_connect = self._on_connect
-        c.on_message = self._on_message
+        try:
+            self.store = HallStore(page.db, wall=wall)
+            self.trust = Trust(config, path)
+            self.ingest = Ingest(self.trust, self.store, wall)
+            self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
+        except BaseException:
+            self._sock.close()
+            raise
+        self._shown: tuple = ()
 
-    # -- MQTT (paho's thread) ---------------------------------------------------------------
+    # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
-        self.client.connect_async(*self.broker, keepalive=10)
-        self.client.loop_start()
+        self.link.start()
+        loop.call_later(TICK_S, self._tick)
 
     def on_stop(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
+        self.link.stop()
         self.store.close()
 
-    def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:
-        if reason_code.is_failure:
-            log.warning("hall: the broker refused us: %s", reason_code)
-            return
-        log.info("hall: following %s:%d", *self.broker)
-        client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0), (f"{PREFIX}/+/events", 1)])
-
-    def _on_message(self, client, userdata, msg) -> None:
+    # -- paho's thread -> the page's loop -----------------------------------------------------------
+    def _on_message(self, topic: str, payload: bytes, ack) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self.receive, msg.topic, bytes(msg.payload))
+                loop.call_soon_threadsafe(self.receive, topic, payload, ack)
             except RuntimeError:
-                pass
+                pass  # the page is closing: unacknowledged, the broker keeps it for the next start
 
-    # -- the page's loop --------------------------------------------------------------------
-    def receive(self, topic: str, payload: bytes) -> None:
-        parts = topic.split("/")
-        if len(parts) != 3 or parts[0] != PREFIX or not BOARD_ID.fullmatch(parts[1]) or len(payload) > MAX_PAYLOAD:
+    def receive(self, topic: str, payload: bytes, ack=None) -> None:
+        if self._closed:
+            return  # unacknowledged: the broker keeps it for the next start
+        try:
+            changed, owed = self.ingest.receive(topic, payload)
+        except Exception:  # one message must never stop the hall (the schema makes this a bug)
+            log.exception("hall: a message on %s could not be taken", topic[:80])
+            changed, owed = False, None
+        if ack is not None:
+            ack()  # after the result is in SQLite: a hall killed before this gets it again
+        if owed is not None:
+            self.link.owed.add(owed)
+        if changed:
+            self.feed.update()
+
+    def _tick(self) -> None:
+        if self._closed:
             return
-        board_id, kind = parts[1], parts[2]
-        board = self.boards.setdefault(board_id, {"id": board_id, "online": False, "state": None, "seen": None})
-        self.messages += 1
-        board["seen"] = self.wall()
-        if kind == "status":
-            board["online"] = payload == b"online"
-        elif kind in ("state", "events"):
-            try:
-                data = json.loads(payload)
-            except ValueError:
-                log.debug("hall: %s sent something that is not JSON on %s", board_id, topic)
-                return
-            if not isinstance(data, dict):
-                return
-            if kind == "state":
-                board["state"] = data
-            elif data.get("type") == "game_over":
-                self.store.record(board_id, data)
-        self.feed.update()
+        now = self.wall()
+        try:
+            added = self.trust.reload()
+        except HallConfigError as exc:
+            log.warning("hall: %s (the boards stay as they were)", exc)
+            added = None
+        if added:
+            log.info("hall: boards now counted: %s", added)
+            # Subscribing again brings the retained status and state the hall dropped before.
+            self.link.client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0)])
+        self.link.tick(now, self._receipt)
+        shown = (self.ingest.links(now), self.link.state(now)["text"])
+        if shown != self._shown:
+            self._shown = shown
+            self.feed.update()
+        loop = self._loop
+        if loop is not None and not self._closed:
+            loop.call_later(TICK_S, self._tick)
 
+    def _receipt(self, board: str) -> schema.Receipt:
+        return schema.Receipt(games=self.store.games(board))
+
+    # -- the page ------------------------------------------------------------------------------------
     def json(self) -> dict:
-        return {"boards": [self.boards[b] for b in sorted(self.boards)], "leaderboard": self.store.leaderboard(),
-                "broker": self.client.is_connected()}
+        now = self.wall()
+        return {"boards": self.ingest.boards(now), "leaderboard": self.store.leaderboard(),
+                "broker": self.link.state(now)}
+
+    def admin_json(self) -> dict:
+        """What the exhibitor is told and visitors are not: strangers knocking, the database's repairs."""
+        return {"knocking": [k.data() for k in self.ingest.knocking.values()], "repairs": list(self.store.repairs),
+                "dropped": self.ingest.dropped, "messages": self.ingest.messages}
 
     async def route(self, request: web.BaseRequest) -> web.StreamResponse:
         if request.path == "/hall.json" and request.method in ("GET", "HEAD"):

@@ -1,22 +1,22 @@
-"""The board's MQTT link: its public state (retained) and its events on a hall's broker.
+"""The board's MQTT link: its state, its heartbeat and its finished games, signed, to a hall's broker.
 
-Topics, under ``clacks/BOARD_ID/``: ``status`` ``online``/``offline`` (retained; the broker
-publishes ``offline`` as the board's last will when it vanishes), ``state`` the public JSON the
-kiosk page draws (retained, so a hall that starts late sees every board at once), ``events``
-one JSON object per event (``game_start``, ``action``, ``game_over``; QoS 1).
+Topics (mqtt/topics.py), each message signed with the board's key (mqtt/signing.py) and shaped
+as the hall's schema says (mqtt/schema.py): ``status`` online, or offline as the board's last
+will (retained; said again at every connection, so a board coming back after a broker outage is
+seen online at once); ``state`` what a hall card draws (retained); ``alive`` a heartbeat every
+second (a hall shows a board silent when it stops); ``result`` each finished game from the
+outbox (mqtt/outbox.py) at QoS 1, again and again until the hall's signed receipt names it.
 
 The board never waits on the network: :meth:`MqttLink.put` (called by the game loop with each
-snapshot) appends to a bounded deque and sets an event; when the deque is full the oldest
-snapshot is dropped and counted (``dropped``). A thread of its own turns snapshots into
-messages; paho's network thread talks to the broker, reconnects by itself, and on every
-(re)connection the link says ``online`` and republishes its state.
+snapshot) keeps only the newest and sets an event. The link's own thread turns it into
+messages; paho's network thread talks to the broker and reconnects by itself.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import re
+import secrets
 import socket
 import threading
 import time
@@ -24,65 +24,86 @@ from collections import deque
 
 import paho.mqtt.client as mqtt
 
-from .feed import _key
+from .. import __version__
+from ..mqtt import schema
+from ..mqtt.client import make_client
+from ..mqtt.outbox import Outbox
+from ..mqtt.projection import hall_state
+from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, open_envelope
+from ..mqtt.topics import HALL_STATUS, board_topic, receipt_topic
 from .public import status_json
 
 log = logging.getLogger(__name__)
-PREFIX = "clacks"
+ALIVE_S = 1.0  # the heartbeat; a hall shows the board silent after 4 s without one
+RESEND_S = 30.0  # results still waiting are sent again this often (and at once when the hall is back)
+SCAN_S = 10.0  # the journals are looked at this often besides at each game's end
 
 
 def default_board_id() -> str:
+    """This machine's name, as a topic may hold it."""
     return re.sub(r"[^A-Za-z0-9_-]", "-", socket.gethostname())[:64] or "board"
 
 
-def game_key(state):
-    c = state.config
-    return (c.seed, c.mode, tuple(c.seats))
-
-
 class MqttLink:
-    def __init__(self, config, *, edition=None, wall=time.time) -> None:
+    def __init__(self, config, *, key: SigningKey, journal_dir, edition=None, page: str | None = None,
+                 wall=time.time, clock=time.monotonic) -> None:
         self.config = config
         self.edition = edition
-        self.wall = wall  # wall-clock seconds: a game's length for the hall's leaderboard
+        self.key = key
+        self.hall_key = VerifyKey(config.hall_key, "mqtt.hall_key") if config.hall_key else None
+        self.page = page
+        self.wall, self.clock = wall, clock
         self.board_id = config.board_id or default_board_id()
-        self.topic = f"{PREFIX}/{self.board_id}"
-        self._queue: deque = deque(maxlen=config.queue)
-        self.dropped = 0  # snapshots dropped because the link fell behind
+        self.boot = secrets.token_hex(8)
+        self.outbox = Outbox(journal_dir, edition, key.public)
+        self.dropped = 0  # snapshots replaced by a newer one before the link got to them
         self.published = 0
         self.connects = 0
+        self.connected = False
+        self._latest = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._state: bytes | None = None
-        self._key = ""
-        self._game = None  # the game being followed: (key, started at, over reported)
-        self._actions: int | None = None
-        c = self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"clacks-{self.board_id}",
-                                      clean_session=True)
-        if config.username:
-            c.username_pw_set(config.username, config.password or None)
-        c.will_set(f"{self.topic}/status", "offline", qos=1, retain=True)
-        c.reconnect_delay_set(min_delay=0.2, max_delay=5)
+        self._state: bytes | None = None  # the newest state message, sealed
+        self._receipts: deque = deque(maxlen=64)  # receipts from paho's thread, for the link's
+        self._resend = True  # send every waiting result at the next chance
+        self._seq = 0
+        self._game_over = False
+        self._over = None  # the finished game last seen on the "over" screen
+        c = self.client = make_client(key.client_id("board"), clean=True, username=config.username,
+                                      password=config.password, tls=config.tls, ca_file=config.ca_file)
+        c.will_set(self._topic("status"), self._status("offline"), qos=1, retain=True)
         c.max_queued_messages_set(config.queue)
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
+        c.on_message = self._on_message
 
-    # -- the game loop's side ---------------------------------------------------------------
+    def _topic(self, kind: str) -> str:
+        return board_topic(self.board_id, kind)
+
+    def _seal(self, kind: str, message) -> bytes:
+        return self.key.seal(self._topic(kind), schema.encode(message))
+
+    def _status(self, status: str) -> bytes:
+        return self._seal("status", schema.BoardStatus(status=status, boot=self.boot, key=self.key.public,
+                                                       page=self.page, version=__version__))
+
+    # -- the game loop's side ---------------------------------------------------------------------
     def put(self, snapshot) -> None:
-        """O(1), never blocks: the newest snapshot in, the oldest out when full."""
-        if len(self._queue) == self._queue.maxlen:
+        """O(1), never blocks: only the newest snapshot matters to a hall."""
+        if self._latest is not None:
             self.dropped += 1
-        self._queue.append(snapshot)
+        self._latest = snapshot
         self._wake.set()
 
-    # -- life -------------------------------------------------------------------------------
+    # -- life -------------------------------------------------------------------------------------
     def start(self) -> MqttLink:
         self.client.connect_async(self.config.host, self.config.port, keepalive=self.config.keepalive_s)
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="mqtt-link", daemon=True)
         self._thread.start()
-        log.info("MQTT: board %s publishing to %s:%d", self.board_id, self.config.host, self.config.port)
+        log.info("MQTT: board %s publishing to %s:%d, signing with key %s", self.board_id, self.config.host,
+                 self.config.port, self.key.public)
         return self
 
     def close(self, timeout: float = 2.0) -> None:
@@ -91,80 +112,99 @@ class MqttLink:
         if self._thread is not None:
             self._thread.join(timeout)
         try:
-            if self.client.is_connected():  # a clean goodbye; the last will is for crashes
-                self.client.publish(f"{self.topic}/status", "offline", qos=1, retain=True).wait_for_publish(1.0)
+            if self.connected:  # a clean goodbye; the last will is for crashes
+                self.client.publish(self._topic("status"), self._status("offline"), qos=1,
+                                    retain=True).wait_for_publish(1.0)
             self.client.disconnect()
         except (RuntimeError, ValueError, OSError):
             pass
         self.client.loop_stop()
 
+    # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:
         if reason_code.is_failure:
-            log.warning("MQTT: the broker refused board %s: %s", self.board_id, reason_code)
+            log.warning("MQTT: the broker refused board %s: %s (check mqtt.username and mqtt.password)",
+                        self.board_id, reason_code)
             return
         self.connects += 1
+        self.connected = True
         log.info("MQTT: connected to %s:%d", self.config.host, self.config.port)
-        client.publish(f"{self.topic}/status", "online", qos=1, retain=True)
+        client.subscribe([(receipt_topic(self.board_id), 1), (HALL_STATUS, 1)])
+        # Said at every connection: a broker restarted without its retained messages learns again.
+        client.publish(self._topic("status"), self._status("online"), qos=1, retain=True)
         if self._state is not None:
-            client.publish(f"{self.topic}/state", self._state, qos=0, retain=True)
+            client.publish(self._topic("state"), self._state, qos=0, retain=True)
+        self._resend = True
+        self._wake.set()
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties=None) -> None:
+        self.connected = False
         if not self._stop.is_set():
             log.warning("MQTT: lost the broker (%s); the board goes on and reconnects", reason_code)
 
-    # -- snapshots to messages (the link's own thread) ----------------------------------------
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self._wake.wait(1.0)
-            self._wake.clear()
-            while self._queue and not self._stop.is_set():
-                try:
-                    self._handle(self._queue.popleft())
-                except Exception:  # one bad snapshot must not end the link
-                    log.exception("MQTT: cannot publish a snapshot")
+    def _on_message(self, client, userdata, msg) -> None:
+        """The hall's receipts and status: believed only when signed with the hall's key."""
+        kind = "hall" if msg.topic == HALL_STATUS else "receipt"
+        payload = bytes(msg.payload)
+        if self.hall_key is None or len(payload) > schema.MAX_BYTES[kind]:
+            return
+        try:
+            sig, body = open_envelope(payload)
+            if not self.hall_key.verify(msg.topic, sig, body):
+                log.warning("MQTT: a message on %s not signed by the hall's key (mqtt.hall_key): ignored", msg.topic)
+                return
+            message = schema.decode(kind, body)
+        except (Unsigned, schema.BadMessage) as exc:
+            log.warning("MQTT: ignored a message on %s: %s", msg.topic, exc)
+            return
+        if kind == "receipt":
+            self._receipts.append(message.games)
+        elif message.status == "online":
+            self._resend = True  # the hall (re)connected: whatever waits goes now, not in RESEND_S
+        self._wake.set()
 
-    def _publish(self, what: str, payload, qos: int = 0, retain: bool = False) -> None:
-        data = payload if isinstance(payload, bytes) else json.dumps(payload, separators=(",", ":"))
-        info = self.client.publish(f"{self.topic}/{what}", data, qos=qos, retain=retain)
-        if info.rc == mqtt.MQTT_ERR_SUCCESS:
+    # -- the link's thread -----------------------------------------------------------------------
+    def _run(self) -> None:
+        next_alive = next_scan = next_resend = self.clock()
+        while not self._stop.is_set():
+            self._wake.wait(max(0.0, min(next_alive, next_scan) - self.clock()))
+            self._wake.clear()
+            now = self.clock()
+            try:
+                snap, self._latest = self._latest, None
+                if snap is not None:
+                    self._snapshot(snap)
+                while self._receipts:
+                    self.outbox.settle(self._receipts.popleft())
+                if self._game_over or now >= next_scan:
+                    self._game_over = False
+                    next_scan = now + SCAN_S
+                    if self.outbox.scan():
+                        self._resend = True
+                if self.connected and self.outbox.waiting and (self._resend or now >= next_resend):
+                    self._resend = False
+                    next_resend = now + RESEND_S
+                    for result in list(self.outbox.waiting.values()):
+                        self._publish("result", self._seal("result", result), qos=1)
+                if now >= next_alive:
+                    next_alive = now + ALIVE_S
+                    self._seq += 1
+                    self._publish("alive", self._seal("alive", schema.Alive(
+                        boot=self.boot, seq=self._seq, pending=min(len(self.outbox.waiting), 64))))
+            except Exception:  # one bad snapshot or file must not end the link
+                log.exception("MQTT: the link failed a step; it goes on")
+
+    def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False) -> None:
+        if not self.connected:
+            return  # nothing is queued blind: the state is said again at connection, results resent
+        if self.client.publish(self._topic(kind), payload, qos=qos, retain=retain).rc == mqtt.MQTT_ERR_SUCCESS:
             self.published += 1
 
-    def _handle(self, snap) -> None:
-        data = status_json(snap, self.edition)
-        key = _key(data)
-        if key != self._key:
-            self._key = key
-            self._state = json.dumps(data, separators=(",", ":")).encode()
-            self._publish("state", self._state, retain=True)
-        self._events(snap)
-
-    def _events(self, snap) -> None:
-        state = snap.state
-        if snap.screen not in ("game", "confirm", "over") or state is None:
-            self._game, self._actions = None, None
-            return
-        key = game_key(state)
-        if self._game is None or self._game[0] != key:
-            started = self.wall() if snap.actions == 0 else None  # joined late: length unknown
-            self._game = [key, started, False]
-            self._actions = snap.actions
-            self._publish("events", {"type": "game_start", "mode": state.config.mode,
-                                     "variants": sorted(state.config.variants),
-                                     "seats": list(state.config.seats)}, qos=1)
-        if snap.actions is not None and self._actions is not None and snap.actions > self._actions:
-            for action in list(snap.recent)[-(snap.actions - self._actions):]:
-                self._publish("events", {"type": "action", **action.to_json()}, qos=1)
-        self._actions = snap.actions
-        if state.over and not self._game[2]:
-            self._game[2] = True
-            started = self._game[1]
-            winner = state.winner
-            word = None
-            if winner in state.config.seats:
-                word = " ".join(state.config.words.get(winner, ()))
-            self._publish("events", {
-                "type": "game_over", "mode": state.config.mode, "variants": sorted(state.config.variants),
-                "winner": winner, "word": word, "turns": state.turn.number,
-                "seconds": None if started is None else round(self.wall() - started, 1),
-                "at": round(self.wall(), 3),
-            }, qos=1)
+    def _snapshot(self, snap) -> None:
+        if snap.screen == "over" and snap.state is not self._over:
+            self._over = snap.state
+            self._game_over = True  # a game just ended: its journal is complete, look at once
+        state = self._seal("state", hall_state(status_json(snap, self.edition)))
+        if state != self._state:
+            self._state = state
+            self._publish("state", state, retain=True)

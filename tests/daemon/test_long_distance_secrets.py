@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 import urllib.request
 
 import paho.mqtt.client as mqtt
@@ -61,7 +62,8 @@ class Listener:
 
 def _in_game(text) -> bool:
     try:
-        return json.loads(text).get("screen") in ("game", "confirm", "over")
+        obj = json.loads(text)
+        return obj.get("msg", obj).get("screen") in ("game", "confirm", "over")  # signed: {"sig":..., "msg": {...}}
     except (ValueError, AttributeError):
         return False
 
@@ -123,6 +125,9 @@ def test_a_long_distance_game_leaks_no_seed_and_no_hand(tmp_path, caplog):
             assert not any(r.card == swap_from for r in final.reports)  # a swap was made, hidden hand and all
             pages.append(get(url + "status.json"))
             journal = board.controller.session.path
+            end = time.monotonic() + 10  # the finished game goes out from the board's outbox
+            while time.monotonic() < end and not any(t == "clacks/ld/result" for t, _ in listener.messages):
+                time.sleep(0.05)
         history = CliRunner().invoke(cli, ["history", "--json", "--dir", str(journal.parent)])
         assert history.exit_code == 0, history.output
         pages.append(history.output)
@@ -134,7 +139,7 @@ def test_a_long_distance_game_leaks_no_seed_and_no_hand(tmp_path, caplog):
     logs = [r.getMessage() for r in caplog.records]
     public_logs = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
     mqtt_texts = [f"{t} {p.decode(errors='replace')}" for t, p in listener.messages]
-    assert any(t.startswith("clacks/ld/events") and "game_over" in t for t in mqtt_texts)
+    assert any(t.startswith("clacks/ld/result") and '"winner"' in t for t in mqtt_texts)
     assert any('"screen":"game"' in p or '"screen": "game"' in p for p in pages)
 
     for form in seed_forms(seed, SHORT):

@@ -44,7 +44,7 @@ def test_bought_parts_are_placed_as_the_board_counts_them():
     assert count["bought/jack"] == count["bought/usb_extension"] == 1
     screws = sum(v for k, v in count.items() if k.startswith("bought/screw_"))
     declared = sum(len(p.screws) * p.qty for p in ctx.parts)
-    assert screws == declared >= 4 + 4 + 4 + 4  # panel corners, Pi, Pico, power board
+    assert screws == declared >= 4 + 4 + 4  # panel corners, Pi, carrier (the Pico plugs into the carrier)
 
 
 def test_every_step_has_parts_and_every_part_a_step():

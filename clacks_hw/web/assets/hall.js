@@ -24,9 +24,10 @@
     return mode + (g.seat ? " \u00b7 " + g.seat + " " + g.doing + ", " + g.progress : "");
   }
   function drawBoard(b) {
-    var card = el("div", "hallboard player" + (b.online ? "" : " offline"));
+    // link: online, silent (no heartbeat for 4 s), offline (its last will or goodbye), unknown
+    var card = el("div", "hallboard player" + (b.online ? "" : " offline") + " link-" + b.link);
     var head = el("div", "who", b.id);
-    var tag = el("span", "badge " + (b.online ? "ok" : "failing"), b.online ? "online" : "offline");
+    var tag = el("span", "badge " + (b.online ? "ok" : "failing"), b.link);
     head.appendChild(tag); card.appendChild(head);
     card.appendChild(lamps(b.state && b.state.position ? b.state.position.board : null));
     card.appendChild(el("div", "small", summary(b.state)));
@@ -37,7 +38,7 @@
     var online = 0;
     for (var i = 0; i < d.boards.length; i++) { boards.appendChild(drawBoard(d.boards[i])); if (d.boards[i].online) { online++; } }
     $("count").textContent = "\u00b7 " + online + " of " + d.boards.length + " boards online";
-    var br = $("broker"); br.textContent = "Broker: " + (d.broker ? "connected" : "lost"); br.className = "badge " + (d.broker ? "ok" : "failing");
+    var br = $("broker"); br.textContent = "Broker: " + d.broker.text; br.className = "badge " + (d.broker.ok ? "ok" : "failing");
     var f = $("fastest"); clear(f);
     for (i = 0; i < d.leaderboard.fastest.length; i++) {
       var r = d.leaderboard.fastest[i];

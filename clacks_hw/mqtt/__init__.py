@@ -1,0 +1,12 @@
+"""What boards and a hall say to each other over MQTT, and how each side trusts it.
+
+- topics.py: the topic names and board ids;
+- schema.py: every message as a typed schema (msgspec): what a hall accepts, nothing else;
+- signing.py: Ed25519 keys and the signed envelope every message travels in;
+- projection.py: the board's public state cut down to what the hall's schema names;
+- outbox.py: the board's finished games (from its journals) waiting for the hall's receipt;
+- mosquitto.py and hall_setup.py: a hall's broker, boards and hall written by one command.
+
+docs/shows.md tells exhibitors what this means for them; docs/security.md what a broker user
+can and cannot do.
+"""

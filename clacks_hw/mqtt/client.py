@@ -1,0 +1,29 @@
+"""A paho client set up the same way for a board and the hall: login, TLS, reconnecting."""
+
+from __future__ import annotations
+
+import ssl
+
+import paho.mqtt.client as mqtt
+
+from ..errors import ClacksError
+
+
+class LinkSetupError(ClacksError, ValueError):
+    """The link cannot be set up as configured (a CA file that does not load); says what to fix."""
+
+
+def make_client(client_id: str, *, clean: bool, username: str = "", password: str = "", tls: bool = False,
+                ca_file: str = "", what: str = "mqtt") -> mqtt.Client:
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean)
+    if username:
+        c.username_pw_set(username, password or None)
+    if tls:
+        try:
+            c.tls_set(ca_certs=ca_file or None, cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        except (OSError, ssl.SSLError) as exc:
+            raise LinkSetupError(f"{what}.ca_file {ca_file!r}: cannot load it as certificates ({exc})\n"
+                                 "  fix: give the PEM file of the authority that signed the broker's "
+                                 "certificate, or \"\" for the system's") from None
+    c.reconnect_delay_set(min_delay=0.2, max_delay=2)  # a show's broker is back in seconds
+    return c

@@ -1,0 +1,183 @@
+"""The hall's own file, ``hall.toml``: its broker login, its page, its signing key and the boards
+it counts (each board's public key). `clacks-hw hall setup` writes it; `clacks-hw hall trust`
+adds a board. Secret (the broker password, the key): written 0600.
+
+The boards may change while the hall runs: :class:`Trust` reads the file again when it changes,
+so a board added with `clacks-hw hall trust` counts from its next message, without a restart.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta, Struct
+
+from ..errors import ClacksError
+from ..mqtt.signing import BadKey, SigningKey, VerifyKey, key_bytes
+from ..mqtt.topics import board_id_problem
+from ..regular_file import read_regular
+from ..secure_files import write_file
+
+MAX_FILE = 1 << 20
+BOARDS_HEADER = re.compile(r"^\s*\[\s*boards\s*\]\s*(#.*)?$", re.M)
+TABLE = re.compile(r"^\s*\[", re.M)
+
+
+class HallConfigError(ClacksError, ValueError):
+    """hall.toml cannot be used; the message names the key and the fix."""
+
+
+class BrokerSettings(Struct, forbid_unknown_fields=True, frozen=True):
+    host: str = "127.0.0.1"
+    port: Annotated[int, Meta(ge=1, le=65535)] = 1883
+    username: str = "hall"
+    password: str = ""
+    tls: bool = False
+    ca_file: str = ""  # "": the system's certificate authorities
+
+
+class PageSettings(Struct, forbid_unknown_fields=True, frozen=True):
+    bind: str = "127.0.0.1"
+    port: Annotated[int, Meta(ge=0, le=65535)] = 8090
+    hosts: list[str] = []
+    db: str = "clacks-hall.sqlite"
+
+
+class HallSettings(Struct, forbid_unknown_fields=True, frozen=True):
+    key: str = ""
+
+
+class _File(Struct, forbid_unknown_fields=True, frozen=True):
+    broker: BrokerSettings = BrokerSettings()
+    page: PageSettings = PageSettings()
+    hall: HallSettings = HallSettings()
+    boards: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class HallConfig:
+    broker: BrokerSettings
+    page: PageSettings
+    key: SigningKey | None  # signs receipts; None: boards get none and keep sending
+    boards: dict[str, str] = field(default_factory=dict)  # board -> public key text
+    source: str = "<no hall.toml>"
+
+
+def _fix(where: str) -> str:
+    return {"boards": "each line: board_name = \"its public key\" (`clacks-hw hall trust` writes it)",
+            "hall.key": "the hall's key as `clacks-hw hall setup` wrote it (43 characters)"}.get(
+        where, "see docs/shows.md for hall.toml (or write it again with `clacks-hw hall setup`)")
+
+
+def parse(text: str, source: str) -> HallConfig:
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise HallConfigError(f"{source}: not valid TOML: {exc}\n  fix: {_fix('')}") from None
+    try:
+        f = msgspec.convert(raw, _File)
+    except msgspec.ValidationError as exc:
+        m = re.search(r" - at `\$\.?([^`]*)`", str(exc))
+        where = m[1] if m else ""
+        raise HallConfigError(f"{source}: {where or 'the file'}: {str(exc).split(' - at ')[0]}\n"
+                              f"  fix: {_fix(where.split('.')[0] if where.startswith('boards') else where)}") from None
+    for name, key in f.boards.items():
+        problem = board_id_problem(name)
+        if problem:
+            raise HallConfigError(f"{source}: boards: {problem}\n  fix: {_fix('boards')}")
+        try:
+            key_bytes(key, f"boards.{name}")
+        except BadKey as exc:
+            raise HallConfigError(f"{source}: {exc}\n  fix: {_fix('boards')}") from None
+    try:
+        key = SigningKey.from_text(f.hall.key, "hall.key") if f.hall.key else None
+    except BadKey as exc:
+        raise HallConfigError(f"{source}: {exc}\n  fix: {_fix('hall.key')}") from None
+    return HallConfig(f.broker, f.page, key, dict(f.boards), source)
+
+
+def load(path) -> HallConfig:
+    try:
+        data = read_regular(str(path), MAX_FILE)
+    except OSError as exc:
+        raise HallConfigError(f"{path}: cannot read it ({exc.strerror or exc})\n  fix: give the hall.toml "
+                              "`clacks-hw hall setup` wrote") from None
+    try:
+        return parse(data.decode("utf-8"), str(path))
+    except UnicodeDecodeError:
+        raise HallConfigError(f"{path}: not UTF-8 text\n  fix: {_fix('')}") from None
+
+
+def with_board(text: str, board: str, key: str) -> str:
+    """``text`` with ``board = "key"`` in its [boards] table (comments kept, an older key for the
+    board replaced); the table must be the file's last, as setup writes it."""
+    m = BOARDS_HEADER.search(text)
+    if m is None:
+        return text.rstrip("\n") + f'\n\n[boards]\n{board} = "{key}"\n'
+    if any(t.start() > m.start() for t in TABLE.finditer(text)):
+        raise HallConfigError("[boards] is not the last table of the file, so a board cannot be added to it\n"
+                              "  fix: move the [boards] table to the end of the file")
+    same = re.compile(rf"\s*{re.escape(board)}\s*=")
+    tail = [ln for ln in text[m.end():].split("\n") if not same.match(ln)]
+    return text[:m.end()] + "\n".join(tail).rstrip("\n") + f'\n{board} = "{key}"\n'
+
+
+class Trust:
+    """Which boards the hall counts, re-read from hall.toml when the file changes."""
+
+    def __init__(self, config: HallConfig, path=None) -> None:
+        self.path = None if path is None else Path(path)
+        self._stamp = self._stat()
+        self._set(config.boards)
+
+    def _set(self, boards: dict[str, str]) -> None:
+        self.boards = dict(boards)
+        self._keys = {b: VerifyKey(k) for b, k in boards.items()}
+
+    def _stat(self):
+        if self.path is None:
+            return None
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size, st.st_ino
+
+    def key(self, board: str) -> VerifyKey | None:
+        return self._keys.get(board)
+
+    def reload(self) -> str | None:
+        """Read the file again if it changed: the boards added (a sentence), or None. A file that
+        no longer reads leaves the boards as they were (raises HallConfigError, to be logged)."""
+        stamp = self._stat()
+        if stamp == self._stamp or stamp is None:
+            return None
+        self._stamp = stamp
+        boards = load(self.path).boards
+        added = sorted(set(boards) - set(self.boards))
+        self._set(boards)
+        return ", ".join(added) or "the boards' keys changed"
+
+    def add(self, board: str, key: str) -> None:
+        """Write ``board`` with ``key`` into the file (checked first), for the next :meth:`reload`."""
+        add_board(self.path, board, key)
+
+
+def add_board(path, board: str, key: str) -> None:
+    problem = board_id_problem(board)
+    if problem:
+        raise HallConfigError(f"{problem}\n  fix: give the board's name as it knocks (its user on the broker)")
+    try:
+        key_bytes(key, "the board's public key")
+    except BadKey as exc:
+        raise HallConfigError(f"{exc}\n  fix: copy the key the hall's admin view shows for the board") from None
+    load(path)  # the file as it is must read
+    text = with_board(read_regular(str(path), MAX_FILE).decode("utf-8"), board, key)
+    parse(text, str(path))  # never write a file the hall could not read back
+    write_file(path, text, 0o600)

@@ -1,0 +1,194 @@
+"""What the hall makes of each message from the broker, in the order a stranger's message is
+stopped: its topic, its size, its envelope, whose key it is, its signature, then the schema.
+
+Only a board the hall was given (hall.toml) gets a card on the page or a result on the
+leaderboard, and only with messages signed by its key that the schema accepts. Everything else
+is dropped: a publisher the hall does not know, or whose signature fails, is logged once and
+listed for the exhibitor (:attr:`Ingest.knocking`, with the command that adds it); a known
+board's message the schema refuses is logged (the first, then a count each minute).
+
+Runs in the page server's loop: no locks, and the page reads what this leaves.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from ..mqtt import schema
+from ..mqtt.signing import Unsigned, fingerprint, open_envelope
+from ..mqtt.topics import parse_board_topic
+
+log = logging.getLogger(__name__)
+SILENT_S = 4.0  # a board beats every second: this long without a word and it is shown silent
+LOG_EVERY_S = 60.0  # a board sending refused messages: the first logged, then a count this often
+MAX_KNOCKING = 64  # strangers listed at once (the oldest forgotten): one flood cannot fill the memory
+
+
+@dataclass
+class Card:
+    """A known board as the hall sees it."""
+
+    id: str
+    status: str | None = None  # "online" / "offline" as the board (or its last will) last said
+    boot: str | None = None
+    page: str | None = None
+    state: dict | None = None  # schema.BoardState as plain data
+    seen: float | None = None  # hall clock: the board's last message
+    pending: int = 0  # games it still holds for the hall (its heartbeat says)
+    refused: int = 0  # messages dropped by the schema
+
+    def link(self, now: float) -> str:
+        """online / silent (says online, has not beaten for SILENT_S) / offline / unknown."""
+        if self.status == "offline":
+            return "offline"
+        if self.status is None or self.seen is None:
+            return "unknown"
+        return "silent" if now - self.seen > SILENT_S else "online"
+
+    def data(self, now: float) -> dict:
+        link = self.link(now)
+        return {"id": self.id, "link": link, "online": link == "online", "seen": self.seen, "page": self.page,
+                "pending": self.pending, "state": self.state}
+
+
+@dataclass
+class Knock:
+    """A publisher the hall does not count: who, why, and the key it offers (if it said)."""
+
+    board: str
+    reason: str
+    first: float
+    last: float
+    count: int = 1
+    key: str | None = None
+
+    def data(self) -> dict:
+        out = {"board": self.board, "reason": self.reason, "first": self.first, "last": self.last,
+               "count": self.count, "key": self.key, "fingerprint": None, "command": None}
+        if self.key is not None:
+            out["fingerprint"] = fingerprint(self.key)
+            out["command"] = f"clacks-hw hall trust {self.board} {self.key} --config HALL.toml"
+        return out
+
+
+class Ingest:
+    def __init__(self, trust, store, wall) -> None:
+        self.trust = trust  # .key(board) -> VerifyKey | None (hall_config.Trust)
+        self.store = store
+        self.wall = wall
+        self.cards: dict[str, Card] = {}
+        self.knocking: dict[str, Knock] = {}
+        self.messages = 0
+        self.dropped = 0
+        self._quiet: dict[tuple[str, str], float] = {}  # (board, what) -> when it was last logged
+
+    def receive(self, topic: str, payload: bytes) -> tuple[bool, str | None]:
+        """Take one message: (whether anything shown changed, the board owed a receipt or None)."""
+        self.messages += 1
+        now = self.wall()
+        where = parse_board_topic(topic)
+        if where is None:
+            return self._drop(None, "foreign", f"a message on {topic[:80]!r}, which is no board's topic")
+        board, kind = where
+        if len(payload) > schema.MAX_BYTES[kind]:
+            return self._drop(board, "size", f"{board}: a {kind} message of {len(payload)} bytes "
+                                            f"(at most {schema.MAX_BYTES[kind]})", now)
+        try:
+            sig, msg = open_envelope(payload)
+        except Unsigned:
+            return self._knock(board, "sends unsigned messages", now)
+        key = self.trust.key(board)
+        if key is None:
+            return self._knock(board, "is not one of the hall's boards", now, self._offered(kind, msg))
+        if not key.verify(topic, sig, msg):
+            return self._knock(board, "signs with another key than the hall has for it", now,
+                               self._offered(kind, msg))
+        try:
+            message = schema.decode(kind, msg)
+        except schema.BadMessage as exc:
+            card = self.cards.get(board)
+            if card is not None:
+                card.refused += 1
+            return self._drop(board, kind, f"{board}: a {kind} message the schema refuses: {exc}", now)
+        card = self.cards.get(board) or self.cards.setdefault(board, Card(board))
+        card.seen = now
+        self.knocking.pop(board, None)
+        return self._apply(card, kind, message)
+
+    def _apply(self, card: Card, kind: str, m) -> tuple[bool, str | None]:
+        if kind == "status":
+            changed = (card.status, card.page) != (m.status, m.page)
+            if m.boot != card.boot or changed:
+                log.info("hall: board %s %s", card.id, m.status)
+            card.status, card.boot, card.page = m.status, m.boot, m.page
+            return changed, None
+        if kind == "alive":
+            # It beats, so it is there, whatever the last status said: an "online" lost with a
+            # broker restart, or a last will the broker sent while the board was reconnecting.
+            was = (card.pending, card.status)
+            card.pending, card.status, card.boot = m.pending, "online", m.boot
+            return was != (m.pending, "online"), None
+        if kind == "state":
+            state = schema.to_data(m)
+            changed, card.state = state != card.state, state
+            return changed, None
+        # a result: stored once, however often it comes; the receipt says the hall has it
+        if self.store.record(card.id, m):
+            log.info("hall: result from %s: game %s, %s, winner %s", card.id, m.game, m.mode, m.winner or "nobody")
+            return True, card.id
+        return False, card.id
+
+    @staticmethod
+    def _offered(kind: str, msg: bytes) -> str | None:
+        """The key a stranger's status says it signs with (checked as any status, never trusted)."""
+        if kind != "status":
+            return None
+        try:
+            return schema.decode("status", msg).key
+        except schema.BadMessage:
+            return None
+
+    def _knock(self, board: str, reason: str, now: float, key: str | None = None) -> tuple[bool, None]:
+        self.dropped += 1
+        k = self.knocking.get(board)
+        if k is None or k.reason != reason:
+            if len(self.knocking) >= MAX_KNOCKING and board not in self.knocking:
+                del self.knocking[min(self.knocking, key=lambda b: self.knocking[b].last)]
+            k = self.knocking[board] = Knock(board, reason, now, now, key=key)
+            if (board, reason) not in self._quiet:
+                self._quiet[(board, reason)] = now
+                self._say(k)
+            return True, None
+        k.count += 1
+        k.last = now
+        if key is not None and k.key != key:
+            k.key = key
+            self._say(k)
+            return True, None
+        return False, None
+
+    @staticmethod
+    def _say(k: Knock) -> None:
+        d = k.data()
+        how = (f"its key's fingerprint is {d['fingerprint']}; if that is the board's, count it with: {d['command']}"
+               if d["command"] else "it has not said which key it signs with yet")
+        log.warning("hall: %s %s; its messages are dropped (%s)", k.board, k.reason, how)
+
+    def _drop(self, board, what: str, line: str, now: float | None = None) -> tuple[bool, None]:
+        self.dropped += 1
+        if len(self._quiet) > 4 * MAX_KNOCKING:  # names made up by the thousand: forget, log again later
+            self._quiet.clear()
+        now = self.wall() if now is None else now
+        last = self._quiet.get((board or "", what))
+        if last is None or now - last >= LOG_EVERY_S:
+            self._quiet[(board or "", what)] = now
+            log.warning("hall: dropped %s", line)
+        return False, None
+
+    def boards(self, now: float) -> list[dict]:
+        return [self.cards[b].data(now) for b in sorted(self.cards)]
+
+    def links(self, now: float) -> tuple:
+        """Each board's link state: what the page must be told when time alone changes it."""
+        return tuple(c.link(now) for c in self.cards.values())

@@ -1,0 +1,62 @@
+"""The board's outbox, built from its journals: a finished game is a result with a stable id
+until the hall's receipt names it; games in play, abandoned ones and games from before the
+board had its hall key are not; the outbox survives a restart, and a new key starts afresh."""
+
+from __future__ import annotations
+
+from clacks_hw.journal.writer import mark_abandoned
+from clacks_hw.mqtt.outbox import FILE, Outbox
+from clacks_hw.mqtt.signing import SigningKey
+from tests.mqtt.rig import EDITION, play_journal
+
+
+def test_finished_games_wait_until_the_hall_has_them_and_a_restart_keeps_that(tmp_path):
+    key = SigningKey.generate().public
+    before = play_journal(tmp_path, 1)  # played before the board was given its hall key
+    box = Outbox(tmp_path, EDITION, key)
+    assert box.scan() == [] and box.since == 2
+    first = play_journal(tmp_path, 2)
+    playing = play_journal(tmp_path, 3, finish=False)
+    abandoned = mark_abandoned(play_journal(tmp_path, 4))
+    [r] = box.scan()
+    assert r.game.startswith("n2-") and r.winner in ("S", "N") and r.seats == ["S", "N"] and r.actions > 10
+    assert r.words == {"S": "STAMP", "N": "DORFL"} and r.seconds is not None and r.seconds >= 0
+    assert box.scan() == []  # read once
+    assert list(box.waiting) == [r.game]
+    assert before.exists() and playing.exists() and abandoned.exists()
+
+    again = Outbox(tmp_path, EDITION, key)  # the board restarts
+    assert list(again.waiting) == [r.game] and again.scan() == []
+    assert again.settle(["n99-00000000", r.game]) == 1 and again.waiting == {}
+    assert Outbox(tmp_path, EDITION, key).waiting == {}
+    assert Outbox(tmp_path, EDITION, key).scan() == []  # settled games are never sent again
+
+
+def test_the_id_of_a_game_is_its_number_and_header_and_never_changes(tmp_path):
+    key = SigningKey.generate().public
+    box = Outbox(tmp_path, EDITION, key)
+    paths = [play_journal(tmp_path, seed) for seed in (5, 5, 6)]
+    ids = sorted(r.game for r in box.scan())
+    assert len(set(ids)) == 3  # the same seed twice is still two games
+    (tmp_path / FILE).unlink()
+    fresh = Outbox(tmp_path, EDITION, key)  # a lost outbox counts only the games after it
+    assert fresh.since == 4 and fresh.scan() == []
+    fresh.since = 1
+    assert sorted(r.game for r in fresh.scan()) == ids
+    assert all(p.exists() for p in paths)
+
+
+def test_a_new_key_is_a_new_show(tmp_path):
+    box = Outbox(tmp_path, EDITION, SigningKey.generate().public)
+    play_journal(tmp_path, 1)
+    assert len(box.scan()) == 1
+    other = Outbox(tmp_path, EDITION, SigningKey.generate().public)
+    assert other.waiting == {} and other.since == 2 and other.scan() == []
+
+
+def test_a_damaged_outbox_file_starts_afresh_and_says_so(tmp_path, caplog):
+    key = SigningKey.generate().public
+    play_journal(tmp_path, 1)
+    (tmp_path / FILE).write_text('{"v": 1, "key": "' + key + '", "since": "x"')
+    box = Outbox(tmp_path, EDITION, key)
+    assert "started afresh" in caplog.text and box.since == 2
