@@ -11,6 +11,7 @@ added to hall.toml.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import time
 
 from aiohttp import web
@@ -41,7 +42,11 @@ class Hall(PageServer):
         self.config = config
         self.wall = wall
         try:
-            self.store = HallStore(page.db, wall=wall)
+            try:
+                self.store = HallStore(page.db, wall=wall)
+            except (sqlite3.Error, OSError) as exc:
+                raise HallConfigError(f"page.db {page.db}: {getattr(exc, 'strerror', None) or exc}\n  fix: give a "
+                                      "writable SQLite file in an existing folder (it is made if missing)") from None
             self.trust = Trust(config, path)
             self.ingest = Ingest(self.trust, self.store, wall)
             self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
