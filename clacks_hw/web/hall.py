@@ -16,14 +16,14 @@ import time
 
 from aiohttp import web
 
+from ..mqtt import schema
+from ..mqtt.topics import PREFIX
 from .base import PageServer, text
 from .feed import Feed
 from .hall_broker import HallLink
 from .hall_config import HallConfig, HallConfigError, Trust
 from .hall_ingest import Ingest
 from .hall_store import HallStore
-from ..mqtt import schema
-from ..mqtt.topics import PREFIX
 
 log = logging.getLogger(__name__)
 TICK_S = 0.5
