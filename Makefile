@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files
+.PHONY: demo demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files architecture-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package
 # clacks_hw/hardware/*.toml, the default config and the engine; needs openscad and graphviz.
 build-files: $(STAMP)
 	$(BIN)/clacks-hw build-files --out .
+
+# docs/img/layers.svg, the layers of clacks_hw drawn from its imports (needs graphviz's dot);
+# tests/test_architecture_picture.py fails until it is drawn again after a change of layout.
+architecture-picture: $(STAMP)
+	$(BIN)/python -m tests.support.architecture
 
 # Installs the Debian tools the figures need as `make test` does; a figure whose tool is still
 # missing (no root) is skipped, naming its package.

@@ -15,7 +15,7 @@ from .config_schema import (
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS
 from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.modes import game_for
+from .game.core.registry import game_for
 
 # -- cross-key checks ------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..game.edition_files import EditionError, default_edition, load_edition
+from ..game.clacks.edition_files import EditionError, default_edition, load_edition
 
 BAD_CONFIG = 2  # exit status for a bad configuration, edition or input file
 

@@ -33,7 +33,7 @@ class Context:
 
     @property
     def edition(self):
-        from ..game.edition_files import default_edition, load_edition
+        from ..game.clacks.edition_files import default_edition, load_edition
         return default_edition() if self.edition_dir is None else load_edition(self.edition_dir)
 
     @property
@@ -74,8 +74,8 @@ def _pins(ctx: Context) -> list:
 
 
 def _scad(ctx: Context) -> list:
-    from .scad_panel import top_panel_2d
     from .render import drop_stale
+    from .scad_panel import top_panel_2d
     out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in ctx.parts]
     out.append(ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay)))
     drop_stale(ctx.out / "enclosure/scad", "**/*.scad", out)
@@ -104,7 +104,7 @@ def _cards(ctx: Context) -> list:
         from ..printing.pdf import render
     except ImportError as exc:
         raise HardwareError(f"the cards PDF needs reportlab ({exc}); fix: pip install 'clacks-hw[print]'") from None
-    from ..game.edition_files import default_edition
+    from ..game.clacks.edition_files import default_edition
     from ..printing.sheets import PAPERS
     edition = default_edition()
     return [ctx.write(f"cards/cards-{paper}.pdf", render(edition, paper)[0]) for paper in PAPERS]

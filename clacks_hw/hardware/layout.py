@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.board import SEATS, TOWERS, lamps_of
+from ..game.clacks.board import TOWERS, lamps_of
+from ..game.core.table import SEATS
 from .data import Hardware
 
 

@@ -9,8 +9,8 @@ the board lights them, jacquards as hole patterns, the preview) from that public
 from __future__ import annotations
 
 from ..daemon import palette
-from ..game.board import COLOUR, TOWERS
-from ..game.state import NO_BUDGET, ROUTE_TOWERS, GameState
+from ..game.clacks.board import COLOUR, TOWERS
+from ..game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from ..position_json import PUBLIC, board_bits, position_json
 from .snapshot import StatusSnapshot
 

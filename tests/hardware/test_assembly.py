@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from clacks_hw.game.board import TOWERS
+from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.hardware.assembly import assembly_json, instances
 from clacks_hw.hardware.data import HardwareError
 from clacks_hw.hardware.mating import Placement, along

@@ -7,8 +7,8 @@ import random
 import time
 
 from clacks_hw.daemon.session import JournalStore
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
 
@@ -56,7 +56,7 @@ def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = Tr
 
     store = JournalStore(folder, EDITION)
     if mode == "competitive":
-        game = GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed, mode=mode,
+        game = ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed, mode=mode,
                           names=names or {})
     else:  # set up as the board's menu does with nothing chosen
         game = replace(SetupMenu.from_defaults(mode, seats=seatings(mode)[0]).game_config(EDITION.words, seed),

@@ -6,10 +6,10 @@ committed board files are current when the hash of this design matches theirs.
 
 from __future__ import annotations
 
+from ..power import MAIN_TRACK_MM
 from .circuit import Carrier, carrier
 from .kicad_lib import LIBRARY, footprint, transform
 from .placement import HOLES, LABELS, SIZE, place
-from ..power import MAIN_TRACK_MM
 from .router import CLEARANCE, VIA, Router, Shape, Terminal
 
 RULES = {"clearance": 0.2, "track_min": 0.25, "track": 0.3, "edge": 0.5, "via": list(VIA)}

@@ -12,9 +12,9 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
+from dataclasses import dataclass, field
 
 from ..data import HardwareError
-from dataclasses import dataclass, field
 
 PITCH = 0.25
 CLEARANCE = 0.25  # the router's; KiCad's rule is 0.2 mm, the rest absorbs grid rounding
