@@ -10,12 +10,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-from clacks_hw.game.edition_files import FILES, default_edition, default_edition_path
-from clacks_hw.game.modes import game_for
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import FILES, default_edition, default_edition_path
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.registry import game_for
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.journal import encode_lines, make_header
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,19 +32,20 @@ def edition_files() -> dict[str, bytes]:
     return {name: (default_edition_path() / name).read_bytes() for name in FILES}
 
 
-def game_config(mode: str, players: int, seed: int, variants=()) -> GameConfig:
-    """A game as the demo deals it (the klackers game deals no words)."""
+def game_config(mode: str, players: int, seed: int, variants=(), edition=None):
+    """A game as the demo deals it, from ``edition`` (the default one if None)."""
     game = game_for(mode)
     seats = game.seating_for(players)
+    if mode == "klackers":  # a dice game: no words, no cards
+        return klackers_config(seats, seed, variants=variants)
     slots = game.word_slots(seats, frozenset(variants))
-    keys = [key for key, _ in slots]
-    words = deal_words(default_edition(), keys, slots[0][1], seed) if slots else {}
-    return GameConfig(seats=seats, words=words, seed=seed, mode=mode, variants=frozenset(variants))
+    words = deal_words(edition or default_edition(), [key for key, _ in slots], slots[0][1], seed)
+    return ClacksConfig(seats=seats, words=words, seed=seed, mode=mode, variants=frozenset(variants))
 
 
 def bot_game(config: GameConfig, seed: int, limit: int = 60) -> tuple[list, list]:
     """Up to ``limit`` moves of the automatic players: (states, actions), the first state the deal."""
-    from clacks_hw.game.bots import bot_action
+    from clacks_hw.game.clacks.bots import bot_action
     from clacks_hw.game.klackers.bots import bot_action as klackers_action
 
     choose = klackers_action if config.mode == "klackers" else bot_action

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from clacks_hw.daemon import admin_flow
 from clacks_hw.daemon.events import AdminCommand
 from clacks_hw.drivers.leds import LedOutput
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.modes import MODES, VARIANTS
-from clacks_hw.game.setup import SetupError, new_game
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.errors import SetupError
+from clacks_hw.game.core.registry import modes, variants
 from clacks_hw.pairing import Pairing, Refused
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
@@ -94,8 +95,8 @@ def seeds() -> list[bytes]:
 
 SEATS = ["S", "W", "N", "E", "X", "", "s"]
 FIELDS = {  # what each field of a body usually holds on the admin page, or anything
-    "mode": st.sampled_from(MODES + ("chess", "")) | json_values,
-    "variants": st.lists(st.sampled_from(sorted({v for vs in VARIANTS.values() for v in vs}) + ["hard_route", "x"]),
+    "mode": st.sampled_from(modes() + ("chess", "")) | json_values,
+    "variants": st.lists(st.sampled_from(sorted({v for vs in variants().values() for v in vs}) + ["hard_route", "x"]),
                          max_size=4) | json_values,
     "seats": st.lists(st.sampled_from(SEATS), max_size=5) | json_values,
     "route": st.sampled_from(["easy", "hard", "x"]) | json_values,

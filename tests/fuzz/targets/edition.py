@@ -11,14 +11,14 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from clacks_hw.game.edition_files import FILES, EditionError, parse_edition
-from clacks_hw.game.modes import MODES, game_for
-from clacks_hw.game.setup import SetupError, deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.edition_files import FILES, EditionError, parse_edition
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.errors import SetupError
+from clacks_hw.game.core.registry import game_for, modes
 
 from ..harness import Target, Violation, refused
 from ..mutation import mutate, utf8
-from ..seeds import edition_files
+from ..seeds import edition_files, game_config
 from ..toml_text import edited
 
 SECTION = re.compile(rb"^=== ([\w.]+) ===\n", re.M)
@@ -45,13 +45,10 @@ def unpack(data: bytes) -> dict[str, bytes]:
 
 def _games(edition) -> None:
     """Every mode, at its most players, dealt from the edition: a game or a SetupError."""
-    for mode in MODES:
-        game = game_for(mode)
-        seats = max(game.seatings(), key=len)
-        slots = game.word_slots(seats, frozenset())
+    for mode in modes():
+        players = max(len(s) for s in game_for(mode).seatings())
         try:
-            words = deal_words(edition, [k for k, _ in slots], slots[0][1], 1) if slots else {}
-            new_game(edition, GameConfig(seats=seats, words=words, seed=1, mode=mode))
+            new_game(edition, game_config(mode, players, 1, edition=edition))
         except SetupError as exc:
             refused(exc)
 
@@ -84,5 +81,5 @@ def _one_file(draw) -> bytes:
     return pack({name: body})
 
 
-TARGET = Target("edition", "clacks_hw.game.edition_files.parse_edition, then a game of every mode from it",
+TARGET = Target("edition", "clacks_hw.game.clacks.edition_files.parse_edition, then a game of every mode from it",
                 _one_file() | st.sampled_from(seeds()).flatmap(lambda s: mutate(s, TOKENS)), seeds, check=check)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.journal import JournalError, Reopened, encode_lines, parse_journal, replay
 from clacks_hw.journal.reading import Scan, collect
 from clacks_hw.journal.splitting import CHUNK, LineReader

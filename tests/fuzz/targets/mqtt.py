@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from hypothesis import strategies as st
 
 from clacks_hw.config import MqttConfig
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.mqtt.signing import SigningKey
