@@ -1,7 +1,7 @@
 """Admin commands from the phone, run in the loop thread through the controller's own steps.
 
 The web server has already checked that a paired phone asks; here each command is checked as the board
-would check it (the setup menu's modes, variants, seats and words) and then done exactly as the
+would check it (the setup menu's modes, variants, seats, words and players' names) and then done exactly as the
 buttons do it: a new game goes through the setup menu's ``game_config`` and the journal store,
 abandoning renames the journal as the reset question does. Every command is logged; a new game
 is journaled from its first line like any other.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from ..game.modes import MODES, VARIANTS, game_for
+from ..game.names import names_problem
 from .events import AdminCommand
 from .setup_menu import SetupMenu, seatings, word_slots
 
@@ -40,9 +41,16 @@ def _menu(params: dict, edition) -> SetupMenu | str:
     unknown = [w for w in words if w not in edition.words]
     if unknown:
         return f"words {', '.join(map(repr, unknown))} are not in this edition's word list"
+    names = params.get("names", [])
+    if not isinstance(names, list) or len(names) > len(seats):
+        return f"names {names!r}: give at most one name a seat, in seat order ({' '.join(seats)})"
+    given = {seat: name for seat, name in zip(seats, names) if name}
+    why = names_problem(given, seats)
+    if why:
+        return why
     toggles = set(variants) | ({"hard_route"} if route == "hard" and game_for(mode).routes else set())
     return SetupMenu(page="words", mode=mode, variants=frozenset(toggles), seats=tuple(seats),
-                     words=tuple(words))
+                     words=tuple(words), names=tuple(given.items()))
 
 
 def run(event: AdminCommand, controller, leds, now: float) -> str | None:

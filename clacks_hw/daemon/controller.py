@@ -343,7 +343,7 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
                 self._to_attract(now)
                 return
         elif name == "PLAY":
-            if m.page == "words" or (m.page == "seats" and not m.slots):  # no words to tap: start
+            if m.page == "words" or m.starts_on_play:  # no words to tap: start
                 self._start_game(m, now)
                 return
             m = m.confirm(now)

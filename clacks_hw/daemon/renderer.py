@@ -191,8 +191,8 @@ def _setup(view: View, now: float):
             towers[FRAME_TOWERS[k]] = c
     if letter is not None and letter in view.signals:
         _overlay(lamps, target_mask("S", SETUP_TOWER, view.signals[letter]), colour)
-    if m.page in ("seats", "words"):
-        waiting = m.waiting_seat() if m.page == "words" else None
+    if m.page in ("seats", "names", "words"):
+        waiting = m.waiting_seat() if m.page in ("names", "words") else None
         for s in m.seats:
             if s == waiting:
                 seats[s] = P.SEAT[s] if blink_on(now, m.since, BLINK_S) else P.OFF
@@ -214,7 +214,7 @@ def animation_deadline(view: View, now: float) -> float | None:
         times.append(_next_edge(now, view.screen_since, RESUME_BLINK_S))
         return min(times)
     if view.screen == "setup" and view.setup is not None:
-        if view.setup.page in ("variants", "words"):
+        if view.setup.page in ("variants", "names", "words"):
             times.append(_next_edge(now, view.setup.since, BLINK_S))
         return min(times) if times else None
     if view.state is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from ..game.state import GameState
@@ -111,7 +112,17 @@ def _go_on(store: JournalStore, reopened: Reopened) -> GameSession:
     log.info("resumed the game in %s after %d action(s): turn %d, %s to act", reopened.path, n,
              state.turn.number, state.turn.seat)
     store.last = reopened.path
-    return GameSession(state, writer, n, turn_used=reopened.result.turn_used)
+    return GameSession(state, writer, n, turn_used=reopened.result.turn_used,
+                       started=began(reopened.journal.header.get("created")))
+
+
+def began(created) -> float | None:
+    """A journal header's ``created`` as Unix seconds (None: missing or not a time)."""
+    try:
+        when = datetime.fromisoformat(created)
+    except (TypeError, ValueError):
+        return None
+    return when.timestamp() if when.tzinfo is not None else None
 
 
 def resumed_text(path: Path, session: GameSession) -> str:

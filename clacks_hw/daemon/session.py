@@ -26,11 +26,12 @@ log = logging.getLogger(__name__)
 
 class GameSession:
     def __init__(self, state: GameState, writer: JournalWriter | None, actions: int = 0,
-                 turn_used: float = 0.0) -> None:
+                 turn_used: float = 0.0, started: float | None = None) -> None:
         self.state = state
         self.writer = writer
         self.actions = actions
         self.turn_used = turn_used  # Express, resumed: seconds of the turn in play already used
+        self.started = started  # calendar time the game began (Unix seconds; None: unknown)
 
     @property
     def path(self) -> Path | None:
@@ -87,7 +88,7 @@ class JournalStore:
                 path = journal_names.new_name(self.dir, now, journal_names.number(path.name) + 1)
         self.last = path
         log.info("game started: %s, seats %s, journal %s", config.mode, " ".join(config.seats), path)
-        return GameSession(state, writer)
+        return GameSession(state, writer, started=now.timestamp())
 
     def has_room(self) -> bool:
         """Whether a new journal could be written here now (a small file written, then removed)."""

@@ -1,9 +1,9 @@
 """Setting up a game on the board itself, without a screen: a small pure state machine.
 
 Pages: mode (C R S J spelled on a tower), variants (each a letter toggled with TURN), seats
-(the seat indicators; NEXT cycles the seat sets the mode allows), words (tap word cards, or
-PLAY lets the engine deal the rest). PREV/NEXT cycle, PLAY confirms a page, BACK goes back a
-page (from the first page: leave setup).
+(the seat indicators; NEXT cycles the seat sets the mode allows; TURN names the players, the
+"names" page of name_picker.py), words (tap word cards, or PLAY lets the engine deal the rest).
+PREV/NEXT cycle, PLAY confirms a page, BACK goes back a page (from the first page: leave setup).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..game.modes import MODES, game_for
 from ..game.state import EXPRESS_SECONDS, GameConfig
 from ..game.values import replace
+from .name_picker import NamePicker
 
 # Variant letters; "hard_route" is the route toggle (off = easy route).
 LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
@@ -44,6 +45,8 @@ class SetupMenu:
     seats: tuple[str, ...] = ("S", "N")
     words: tuple[str, ...] = ()  # tapped so far, in slot order
     since: float = 0.0  # when the page was entered (blinking phase)
+    names: tuple[tuple[str, str], ...] = ()  # (seat, the player's initials) given on the names page
+    picker: NamePicker | None = None  # the names page
 
     @classmethod
     def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
@@ -65,6 +68,8 @@ class SetupMenu:
             return LETTER[options[self.cursor]] if options else None
         if self.page == "words" and self.words:
             return self.words[-1][0]
+        if self.page == "names":
+            return self.picker.letter
         return None
 
     @property
@@ -77,8 +82,18 @@ class SetupMenu:
     def slots(self) -> tuple[tuple[str, int], ...]:
         return word_slots(self.mode, self.seats, self.variants)
 
+    @property
+    def starts_on_play(self) -> bool:
+        """Would PLAY now start the game? (No words to tap: the seats, or the last seat's name.)"""
+        if self.slots:
+            return False
+        return self.page == "seats" or (self.page == "names" and self.picker.last)
+
     def waiting_seat(self) -> str | None:
-        """Words page: the seat whose word card is expected next (co-op: the first seat)."""
+        """Words page: the seat whose word card is expected next (co-op: the first seat); names
+        page: the seat being named."""
+        if self.page == "names":
+            return self.picker.seat
         k = len(self.words)
         for key, n in self.slots:
             if k < n:
@@ -89,6 +104,10 @@ class SetupMenu:
     def describe(self) -> str:
         v = ", ".join(sorted(self.variants)) or "no variants"
         text = f"setup: {self.mode} ({v}); seats {' '.join(self.seats)}"
+        if self.page == "names":
+            text += f"; {self.picker.describe()}"
+        elif self.names:
+            text += "; names " + " ".join(f"{s}={n}" for s, n in self.names)
         if self.page == "words":
             text += f"; words {' '.join(self.words) or '(none yet)'}: tap word cards, PLAY deals the rest"
         return f"[{self.page}] {text}"
@@ -98,6 +117,8 @@ class SetupMenu:
         return replace(self, page=page, since=now, cursor=0)
 
     def step(self, delta: int, now: float) -> SetupMenu:
+        if self.page == "names":
+            return replace(self, picker=self.picker.step(delta), since=now)
         if self.page == "mode":
             mode = MODES[(MODES.index(self.mode) + delta) % len(MODES)]
             seats = self.seats if self.seats in seatings(mode) else seatings(mode)[0]
@@ -108,11 +129,15 @@ class SetupMenu:
             return replace(self, cursor=(self.cursor + delta) % n, since=now) if n else self
         if self.page == "seats":
             sets = seatings(self.mode)
-            k = sets.index(self.seats) if self.seats in sets else 0
-            return replace(self, seats=sets[(k + delta) % len(sets)], since=now)
+            seats = sets[((sets.index(self.seats) if self.seats in sets else 0) + delta) % len(sets)]
+            return replace(self, seats=seats, names=tuple((s, n) for s, n in self.names if s in seats), since=now)
         return self
 
     def toggle(self, now: float) -> SetupMenu:
+        if self.page == "seats":
+            return replace(self._go("names", now), picker=NamePicker.start(self.seats, dict(self.names)))
+        if self.page == "names":
+            return replace(self, picker=self.picker.add(), since=now)
         options = variants_of(self.mode)
         if self.page != "variants" or not options:
             return self
@@ -120,7 +145,12 @@ class SetupMenu:
         return replace(self, variants=self.variants ^ {v}, since=now)
 
     def confirm(self, now: float) -> SetupMenu:
-        """PLAY on a page other than words: the next page."""
+        """PLAY on a page other than words: the next page (names: the next seat)."""
+        if self.page == "names":
+            picker = self.picker.next_seat()
+            if picker is not None:
+                return replace(self, picker=picker, since=now)
+            self = replace(self, page="seats", names=self.picker.given(), picker=None)
         k = PAGES.index(self.page)
         nxt = PAGES[k + 1]
         if nxt == "variants" and not variants_of(self.mode):
@@ -131,6 +161,11 @@ class SetupMenu:
         """BACK: drop the last tapped word, else the previous page; None leaves setup."""
         if self.page == "words" and self.words:
             return replace(self, words=self.words[:-1], since=now)
+        if self.page == "names":
+            picker = self.picker.delete()
+            if picker is not None:
+                return replace(self, picker=picker, since=now)
+            return replace(self._go("seats", now), names=self.picker.given(), picker=None)
         k = PAGES.index(self.page)
         if k == 0:
             return None
@@ -165,6 +200,7 @@ class SetupMenu:
             extra["route"] = "hard" if "hard_route" in self.variants else "easy"
         if game.chooses_first and first in self.seats:  # else the first seat starts
             extra["first"] = first
+        names = self.picker.given() if self.picker is not None else self.names
         return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
-                          variants=variants, express_seconds=express_seconds, **extra)
+                          variants=variants, express_seconds=express_seconds, names=dict(names), **extra)
 

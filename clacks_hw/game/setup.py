@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..errors import ClacksError
 from .deck import shuffled
 from .edition import Edition
+from .names import names_problem
 from .registry import game_for
 from .state import HANDS, GameConfig, GameState
 from .values import replace
@@ -33,6 +34,9 @@ def check_common(config: GameConfig, game) -> None:
         raise SetupError(f"seed {config.seed!r} must be a whole number")
     if not 10 <= config.express_seconds <= 600:
         raise SetupError(f"express_seconds {config.express_seconds!r} must be from 10 to 600")
+    why = names_problem(config.names, config.seats)
+    if why:
+        raise SetupError(why)
 
 
 def check_words(edition: Edition, config: GameConfig, slots) -> None:

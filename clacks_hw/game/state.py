@@ -11,7 +11,7 @@ when it is played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .edition import Edition
@@ -42,6 +42,7 @@ class GameConfig:
     express_seconds: float = EXPRESS_SECONDS  # Express: the length of a turn (a house rule may change it)
     first: str | None = None  # race: the seat nearest Ankh-Morpork (default: the first seat)
     rounds: int = 3  # KLACKERS: the game ends when this many rounds have been won
+    names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name (names.py); shown only
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

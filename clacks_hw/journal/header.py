@@ -8,6 +8,7 @@ import json
 
 from ..clock import SystemClock
 from ..game.edition import Edition
+from ..game.names import names_problem
 from ..game.state import GameConfig
 from ..game.version import RULES_VERSION
 from .errors import JournalError
@@ -18,7 +19,8 @@ HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
 # route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
 # rounds: how many won rounds end a KLACKERS game (GameConfig.rounds).
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# names: the players' names, seat -> name (GameConfig.names), when the table gave any.
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -90,6 +92,10 @@ def check_header(obj, line: int = 1) -> dict:
             raise bad(f"words for seat {seat} {words[seat]!r} must be a list of words")
         norm[seat] = w
     h["words"] = norm
+    names = h.get("names", {})
+    why = names_problem(names, h["seats"])
+    if why:
+        raise bad(f"names {names!r}: {why}")
     return h
 
 
@@ -114,6 +120,8 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
         h["express_seconds"] = config.express_seconds
     if config.game.dice:
         h["rounds"] = config.rounds
+    if config.names:
+        h["names"] = dict(config.names)
     if config_hash is not None:
         h["config"] = config_hash
     h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
@@ -121,7 +129,7 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
 
 
 def config_from_header(header: dict) -> GameConfig:
-    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds") if header.get(k) is not None}
+    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds", "names") if header.get(k) is not None}
     return GameConfig(
         seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
         seed=header["seed"], hands=header["hands"], mode=header["mode"],

@@ -74,6 +74,14 @@ class Feed:
         for listener in self.listeners:
             listener(self.json)
 
+    def resume_from(self, last_event_id: str | None) -> int:
+        """The version a reconnecting page has: always sent the newest whole state again."""
+        return -1
+
+    def frames_after(self, seen: int) -> tuple[int, bytes]:
+        """(the version now, the frame a viewer that has ``seen`` is sent: the newest state)."""
+        return self.version, self.frame
+
     async def wait(self, seen: int, timeout: float) -> bool:
         """Until there is a version newer than ``seen`` (True) or ``timeout`` passed (False)."""
         if self.version != seen:
@@ -89,18 +97,20 @@ class Feed:
         self._changed.set()
 
 
-async def serve_events(request, feed: Feed, closed) -> web.StreamResponse:
-    """One viewer's Server-Sent Events: every new version, a comment now and then so the link
-    is seen alive, until ``closed()``; a viewer who stops reading is let go."""
+async def serve_events(request, feed, closed) -> web.StreamResponse:
+    """One viewer's Server-Sent Events from ``feed`` (a :class:`Feed`, or the hall's
+    hall_feed.DeltaFeed): what each new version brings, a comment now and then so the link is
+    seen alive, until ``closed()``; a viewer who stops reading is let go."""
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
     try:
         await resp.prepare(request)
         await resp.write(b"retry: 1000\n\n")
-        seen = -1
+        seen = feed.resume_from(request.headers.get("Last-Event-ID"))
         while not closed():
             if await feed.wait(seen, HEARTBEAT_S):
-                seen = feed.version
-                data = feed.frame
+                seen, data = feed.frames_after(seen)
+                if not data:
+                    continue
             else:
                 data = b": still here\n\n"
             await asyncio.wait_for(resp.write(data), 10)

@@ -70,11 +70,20 @@ def jacquard_json(edition, card: str) -> dict | None:
     return {"holes": [list(h) for h in j.shape.holes], "cost": j.cost, "shape": j.shape.name}
 
 
+def shown(state) -> dict:
+    """What every page says of a game, whichever it is, as its game object puts it: its name and
+    variants, the 16 lamps as lit, the players' names, and a glance at the table (summary)."""
+    game = state.config.game
+    return {"game": game.traits(), "variant_labels": game.variant_names(state.config.variants),
+            "lamps": board_bits(game.lamps(state)), "names": dict(state.config.names),
+            "summary": game.summary(state)._asdict()}
+
+
 def public_position(state: GameState, actions: int | None = None) -> dict:
     """``position_json`` as a spectator sees it, plus what the page draws."""
     game = state.config.game
     if game.dice:  # KLACKERS: dice and numbers lie open on the table; nothing to hide or label
-        return {**position_json(state, actions=actions, view=PUBLIC), "game": game.traits()}
+        return {**position_json(state, actions=actions, view=PUBLIC), **shown(state)}
     pos = position_json(state, actions=actions, view=PUBLIC)
     pos.pop("view", None)
     for track in game.tracks(state):
@@ -86,7 +95,7 @@ def public_position(state: GameState, actions: int | None = None) -> dict:
     for r in pos.get("reports", ()):
         r.pop("card", None)  # a report card's face is never public
     pos["hands_shown"] = any("hand" in pj for pj in pos["players"].values())
-    pos["game"] = game.traits()
+    pos.update(shown(state))
     pos["budget"] = state.turn.budget if state.turn.base_budget < NO_BUDGET else None
     pos["route_towers"] = ROUTE_TOWERS
     pos["towers"] = _towers(state)
@@ -144,4 +153,5 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
         "recent": [a.to_json() for a in s.recent],
         "alphabet": alphabet_json(edition) if s.screen == "attract" and edition is not None else None,
         "brightness": s.brightness,
+        "started": None if s.started is None else int(s.started),
     }

@@ -49,6 +49,7 @@ class StatusSnapshot:
     preview: PreviewShown | None = None
     recent: tuple[Action, ...] = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
+    started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
 
 
 class SnapshotBox:
@@ -128,6 +129,7 @@ class StatusPublisher:
             storage=c.storage.state, storage_text=c.storage.text,
             recent=tuple(c.recent) if screen in ("game", "confirm", "over") else (),
             brightness=getattr(leds, "brightness", None),
+            started=session.started if actions is not None else None,
         )
         self.box.put(snap)
         for sink in self.listeners:

@@ -71,11 +71,22 @@ def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_p
     ({"mode": "competitive", "variants": ["night_shift"]}, "competitive allows express"),
     ({"mode": "junior", "seats": ["S", "N"]}, "junior is played from"),
     ({"mode": "competitive", "words": ["NOTAWORD"]}, "not in this edition's word list"),
+    ({"mode": "competitive", "names": ["<b>Ann</b>"]}, "seat S's name: '<b>Ann</b>' must start with a letter"),
+    ({"mode": "competitive", "names": ["ANN", "BOB", "EVE"]}, "at most one name a seat"),
 ])
 def test_a_bad_request_says_what_is_wrong_and_changes_nothing(board, tmp_path, body, says):
     status, answer = board.admin("new-game", body)
     assert status == 409 and says in answer["error"]
     assert board.daemon.controller.screen == "attract" and journals(tmp_path) == []
+
+
+def test_the_phone_names_the_players(board, tmp_path):
+    status, answer = board.admin("new-game", {"mode": "klackers", "seats": ["S", "W", "N"], "names": ["Ann", "", "Ελένη"]})
+    assert (status, answer) == (200, {"ok": True})
+    assert board.state().config.names == {"S": "Ann", "N": "Ελένη"}  # W left unnamed
+    board.wait_for(lambda: board.daemon.loop.status.box.get().state is not None, "a snapshot of the game")
+    status, _, page = board.request_raw("status.json", None, board.credentials(None), method="GET")
+    assert page["position"]["names"] == {"S": "Ann", "N": "Ελένη"}
 
 
 def test_admin_is_off_without_a_token(tmp_path):

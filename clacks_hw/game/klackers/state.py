@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..names import names_problem
 from ..setup import SetupError
 from ..state import HANDS, SEAT_SETS, GameConfig
 from .numbers import ALL_UP
@@ -120,13 +121,17 @@ def check_config(config: GameConfig) -> None:
         raise SetupError(f"rounds {config.rounds!r} must be a whole number from {lo} to {hi}")
     if config.words:
         raise SetupError("KLACKERS has no words to send: leave words empty")
+    why = names_problem(config.names, config.seats)
+    if why:
+        raise SetupError(why)
 
 
 def new_game(config: GameConfig) -> KlackersState:
     """A game at its start: every player rolls one die, in seat order, to see who begins."""
     check_config(config)
     config = GameConfig(seats=tuple(config.seats), words={}, seed=config.seed, hands=config.hands,
-                        mode="klackers", variants=frozenset(config.variants), rounds=config.rounds)
+                        mode="klackers", variants=frozenset(config.variants), rounds=config.rounds,
+                        names=dict(config.names))
     seats = config.seats
     return KlackersState(config=config, phase="opening", seat=seats[0], first=None,
                          chips=(0,) * len(seats), contenders=seats)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from ..registry import GAMES, PUBLIC, game_for
 from . import competitive, junior, klackers, team  # noqa: F401  (each registers its games)
-from .base import Game, TowerMark, Track
+from .base import Game, Summary, TowerMark, Track
 
 MODES = tuple(GAMES)
 CARD_MODES = tuple(name for name, g in GAMES.items() if not g.dice)  # the Clacks games, with cards
 VARIANTS = {name: g.variants for name, g in GAMES.items()}
 
-__all__ = ["CARD_MODES", "GAMES", "MODES", "PUBLIC", "VARIANTS", "Game", "TowerMark", "Track", "game_for"]
+__all__ = ["CARD_MODES", "GAMES", "MODES", "PUBLIC", "VARIANTS", "Game", "Summary", "TowerMark", "Track", "game_for"]

@@ -46,11 +46,29 @@ class Track(NamedTuple):
     sent: int
 
 
+class Summary(NamedTuple):
+    """A glance at the table (a hall's card, a banner): whose turn and what they do there, how
+    far the game is, and once it is over which seats won (none: nobody at the table) and how."""
+
+    seat: str | None
+    doing: str  # "to act", "to roll", ...
+    progress: str  # "turn 12", "round 2, worth 1", ...
+    winners: tuple[str, ...] = ()
+    result: str = ""  # "with STAMP", "the Post Office reached Genua first", ...
+
+
+# What a page calls each Clacks variant; a game with other options names its own.
+VARIANT_LABELS = {"express": "Express", "long_message": "Long Message", "quick": "Quick",
+                  "night_shift": "Night Shift", "long_distance": "Long Distance"}
+
+
 class Game(ABC):
     name = ""
     order = 100  # place in the board's set-up menu (and every list of games)
     letter = ""  # the signal spelled on the setup tower for this game
     title = ""
+    label = ""  # what a page or a table of results calls it ("Race to Genua")
+    variant_labels = VARIANT_LABELS
     variants: tuple[str, ...] = ()
     hand_size = 3  # jacquards held after drawing
     routes = False  # played along an easy or hard route
@@ -234,8 +252,27 @@ class Game(ABC):
 
     def traits(self) -> dict:
         """What a page needs to know to lay the game out: pawns on buttons, a team message
-        racing the Post Office, routes to Genua, or dice and nine numbers instead of lamps."""
-        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice}
+        racing the Post Office, routes to Genua, or dice and nine numbers instead of lamps;
+        and what to call it."""
+        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice,
+                "label": self.label}
+
+    def variant_names(self, variants) -> list[str]:
+        """The labels of ``variants``, in this game's own order."""
+        return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
+
+    def lamps(self, state) -> int:
+        """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
+        return state.board
+
+    def summary(self, state) -> Summary:
+        number = f"turn {state.turn.number}"
+        if not state.over:
+            return Summary(state.turn.seat, "to act", number)
+        seat = state.winner
+        word = " ".join(state.config.words.get(seat, ()))
+        return Summary(None, "", number, (seat,) if seat in state.config.seats else (),
+                       f"with {word}" if word else "")
 
     def player_fields(self, state: GameState, seat: str) -> dict:
         """What the position JSON says of a seat beyond its hand."""

@@ -18,6 +18,7 @@ class Competitive(Game):
     order = 0  # place in the board's set-up menu
     letter = "C"
     title = "Clacks"
+    label = "Competitive"
     variants = ("express", "long_message", "quick")
     hand_size = HAND
     pawns = True

@@ -28,6 +28,7 @@ class Junior(Game):
     order = 30  # place in the board's set-up menu
     letter = "J"
     title = "the Junior Race"
+    label = "Junior Race"
     variants = ()
     hand_size = 4
     routes = True

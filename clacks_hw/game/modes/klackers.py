@@ -7,10 +7,10 @@ actions, what is shown) from ``game/klackers/`` and has no words, cards, pawns o
 
 from __future__ import annotations
 
-from ..klackers import bots, legal, rules, state, view
+from ..klackers import bots, layout, legal, rules, state, view
 from ..klackers.actions import parse_action
 from ..registry import register
-from .base import Game
+from .base import Game, Summary
 
 
 class Klackers(Game):
@@ -18,6 +18,8 @@ class Klackers(Game):
     order = 40  # after the Clacks games in the set-up menu
     letter = "K"
     title = "KLACKERS"
+    label = "KLACKERS"
+    variant_labels = {"hughie": "Hughie rule", "klack_to_win": "Klack to win", "klack_worth_two": "Klack is worth two"}
     variants = state.VARIANTS
     hand_size = 0
     dice = True
@@ -71,6 +73,21 @@ class Klackers(Game):
 
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table
+
+    def lamps(self, s):
+        lit = 0
+        for lamp in layout.marks(s)["lamps"]:
+            lit |= 1 << lamp
+        return lit
+
+    def summary(self, s):
+        progress = f"round {s.round}, worth {s.worth} \u00b7 {s.won} of {s.config.rounds} won"  # rounds won
+        if s.over:
+            chips = dict(zip(s.config.seats, s.chips))
+            best = chips[s.winners[0]] if s.winners else 0
+            return Summary(None, "", progress, tuple(s.winners), f"with {best:+d} chips")
+        doing = "to roll for first" if s.phase == "opening" else "to pull numbers" if s.dice else "to roll"
+        return Summary(s.seat, doing, progress)
 
     def own_position(self, s, actions=None):
         return view.position_json(s, actions)

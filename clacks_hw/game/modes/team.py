@@ -24,7 +24,7 @@ from ..registry import register
 from ..setup import SetupError, message
 from ..state import NO_BUDGET, ROUTE_TOWERS, ROUTES, GameState, Player, Report, Turn
 from ..values import replace
-from .base import Game, TowerMark, Track
+from .base import Game, Summary, TowerMark, Track
 
 TEAM = "team"  # the key of the team's two words in GameConfig.words
 LOGS_LAID = 2  # Operator's Log cards laid out, each with a jacquard from the bag
@@ -119,6 +119,14 @@ class TeamGame(Game):
     def tower_marks(self, state):
         return tuple(TowerMark(k, "route") for k in range(route_reached(state.signals_sent, len(state.message))))
 
+    def summary(self, state):
+        progress = (f"sent {state.signals_sent} of {len(state.message)} \u00b7 Post Office "
+                    f"{state.post_office} of {state.post_office_goal}")
+        if not state.over:
+            return Summary(state.turn.seat, "to act", progress)
+        who = "the team" if state.winner == TEAM else "the Post Office"
+        return Summary(None, "", progress, (), f"{who} reached Genua first")
+
     def position_fields(self, state):
         return {"route": state.config.route, "post_office": state.post_office,
                 "post_office_goal": state.post_office_goal}
@@ -129,6 +137,7 @@ class Race(TeamGame):
     order = 10  # place in the board's set-up menu
     letter = "R"
     title = "the Race to Genua"
+    label = "Race to Genua"
     variants = ("night_shift", "long_distance")
     hand_size = 1
     chooses_first = True
@@ -163,6 +172,7 @@ class Solitaire(TeamGame):
     order = 20  # place in the board's set-up menu
     letter = "S"
     title = "Solitaire"
+    label = "Solitaire"
     variants = ("night_shift",)
     hand_size = 2
 

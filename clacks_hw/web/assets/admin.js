@@ -56,9 +56,10 @@
   function start() {
     var variants = [], boxes = document.querySelectorAll(".variant"), i;
     for (i = 0; i < boxes.length; i++) { if (boxes[i].checked) { variants.push(boxes[i].value); } }
-    var words = $("words").value.trim().toUpperCase();
+    var words = $("words").value.trim().toUpperCase(), names = $("names").value.trim();
     send("api/admin/new-game", {mode: $("mode").value, variants: variants, seats: $("seats").value.split(""),
-                                route: $("route").value, words: words ? words.split(/\s+/) : []});
+                                route: $("route").value, words: words ? words.split(/\s+/) : [],
+                                names: names ? names.split(/\s*,\s*/) : []});
   }
   fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
     paired(p.paired);

@@ -3,7 +3,6 @@
 (function () {
   "use strict";
   var K = window.Kiosk;  // the kiosk page's building blocks (kiosk-parts.js)
-  var MODES = K.MODES;
   var $ = K["$"];
   var el = K.el;
   var clear = K.clear;
@@ -14,13 +13,15 @@
     return g;
   }
   function summary(s) {
+    // In the game's own words (its summary): whose turn and what they do, or who won and how
     var p = s && s.position;
     if (!s) { return "no state yet"; }
     if (!p) { return s.screen_label; }
-    var mode = MODES[p.mode] || p.mode;
-    if (p.winner) { return mode + " \u00b7 game over: " + p.winner + " won"; }
+    var g = p.summary || {}, mode = (p.game && p.game.label) || p.mode;
     if (s.screen === "attract") { return "How to play (demo game)"; }
-    return mode + " \u00b7 " + (p.turn ? p.turn + " to act, turn " + p.turn_number : "");
+    if (g.winners && g.winners.length) { return mode + " \u00b7 game over: " + g.winners.join(" and ") + " won " + (g.result || ""); }
+    if (g.result) { return mode + " \u00b7 game over: " + g.result; }
+    return mode + (g.seat ? " \u00b7 " + g.seat + " " + g.doing + ", " + g.progress : "");
   }
   function drawBoard(b) {
     // link: online, silent (no heartbeat for 4 s), offline (its last will or goodbye), unknown
@@ -41,7 +42,7 @@
     var f = $("fastest"); clear(f);
     for (i = 0; i < d.leaderboard.fastest.length; i++) {
       var r = d.leaderboard.fastest[i];
-      f.appendChild(el("li", "", (MODES[r.mode] || r.mode) + ": " + r.seconds + " s on " + r.board + " (" + r.winner +
+      f.appendChild(el("li", "", r.mode + ": " + r.seconds + " s on " + r.board + " (" + r.winner +
                                  (r.word ? ", " + r.word : "") + ", " + r.turns + " turns)"));
     }
     var w = $("wins"); clear(w);

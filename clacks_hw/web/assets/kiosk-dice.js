@@ -85,6 +85,7 @@
     var on = isDice(p);
     show($("dicepanel"), on);
     if (!on) { return; }
+    $("dicehead").textContent = p.game.label;
     var n = pushes(p), r = "Round " + p.round + " \u00b7 worth " + p.worth + " chip" + (p.worth === 1 ? "" : "s") +
                             " from each other player";
     if (n) { r += " (" + n + " push" + (n === 1 ? "" : "es") + " before it)"; }

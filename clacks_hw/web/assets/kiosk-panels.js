@@ -17,7 +17,7 @@
   var cardList = K.cardList;
   var letters = K.letters;
   var track = K.track;
-  var RED = K.RED, GREEN = K.GREEN, MODES = K.MODES;
+  var RED = K.RED, GREEN = K.GREEN;
   function drawBoard(d, p) {
     var lamps = $("lamps"), i, pv = d.preview; clear(lamps);
     var dice = !!(p && p.game.dice);  // a dice game draws its numbers and dice in its own panel
@@ -129,7 +129,7 @@
     var panel = $("teampanel"), box = $("team"); clear(box);
     if (!p || !coop(p)) { show(panel, false); return; }
     show(panel, true);
-    $("teamhead").textContent = MODES[p.mode] || p.mode;
+    $("teamhead").textContent = p.game.label || p.mode;
     box.appendChild(el("div", "small", "The team's message: " + p.signals_sent + " of " + p.message.length + " signals sent"));
     box.appendChild(letters(p.letters, "var(--route)", !p.winner));
     box.appendChild(track(p.signals_sent, p.message.length, "var(--route)"));

@@ -1,12 +1,9 @@
 // The kiosk page's building blocks: constants and small helpers that make elements. Every text
-// goes through textContent, never HTML: card and word texts come from an owner's edition.
+// goes through textContent, never HTML: card and word texts come from an owner's edition, names
+// from the players. What a game and its variants are called comes from the game itself.
 (function () {
   "use strict";
   var RED = ["R1","R2","R3","R4","R5","R6"], GREEN = ["G1","G2","G3","G4","G5","G6"];
-  var MODES = {competitive: "Competitive", race: "Race to Genua", solitaire: "Solitaire", junior: "Junior Race", klackers: "KLACKERS"};
-  var VARIANTS = {express: "Express", long_message: "Long Message", quick: "Quick", night_shift: "Night Shift",
-                  long_distance: "Long Distance", hughie: "Hughie rule", klack_to_win: "Klack to win",
-                  klack_worth_two: "Klack is worth two"};
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -16,17 +13,21 @@
   }
   function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
   function show(e, on) { e.classList.toggle("hidden", !on); }
-  function seatName(d, s) { var x = d.seats[s]; return x ? s + " (" + x.name + ")" : s; }
+  function seatName(d, s) {
+    // "ANN (S)" when the table named the player, else "S (South)"
+    var names = d.position && d.position.names, x = d.seats[s];
+    if (names && typeof names[s] === "string" && names[s]) { return names[s] + " (" + s + ")"; }
+    return x ? s + " (" + x.name + ")" : s;
+  }
   function seatColour(d, s) { return d.seats[s] ? d.seats[s].colour : "#888"; }
   function seatDot(d, s) { var dot = el("span", "dot"); dot.style.background = seatColour(d, s); return dot; }
   function token(t) { return t === "SPACE" ? "\u2423" : t; }
   function label(p, id) { return (p.labels && p.labels[id]) || id; }
   function coop(p) { return p.game.team; }
   function modeText(p) {
-    var v = [], i;
-    for (i = 0; i < p.variants.length; i++) { v.push(VARIANTS[p.variants[i]] || p.variants[i]); }
+    var v = (p.variant_labels || []).slice();
     if (coop(p) && p.route) { v.push(p.route + " route"); }
-    return (MODES[p.mode] || p.mode) + (v.length ? " \u00b7 " + v.join(", ") : "");
+    return (p.game.label || p.mode) + (v.length ? " \u00b7 " + v.join(", ") : "");
   }
   function jacquard(j, big) {
     // The card as punched: a grid of its extent, holes dark.
@@ -68,5 +69,5 @@
     f.style.width = (goal > 0 ? Math.min(100, 100 * value / goal) : 0) + "%";
     f.style.background = colour; t.appendChild(f); return t;
   }
-  window.Kiosk = {RED: RED, GREEN: GREEN, MODES: MODES, VARIANTS: VARIANTS, "$": $, el: el, clear: clear, show: show, seatName: seatName, seatColour: seatColour, seatDot: seatDot, token: token, label: label, coop: coop, modeText: modeText, jacquard: jacquard, cardChip: cardChip, cardList: cardList, letters: letters, track: track};
+  window.Kiosk = {RED: RED, GREEN: GREEN, "$": $, el: el, clear: clear, show: show, seatName: seatName, seatColour: seatColour, seatDot: seatDot, token: token, label: label, coop: coop, modeText: modeText, jacquard: jacquard, cardChip: cardChip, cardList: cardList, letters: letters, track: track};
 })();

@@ -38,11 +38,10 @@
     for (var k = 0; k < box.childNodes.length; k++) { box.childNodes[k].classList.toggle("now", k === howStep % box.childNodes.length); }
   }
   function winnerText(d, p) {
-    var w = p.winner;
-    if (w === "team") { return "the team wins, the message reached Genua first"; }
-    if (w === "post_office") { return "the Post Office wins, it reached Genua first"; }
-    var pl = p.players[w];
-    return seatName(d, w) + " wins" + (pl && pl.word ? " with " + pl.word : "");
+    // The game's own summary: the seats that won and how, or how it ended when nobody at the table won
+    var s = p.summary || {}, names = [];
+    for (var i = 0; i < (s.winners || []).length; i++) { names.push(seatName(d, s.winners[i])); }
+    return names.length ? names.join(" and ") + (names.length > 1 ? " win " : " wins ") + (s.result || "") : (s.result || "");
   }
   function setupText(s) {
     var m = /^\[(\w+)\]\s*setup:\s*(.*)$/.exec(s || "");

@@ -1,0 +1,92 @@
+"""Boards for the hall's tests, screenshots and bench: each board's public state (the JSON a
+board publishes on ``clacks/ID/state``) in a fixed position of a real game, played by the
+automatic players from a fixed seed, so every run and every screenshot shows the same hall.
+
+``hall_states(n)`` gives ``n`` boards that between them show every game mode and every kind of
+screen a hall meets: games under way (with and without players' names), the attract demo,
+set-up, games over, Express with its clock. ``odd_states()`` gives boards whose every field is
+odd but allowed: the longest texts, markup and right-to-left text in names, every lamp lit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.modes import game_for
+from clacks_hw.game.setup import deal_words, new_game
+from clacks_hw.game.state import GameConfig
+from clacks_hw.web.public import status_json
+from clacks_hw.web.snapshot import StatusSnapshot
+
+EDITION = default_edition()
+STARTED = 1_750_000_000  # every game began at this Unix time; the tests' clocks stand a little after it
+NOW = STARTED + 754  # the hall's (fixed) time in screenshots: 12 min 34 s into the games
+
+# (board id, mode, players, moves played, names, screen, variants)
+SCENES = (
+    ("alpha", "competitive", 2, 14, {"S": "ANN", "N": "BOB"}, "game", ()),
+    ("bravo", "race", 3, 9, {}, "game", ()),
+    ("charlie", "klackers", 3, 7, {"S": "Zoë", "W": "KAI", "N": "LEE"}, "game", ()),
+    ("delta", "competitive", 4, 22, {"S": "ANA", "W": "ROB", "N": "EVE", "E": "MAX"}, "game", ("express",)),
+    ("echo", "solitaire", 1, 12, {"S": "SAM"}, "game", ("night_shift",)),
+    ("foxtrot", "junior", 2, 10, {}, "game", ()),
+    ("golf", "competitive", 2, 12, {}, "attract", ()),
+    ("hotel", "competitive", 2, 0, {}, "setup", ()),
+    ("india", "competitive", 3, 10_000, {"S": "ADA", "W": "TOM", "N": "IDA"}, "over", ()),
+    ("juliet", "klackers", 2, 10_000, {"S": "JO", "N": "AL"}, "over", ("hughie",)),
+    ("kilo", "race", 2, 10_000, {}, "over", ("night_shift", "long_distance")),
+    ("lima", "competitive", 2, 30, {"S": "Иван", "N": "Ελένη"}, "game", ("long_message", "quick")),
+    ("mike", "junior", 2, 25, {"S": "BEA", "W": "DAN"}, "game", ()),
+    ("november", "competitive", 4, 8, {}, "game", ()),
+    ("oscar", "klackers", 4, 20, {}, "game", ("klack_to_win",)),
+    ("papa", "solitaire", 1, 16, {}, "game", ()),
+)
+
+
+def played(mode: str, players: int, moves: int, names: dict, variants=(), seed: int = 7):
+    """(the state after ``moves`` moves of the automatic players, or the end if sooner; the
+    moves played)."""
+    game = game_for(mode)
+    seats = game.seating_for(players)
+    slots = game.word_slots(seats, variants)
+    words = deal_words(EDITION, [k for k, _ in slots], slots[0][1], seed) if slots else {}
+    config = GameConfig(seats=seats, words=words, seed=seed, mode=mode, variants=frozenset(variants),
+                        names={s: n for s, n in names.items() if s in seats})
+    state, rng, done = new_game(EDITION, config), random.Random(seed), []
+    while not state.over and len(done) < moves:
+        action = game.bot_action(state, rng)
+        state = game.apply(state, action)
+        done.append(action)
+    return state, done
+
+
+def board_state(scene, page: str | None = None) -> dict:
+    board, mode, players, moves, names, screen, variants = scene
+    state, done = played(mode, players, moves, names, variants)
+    n = len(done)
+    if screen == "setup":
+        snap = StatusSnapshot(seq=1, screen="setup", setup="[seats] setup: competitive (no variants); seats S N")
+    else:
+        express = screen == "game" and "express" in variants
+        snap = StatusSnapshot(seq=n + 1, screen=screen, state=state, actions=n, recent=tuple(done[-6:]),
+                              started=None if screen == "attract" else STARTED,
+                              express_left=23.4 if express else None, express_seconds=60.0 if express else None)
+    data = json.loads(payload(status_json(snap, EDITION)))  # as the hall reads it: lists, not tuples
+    data["page"] = page if page is not None else f"http://{board}.local:8080/"
+    return data
+
+
+def hall_states(n: int) -> dict[str, dict]:
+    """``n`` boards (up to 16 distinct scenes, then more of the first ones under new names)."""
+    out = {}
+    for k in range(n):
+        scene = SCENES[k % len(SCENES)]
+        board = scene[0] if k < len(SCENES) else f"{scene[0]}-{k // len(SCENES) + 1}"
+        out[board] = board_state((board, *scene[1:]))
+    return out
+
+
+def payload(state: dict) -> bytes:
+    return json.dumps(state, separators=(",", ":")).encode()
