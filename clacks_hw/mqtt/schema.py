@@ -44,6 +44,10 @@ Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]
 Signal = Annotated[str, Meta(pattern=r"^(?:[A-Z]|SPACE|END)\Z")]
 Word = Annotated[str, Meta(pattern=r"^[A-Z]{1,24}(?: [A-Z]{1,24})?\Z")]  # one word, or two (Long Message)
 Winner = Annotated[str, Meta(pattern=r"^(?:team|post_office|[SWNE](?: and [SWNE]){0,3})\Z")]
+# A player's name as the table gave it: letters of any alphabet, digits, and . ' - or single
+# spaces inside; starting with a letter or digit (no spreadsheet formula), 1-16 characters.
+Name = Annotated[str, Meta(max_length=16, pattern=r"^[^\W_](?:[^\W_]|[.'-]| (?=[^ ]))*\Z")]
+Lamps = Annotated[str, Meta(pattern=r"^[01]{16}\Z")]
 GameId = Annotated[str, Meta(pattern=r"^n[0-9]{1,9}-[0-9a-f]{8}\Z")]
 Boot = Annotated[str, Meta(pattern=r"^[0-9a-f]{16}\Z")]
 PublicKey = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{43}\Z")]  # 32 bytes, base64url unpadded
@@ -99,6 +103,18 @@ class Traits(Strict):
     team: bool = False
     routes: bool = False
     dice: bool = False
+    label: text(40) = ""  # what pages call the game
+
+
+class Summary(Strict):
+    """A glance at the table, as the game object puts it: whose turn and what they do, how far
+    the game is; once over, who won and how."""
+
+    seat: Seat | None = None
+    doing: text(40) = ""
+    progress: text(60) = ""
+    winners: Annotated[list[Seat], Meta(max_length=4)] = []
+    result: text(120) = ""
 
 
 class TowerView(Strict):
@@ -131,8 +147,12 @@ class Position(Strict):
     turn: Seat | None = None
     actions: Count | None = None
     winner: Winner | None = None
+    variant_labels: Annotated[list[text(40)], Meta(max_length=8)] = []
+    lamps: Lamps | None = None  # as the board lights them, whatever the game
+    names: Annotated[dict[Seat, Name], Meta(max_length=4)] = {}
+    summary: Summary | None = None
     # the card games, on the lamps
-    board: Annotated[str, Meta(pattern=r"^[01]{16}\Z")] | None = None
+    board: Lamps | None = None
     turn_number: Count | None = None
     budget: Small | None = None
     budget_left: Small | None = None
@@ -161,6 +181,7 @@ class Position(Strict):
 class BoardState(Strict):
     screen: Screen
     demo: bool = False  # the board plays its attract demo: nobody's game, never a result
+    started: Wall | None = None  # the board's clock when the game on it began
     screen_label: text(40) = ""
     notice: text(300) = ""
     health: Health | None = None
@@ -178,7 +199,7 @@ class Result(Strict):
     actions: Count
     variants: Annotated[list[Variant], Meta(max_length=8)] = []
     words: Annotated[dict[Seat, Word], Meta(max_length=4)] = {}
-    players: Annotated[dict[Seat, text(24)], Meta(max_length=4)] = {}  # names entered at the table
+    names: Annotated[dict[Seat, Name], Meta(max_length=4)] = {}  # the players, as the table named them
     turns: Count | None = None  # rounds, in KLACKERS
     started: Wall | None = None  # the board's clock when the game began (its journal's header)
     seconds: Annotated[float, Meta(ge=0, le=7 * 86_400)] | None = None  # first to last line

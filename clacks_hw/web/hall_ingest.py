@@ -155,18 +155,25 @@ class Ingest:
         if k is None or k.reason != reason:
             if len(self.knocking) >= MAX_KNOCKING and board not in self.knocking:
                 del self.knocking[min(self.knocking, key=lambda b: self.knocking[b].last)]
+            k = self.knocking[board] = Knock(board, reason, now, now, key=key)
             if (board, reason) not in self._quiet:
                 self._quiet[(board, reason)] = now
-                log.warning("hall: %s %s; its messages are dropped (the admin view says how to add it)",
-                            board, reason)
-            self.knocking[board] = Knock(board, reason, now, now, key=key)
+                self._say(k)
             return True, None
         k.count += 1
         k.last = now
         if key is not None and k.key != key:
             k.key = key
+            self._say(k)
             return True, None
         return False, None
+
+    @staticmethod
+    def _say(k: Knock) -> None:
+        d = k.data()
+        how = (f"its key's fingerprint is {d['fingerprint']}; if that is the board's, count it with: {d['command']}"
+               if d["command"] else "it has not said which key it signs with yet")
+        log.warning("hall: %s %s; its messages are dropped (%s)", k.board, k.reason, how)
 
     def _drop(self, board, what: str, line: str, now: float | None = None) -> tuple[bool, None]:
         self.dropped += 1

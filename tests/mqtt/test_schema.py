@@ -121,3 +121,15 @@ def test_the_shown_text_pattern_refuses_exactly_the_characters_that_break_or_hid
              if (plain.match(chr(c)) is None) != (unicodedata.category(chr(c)) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs"))
              and unicodedata.category(chr(c)) != "Cn"]
     assert wrong == []
+
+
+@pytest.mark.parametrize("name", ["ANN", "Zoë", "Иван", "Ελένη", "Mary-Jo", "O'Neil", "J. R", "1st"])
+def test_players_names_of_any_alphabet_are_kept(name):
+    assert schema.decode("result", enc({**RESULT, "names": {"S": name}})).names == {"S": name}
+
+
+@pytest.mark.parametrize("name", [" A", "A ", "A  B", "=SUM(A1)", "_x", "A\u202eB", "A" * 17, "-a", "", "a_b",
+                                  "<b>", "A\nB"])
+def test_a_name_that_is_no_name_is_refused(name):
+    with pytest.raises(schema.BadMessage, match=r"\$\.names"):
+        schema.decode("result", enc({**RESULT, "names": {"S": name}}))

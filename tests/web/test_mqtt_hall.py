@@ -169,3 +169,45 @@ def test_a_stuck_broker_never_holds_up_the_board(tmp_path, broker):
     finally:
         broker.resume()
         board.stop()
+
+
+def test_poisoned_retained_messages_never_stop_a_fresh_hall(tmp_path, broker, browser):
+    """The messages that froze the first hall from its first second, left retained on the broker
+    (signed by a real board's key, so only the schema can stop them), then a hall starts."""
+    import paho.mqtt.client as mqtt
+
+    keys = Keys("alpha", "beta", "gamma")
+    poison = {
+        ("alpha", "state"): b'{"screen":"game","position":' + b'{"x":' * 990 + b"1" + b"}" * 991,
+        ("beta", "state"): b'{"screen":"game","position":{"mode":"competitive","board":5}}',
+        ("beta", "status"): b'{"status":"online","boot":"0123456789abcdef","key":"' + keys.boards["beta"].public.encode()
+                            + b'","page":"javascript:alert(1)//"}',
+        ("alpha", "result"): b'{"game":"n1-00000000","mode":"competitive","seats":["S"],"winner":"S","actions":203,'
+                             b'"seconds":1e999}',
+    }
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="poisoner")
+    c.connect("127.0.0.1", broker.port)
+    c.loop_start()
+    for (board, kind), msg in poison.items():
+        topic = f"clacks/{board}/{kind}"
+        c.publish(topic, keys.boards[board].seal(topic, msg), qos=1, retain=True).wait_for_publish(5)
+    c.publish("clacks/mallory/state", b"[" * 100_000, qos=1, retain=True).wait_for_publish(5)
+    c.loop_stop()
+    c.disconnect()
+    hall = Hall(hall_config(tmp_path, broker, keys)).start()
+    gamma = LiveBoard(tmp_path / "gamma", overrides=board_overrides(broker, "gamma", keys)).start()
+    try:
+        until(lambda: card(hall, "gamma").get("link") == "online" and card(hall, "gamma")["state"], "gamma at the hall")
+        data = page_json(hall)  # /hall.json parses, and holds nothing of the poison
+        assert [b["id"] for b in data["boards"]] == ["gamma"]  # a board whose every message was refused has no card
+        assert hall.store.count() == 0 and json.dumps(data, allow_nan=False)
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(hall.url)
+        page.wait_for_function("() => document.querySelectorAll('.hallboard').length >= 1", timeout=10_000)
+        assert "gamma" in page.inner_text("#boards") and errors == []
+        page.close()
+    finally:
+        gamma.stop()
+        hall.close()

@@ -1,0 +1,93 @@
+"""The hall's ingestion, per message, side by side in one run with the simple alternative:
+msgspec decoding a board's signed state straight into its schema, against Python's json.loads
+followed by jsonschema checking the same schema (msgspec.json.schema of it). Also the Ed25519
+check, and how many messages a second one hall absorbs through its whole path (signature,
+schema, the board's card) on one core, states and results alike."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import jsonschema  # noqa: E402
+import msgspec  # noqa: E402
+
+from clacks_hw.daemon.demo import Demo  # noqa: E402
+from clacks_hw.game.edition_files import default_edition  # noqa: E402
+from clacks_hw.mqtt import schema  # noqa: E402
+from clacks_hw.mqtt.projection import hall_state  # noqa: E402
+from clacks_hw.mqtt.signing import SigningKey, VerifyKey, open_envelope  # noqa: E402
+from clacks_hw.web.hall_config import HallConfig, PageSettings, Trust  # noqa: E402
+from clacks_hw.web.hall_ingest import Ingest  # noqa: E402
+from clacks_hw.web.hall_store import HallStore  # noqa: E402
+from clacks_hw.web.public import status_json  # noqa: E402
+from clacks_hw.web.snapshot import StatusSnapshot  # noqa: E402
+
+
+def states() -> list[bytes]:
+    """A hall state after every move of games of every mode (the automatic players)."""
+    edition = default_edition()
+    demo, out = Demo(edition, random.Random(5)), []
+    for _ in range(5):
+        demo.start(0)
+        n = 0
+        while not demo.state.over and n < 300:
+            snap = StatusSnapshot(seq=n, screen="game", state=demo.state, actions=n)
+            out.append(schema.encode(hall_state(status_json(snap, edition))))
+            demo.step(1e9)
+            n += 1
+    return out
+
+
+def per_message(fn, items, rounds=3) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, (time.perf_counter() - t) / len(items))
+    return best
+
+
+def main() -> None:
+    msgs = states()
+    size = sum(map(len, msgs)) / len(msgs)
+    validator = jsonschema.Draft202012Validator(msgspec.json.schema(schema.BoardState))
+    fast = per_message(lambda m: schema.decode("state", m), msgs)
+    slow = per_message(lambda m: validator.validate(json.loads(m)), msgs[: len(msgs) // 4])
+    print(f"hall: check one board state ({len(msgs)} states of 5 games, {size:.0f} B each): msgspec "
+          f"{fast * 1e6:.1f} us, json.loads + jsonschema {slow * 1e6:.0f} us ({slow / fast:.0f}x)")
+
+    key = SigningKey.generate()
+    topic = "clacks/b0/state"
+    sealed = [key.seal(topic, m) for m in msgs]
+    verify = VerifyKey(key.public)
+    t_sig = per_message(lambda p: verify.verify(topic, *open_envelope(p)), sealed)
+    print(f"hall: Ed25519 check of one signed state: {t_sig * 1e6:.1f} us")
+
+    keys = {f"b{k}": SigningKey.generate() for k in range(16)}
+    with tempfile.TemporaryDirectory() as tmp:
+        store = HallStore(Path(tmp) / "h.sqlite")
+        ingest = Ingest(Trust(HallConfig(None, PageSettings(), None, {b: k.public for b, k in keys.items()})),
+                        store, time.time)
+        traffic = [(f"clacks/{b}/state", k.seal(f"clacks/{b}/state", m))
+                   for i, m in enumerate(msgs) for b, k in [list(keys.items())[i % 16]]]
+        t = per_message(lambda tm: ingest.receive(*tm), traffic, rounds=1)
+        result = schema.Result(game="n1-00000000", mode="competitive", seats=["S", "N"], winner="S", actions=30)
+        results = [(f"clacks/b{k % 16}/result", keys[f"b{k % 16}"].seal(
+            f"clacks/b{k % 16}/result", schema.encode(msgspec.structs.replace(result, game=f"n{k + 1}-00000000"))))
+            for k in range(2000)]
+        r = per_message(lambda tm: ingest.receive(*tm), results, rounds=1)
+        store.close()
+    print(f"hall: whole ingestion, 16 boards, one core: {1 / t:,.0f} states/s ({t * 1e6:.0f} us each); "
+          f"{1 / r:,.0f} new results/s stored in SQLite ({r * 1e6:.0f} us each)")
+
+
+if __name__ == "__main__":
+    main()
