@@ -18,10 +18,9 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from ..daemon.view import SCREENS
 from ..errors import ClacksError
 from ..game.board import TOWERS
-from ..game.modes import MODES, VARIANTS
+from ..game.catalogue import MODES, SCREENS, VARIANTS  # names only: the hall loads no rule of the engine
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.

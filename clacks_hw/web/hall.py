@@ -16,6 +16,7 @@ and its requests (arbiter.py).
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from pathlib import Path
 
@@ -63,6 +64,9 @@ class Hall(PageServer):
             self._sock.close()
             raise
         self._links: dict[str, str] = {}
+        self._newest: dict[str, tuple] = {}  # topic -> (payload, ack) of a board's state not yet taken
+        self._newest_lock = threading.Lock()
+        self.offered = 0  # messages paho handed over
 
     # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
@@ -77,11 +81,31 @@ class Hall(PageServer):
     # -- paho's thread -> the page's loop -----------------------------------------------------------
     def _on_message(self, topic: str, payload: bytes, ack) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self.receive, topic, payload, ack)
-            except RuntimeError:
-                pass  # the page is closing: unacknowledged, the broker keeps it for the next start
+        if loop is None or loop.is_closed():
+            return
+        self.offered += 1
+        if topic.endswith("/state"):
+            # A board's state stands for the one before it: when boards send faster than the hall
+            # takes them, only each board's newest waits, so the hall never falls behind for good
+            # and its viewers are never starved by a backlog (results, statuses: every one taken).
+            with self._newest_lock:
+                waiting = bool(self._newest)
+                self._newest[topic] = (payload, ack)
+            if waiting:
+                return
+            call = (self._take_states,)
+        else:
+            call = (self.receive, topic, payload, ack)
+        try:
+            loop.call_soon_threadsafe(*call)
+        except RuntimeError:
+            pass  # the page is closing: unacknowledged, the broker keeps it for the next start
+
+    def _take_states(self) -> None:
+        with self._newest_lock:
+            newest, self._newest = self._newest, {}
+        for topic, (payload, ack) in newest.items():
+            self.receive(topic, payload, ack)
 
     def receive(self, topic: str, payload: bytes, ack=None) -> None:
         if self._closed:

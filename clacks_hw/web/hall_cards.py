@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 
-from .public import SEATS_JSON
+from .seats import SEATS_JSON
 
 TEXT = 80  # the longest text a card shows from a board
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")

@@ -26,7 +26,6 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..daemon.events import PhonePaired
 from ..pairing import Phone, Refused
 from ..pairing.display import HEADER
 from .base import qr_svg
@@ -139,7 +138,9 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(403, {"error": str(exc)})
     except OSError as exc:
         return _json(503, {"error": f"the board cannot keep the pairing ({exc.strerror or exc}); try again"})
-    if server.submit is not None:
+    if server.submit is not None:  # a board: its loop flashes the pairing's end (a hall has no loop)
+        from ..daemon.events import PhonePaired
+
         server.submit(PhonePaired(phone.name))
     response = _json(200, {"ok": True, "role": phone.role})
     _set_cookie(response, request, secret)

@@ -15,7 +15,7 @@ import io
 import math
 from dataclasses import dataclass, field
 
-from ..game.modes import GAMES
+from ..game.catalogue import LABELS, MODES
 
 TOP = 20  # rows of each table sent to the page
 CSV_COLUMNS = ("board", "game", "mode", "variants", "seats", "players", "winner", "winner_names", "seconds",
@@ -67,7 +67,7 @@ def counted(results, corrections) -> list[Counted]:
     out, index = [], {}
     for board, r, received in results:
         c = Counted(board=board, game=r["game"], mode=r["mode"], seats=list(r.get("seats") or []),
-                    winner=r.get("winner"), players=dict(r.get("players") or {}),
+                    winner=r.get("winner"), players=dict(r.get("names") or {}),
                     variants=list(r.get("variants") or []), words=dict(r.get("words") or {}),
                     seconds=r.get("seconds"), turns=r.get("turns"), actions=r.get("actions") or 0,
                     started=r.get("started"), received=received)
@@ -91,8 +91,7 @@ def counted(results, corrections) -> list[Counted]:
 
 
 def label(mode: str) -> str:
-    game = GAMES.get(mode)
-    return game.label if game is not None else mode
+    return LABELS.get(mode, mode)
 
 
 def _best(a, b):
@@ -129,7 +128,7 @@ def standings(games: list[Counted]) -> list[dict]:
             if seat in won:
                 p["wins"] += 1
                 p["best"] = _best(p["best"], time)
-    order = {name: k for k, name in enumerate(GAMES)}
+    order = {name: k for k, name in enumerate(MODES)}
     return [{"mode": mode, "label": label(mode), "games": m["games"],
              "players": [{k: v for k, v in r.items()} for r in _rank(m["players"])],
              "boards": [{k: v for k, v in r.items() if k != "name"} for r in _rank(m["boards"])]}

@@ -96,6 +96,7 @@ MARKUP = '<img src=x onerror="window.pwned=1">'
 ODD_TEXTS = [MARKUP, "</script><script>window.pwned=1</script>", "W" * 80, "\U0001f600" * 20 + " long emoji line",
              "مرحبا بالعالم من لوحة الإشارات", "&lt;b&gt; &amp; &#60;i&#62;", "javascript:window.pwned=1", "{{7*7}} ${7*7}",
              "x" * 40 + " " + "y" * 39, "'; DROP TABLE results; --"]
+ODD_NAMES = ["W" * 16, "Zoë", "مرحبا بالعالم", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠ", "O'Neil-Smith Jr.", "1234567890123456", "ß", "Ǆǅǆ Ǉǈǉ"]
 
 
 def odd_states(n: int = 16) -> dict[str, dict]:
@@ -114,10 +115,10 @@ def odd_states(n: int = 16) -> dict[str, dict]:
             "position": {
                 "mode": ("competitive", "race", "solitaire", "junior", "klackers")[k % 5],
                 "game": {"label": t[:40], "dice": k % 5 == 4},
-                "variant_labels": [t[:40]] * 8, "names": {s: (t * 3)[:24] for s in seats},
+                "variant_labels": [t[:40]] * 8, "names": {s: ODD_NAMES[(k + i) % len(ODD_NAMES)] for i, s in enumerate(seats)},
                 "lamps": "1" * 16 if k % 2 else "0" * 16,
-                "summary": {"seat": seats[k % 4] if k % 4 != 1 else None, "doing": t[:40], "progress": (t * 3)[:80],
-                            "winners": seats if k % 4 == 1 else [], "result": (t * 3)[:80]},
+                "summary": {"seat": seats[k % 4] if k % 4 != 1 else None, "doing": t[:40], "progress": (t * 3)[:60],
+                            "winners": seats if k % 4 == 1 else [], "result": (t * 3)[:120]},
             },
         }
     return out

@@ -48,7 +48,7 @@ def hall(tmp_path, broker):
     h = ShownHall(tmp_path, broker.port, boards=["alpha", "bravo", "charlie", "delta", "echo"])
     h.put({b: s for b, s in hall_states(5).items()})
     for board, game, mode, seats, winner, players, seconds in RESULTS:
-        h.result(board, game=game, mode=mode, seats=seats, winner=winner, actions=40, players=players,
+        h.result(board, game=game, mode=mode, seats=seats, winner=winner, actions=40, names=players,
                  seconds=seconds, started=NOW - 3600)
     yield h
     h.close()
@@ -95,7 +95,14 @@ def test_the_results_page_shows_each_mode_by_player_and_by_board(hall, browser):
     page.context.close()
 
 
-def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hall, browser, tmp_path):
+def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hall, browser, tmp_path, monkeypatch):
+    import secrets
+    import types
+
+    from clacks_hw.pairing import phones
+
+    # The phone's short name (in the audit log) fixed, so the pictures do not change from run to run
+    monkeypatch.setattr(phones, "secrets", types.SimpleNamespace(token_hex=lambda n: "a1b2c3", token_urlsafe=secrets.token_urlsafe))
     run = CliRunner().invoke(cli, ["hall", "pair", "--config", hall_toml(tmp_path, hall)])
     assert run.exit_code == 0, run.output
     url = re.search(r"open (\S+) and type", run.output)[1]
@@ -109,6 +116,7 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
     phone.click("#pair")
     phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
     assert phone.locator("#games li").count() == len(RESULTS)
+    kept(phone, "hall-arbiter-phone")
 
     alpha2 = phone.locator("#games li", has_text="n2-0000000b")
     alpha2.locator("button", has_text="Void it").click()
@@ -122,7 +130,6 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
     phone.fill("#reason", "typed at the table as ANN")
     bravo.locator("button", has_text="Correct the name").click()
     phone.wait_for_function("() => document.getElementById('answer').textContent.includes('ANN \u2192 ANNA')", timeout=WAIT_MS)
-    kept(phone, "hall-arbiter-phone")
 
     # the hall's screen: the voided game off the tables, ANNA a player of her own, both corrections in the log
     screen.wait_for_function("() => document.getElementById('audit').children.length === 2", timeout=WAIT_MS)

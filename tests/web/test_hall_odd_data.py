@@ -38,7 +38,7 @@ def hall(tmp_path, broker):
         names = list(data["position"]["names"].values()) if (data := states[board]) else []
         h.result(board, game=f"n{k + 1}-{k:08x}", mode=data["position"]["mode"], seats=["S", "W", "N", "E"][:2 + k % 3],
                  winner=("S", "team", "post_office", "S and W", None)[k % 5] if data["position"]["mode"] != "klackers" else "S",
-                 actions=k, players={s: names[i % len(names)] for i, s in enumerate("SWNE")}, seconds=[0.0, 604800.0, 61.5][k % 3],
+                 actions=k, names={s: names[i % len(names)] for i, s in enumerate("SWNE")}, seconds=[0.0, 604800.0, 61.5][k % 3],
                  started=NOW)
     yield h
     h.close()

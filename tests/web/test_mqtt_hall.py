@@ -199,13 +199,13 @@ def test_poisoned_retained_messages_never_stop_a_fresh_hall(tmp_path, broker, br
     try:
         until(lambda: card(hall, "gamma").get("link") == "online" and card(hall, "gamma")["state"], "gamma at the hall")
         data = page_json(hall)  # /hall.json parses, and holds nothing of the poison
-        assert [b["id"] for b in data["boards"]] == ["gamma"]  # a board whose every message was refused has no card
+        assert list(data["boards"]) == ["gamma"]  # a board whose every message was refused has no card
         assert hall.store.count() == 0 and json.dumps(data, allow_nan=False)
         page = browser.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(hall.url)
-        page.wait_for_function("() => document.querySelectorAll('.hallboard').length >= 1", timeout=10_000)
+        page.goto(hall.url + "?view=boards")
+        page.wait_for_function("() => document.querySelectorAll('.card').length >= 1", timeout=10_000)
         assert "gamma" in page.inner_text("#boards") and errors == []
         page.close()
     finally:

@@ -17,7 +17,7 @@ from clacks_hw.web.tournament import counted, export_csv, export_json, standings
 
 def result(game, mode="competitive", seats=("S", "N"), winner="S", players=None, seconds=100.0, **more):
     return {"game": game, "mode": mode, "seats": list(seats), "winner": winner, "actions": 30,
-            "players": players or {}, "seconds": seconds, **more}
+            "names": players or {}, "seconds": seconds, **more}
 
 
 RESULTS = [
