@@ -19,6 +19,8 @@ import secrets
 import time
 from collections import deque
 
+from .feed import Versions
+
 HISTORY = 128  # patches kept for viewers that fell behind
 _SAME = object()
 
@@ -57,25 +59,19 @@ def merge_apply(target, patch):
     return target
 
 
-class DeltaFeed:
+class DeltaFeed(Versions):
     def __init__(self, model: dict | None = None, wall=time.time) -> None:
+        super().__init__()
         self.wall = wall  # the hall's clock: a page sent the whole hall learns its time too
         self.epoch = secrets.token_hex(4)
         self.model: dict = model or {}
-        self.version = 0
         self._patches: deque[tuple[int, bytes]] = deque(maxlen=HISTORY)
         self._full: tuple[int, bytes] | None = None
-        self._changed = asyncio.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
         self.sent_patch_bytes = 0  # every patch encoded (once, whatever the number of viewers)
 
     # -- the page server's side (feed.Feed's interface) ----------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-
-    def close(self) -> None:
-        self._loop = None
-        self._changed.set()
 
     @property
     def json(self) -> bytes:
@@ -108,12 +104,10 @@ class DeltaFeed:
             parent[key] = value
         for k in reversed(path):
             diff = {k: diff}
-        self.version += 1
         body = _dumps({"patch": diff})
         self.sent_patch_bytes += len(body)
-        self._patches.append((self.version, self._frame(self.version, body)))
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        self._patches.append((self.version + 1, self._frame(self.version + 1, body)))
+        self._advance()
         return True
 
     def _frame(self, version: int, body: bytes) -> bytes:
@@ -134,13 +128,3 @@ class DeltaFeed:
         if seen >= 0 and self._patches and self._patches[0][0] <= seen + 1:
             return self.version, b"".join(frame for v, frame in self._patches if v > seen)
         return self.version, self._frame(self.version, b'{"now":%d,"full":%s}' % (self.wall(), self._full_json()))
-
-    async def wait(self, seen: int, timeout: float) -> bool:
-        if self.version != seen:
-            return True
-        try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
-

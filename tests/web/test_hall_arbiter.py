@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from tests.fakes.hall_boards import NOW, hall_states
-from tests.web.broker import Broker
 from tests.web.hall_page import ShownHall, open_page
 from tests.web.screens import kept, layout_problems
 
@@ -36,16 +35,9 @@ RESULTS = [  # board, game, mode, seats, winner, players, seconds
 ]
 
 
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    b = Broker(tmp_path_factory.mktemp("broker")).start()
-    yield b
-    b.stop()
-
-
 @pytest.fixture
-def hall(tmp_path, broker):
-    h = ShownHall(tmp_path, broker.port, boards=["alpha", "bravo", "charlie", "delta", "echo"])
+def hall(tmp_path, module_broker):
+    h = ShownHall(tmp_path, module_broker.port, boards=["alpha", "bravo", "charlie", "delta", "echo"])
     h.put({b: s for b, s in hall_states(5).items()})
     for board, game, mode, seats, winner, players, seconds in RESULTS:
         h.result(board, game=game, mode=mode, seats=seats, winner=winner, actions=40, names=players,

@@ -13,7 +13,7 @@ from clacks_hw.mqtt import schema
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.hall_ingest import SILENT_S
 from tests.fakes.hall_boards import hall_states
-from tests.mqtt.rig import Keys, board_process, hall_config, until
+from tests.mqtt.rig import Keys, board_process, hall_config
 from tests.web.broker import Broker
 from tests.web.hall_page import ShownHall, open_page
 

@@ -9,7 +9,6 @@ import pytest
 
 from clacks_hw.mqtt import schema
 from tests.fakes.hall_boards import MARKUP, NOW, odd_states
-from tests.web.broker import Broker
 from tests.web.hall_page import ShownHall, open_page
 from tests.web.screens import layout_problems
 
@@ -19,17 +18,10 @@ NOTHING_RAN = ("() => window.pwned === undefined && document.querySelectorAll("
                "'main img, main script, section img, section script, main b, main i:not(.lamps > i)').length === 0")
 
 
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    b = Broker(tmp_path_factory.mktemp("broker")).start()
-    yield b
-    b.stop()
-
-
 @pytest.fixture
-def hall(tmp_path, broker):
+def hall(tmp_path, module_broker):
     states = odd_states(16)
-    h = ShownHall(tmp_path, broker.port, boards=states)
+    h = ShownHall(tmp_path, module_broker.port, boards=states)
     for board, data in states.items():
         schema.convert("state", data)  # every one of them passes the hall's schema
         h.status(board)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from tests.fakes.hall_boards import hall_states
-from tests.web.broker import Broker
 from tests.web.hall_page import ShownHall, open_page
 from tests.web.screens import kept, layout_problems
 
@@ -21,16 +20,9 @@ CLIPPED = """() => [...document.querySelectorAll('.card .text > div, .card .bid,
                     .map(e => e.closest('.card').dataset.board + ': ' + e.textContent)"""
 
 
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory):
-    b = Broker(tmp_path_factory.mktemp("broker")).start()
-    yield b
-    b.stop()
-
-
 @pytest.fixture
-def hall(tmp_path, broker):
-    h = ShownHall(tmp_path, broker.port, boards=hall_states(20))
+def hall(tmp_path, module_broker):
+    h = ShownHall(tmp_path, module_broker.port, boards=hall_states(20))
     yield h
     h.close()
 

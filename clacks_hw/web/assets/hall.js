@@ -17,15 +17,11 @@
   var shown = {};  // board id -> its card's elements, for the boards on the page shown
   var lost = 0;
 
-  function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = String(text); }
-    return e;
-  }
-  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
-  function show(e, on) { e.classList.toggle("hidden", !on); }
+  var K = window.Kiosk;  // the pages' building blocks (kiosk-parts.js): every text through textContent
+  var $ = K["$"];
+  var el = K.el;
+  var clear = K.clear;
+  var show = K.show;
   function isObj(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
   function str(x) { return typeof x === "string" ? x : ""; }
   function num(x) { return typeof x === "number" && isFinite(x) ? x : null; }
