@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files
+.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files architecture-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,14 @@ test: $(STAMP) firmware-wasm system-deps
 	$(BIN)/python -m pytest
 
 # Debian packages some tests use: OpenSCAD (enclosure renders; xvfb and xauth give it the
-# X server its PNG pictures need), PrusaSlicer (grams and hours per part), graphviz (WireViz harness),
+# X server its PNG pictures need), PrusaSlicer (grams and hours per part), KiCad 6 and its
+# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
 # cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
 # systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). Installed
 # when running as root or with passwordless sudo; otherwise the tests that need a missing one
 # skip and name it (and fail under CI=true).
-DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
+DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -59,6 +60,15 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package
 # clacks_hw/hardware/*.toml, the default config and the engine; needs openscad and graphviz.
 build-files: $(STAMP)
 	$(BIN)/clacks-hw build-files --out .
+
+# docs/img/layers.svg, the layers of clacks_hw drawn from its imports (needs graphviz's dot);
+# tests/test_architecture_picture.py fails until it is drawn again after a change of layout.
+architecture-picture: $(STAMP)
+	$(BIN)/python -m tests.support.architecture
+
+# docs/img/hall-network.*: who may read and write what on a hall's broker, from its access list.
+hall-picture: $(STAMP)
+	$(BIN)/python -m tests.support.hall_network
 
 # Installs the Debian tools the figures need as `make test` does; a figure whose tool is still
 # missing (no root) is skipped, naming its package.

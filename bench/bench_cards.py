@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from clacks_hw.game.edition_files import default_edition  # noqa: E402
+from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
 from clacks_hw.printing.draw import svg  # noqa: E402
 from clacks_hw.printing.faces import all_faces  # noqa: E402
 from clacks_hw.printing.fonts import choose_fonts  # noqa: E402

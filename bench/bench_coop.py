@@ -10,11 +10,12 @@ import random
 import time
 from collections import Counter
 
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import SEAT_SETS, GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.table import SEAT_SETS
 
 EDITION = default_edition()
 GAMES = 200
@@ -23,7 +24,7 @@ GAMES = 200
 def race(seed: int, players: int, route: str, variants=frozenset(), mode="race"):
     seats = ("S",) if mode == "solitaire" else SEAT_SETS[players]
     words = {"team": deal_words(EDITION, ("team",), 2, seed)["team"]}
-    state = new_game(EDITION, GameConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
+    state = new_game(EDITION, ClacksConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
                                          variants=variants))
     rng = random.Random(seed)
     while not state.over:

@@ -9,18 +9,18 @@ import random
 import statistics
 import time
 
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
 
 EDITION = default_edition()
 SEATS4 = ("S", "W", "N", "E")
 
 
 def play_game(seed: int, record=None):
-    state = new_game(EDITION, GameConfig(seats=SEATS4, words=deal_words(EDITION, SEATS4, 1, seed), seed=seed))
+    state = new_game(EDITION, ClacksConfig(seats=SEATS4, words=deal_words(EDITION, SEATS4, 1, seed), seed=seed))
     rng = random.Random(seed)
     while not state.over and state.turn.number < 2000:
         action = bot_action(state, rng)

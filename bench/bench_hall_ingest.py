@@ -19,7 +19,7 @@ import jsonschema  # noqa: E402
 import msgspec  # noqa: E402
 
 from clacks_hw.daemon.demo import Demo  # noqa: E402
-from clacks_hw.game.edition_files import default_edition  # noqa: E402
+from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
 from clacks_hw.mqtt import schema  # noqa: E402
 from clacks_hw.mqtt.projection import hall_state  # noqa: E402
 from clacks_hw.mqtt.signing import SigningKey, VerifyKey, open_envelope  # noqa: E402

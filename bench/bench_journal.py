@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from clacks_hw.game.actions import Action  # noqa: E402
-from clacks_hw.game.edition_files import default_edition  # noqa: E402
-from clacks_hw.game.rules import apply  # noqa: E402
-from clacks_hw.game.setup import deal_words, new_game  # noqa: E402
-from clacks_hw.game.state import GameConfig  # noqa: E402
+from clacks_hw.game.clacks.actions import Action  # noqa: E402
+from clacks_hw.game.clacks.config import ClacksConfig  # noqa: E402
+from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
+from clacks_hw.game.clacks.setup import deal_words  # noqa: E402
+from clacks_hw.game.core.engine import apply, new_game  # noqa: E402
 from clacks_hw.journal import Reopened, encode_lines, make_header, parse_journal, replay  # noqa: E402
 
 ACTIONS = 3000
@@ -33,7 +33,7 @@ EDITION = default_edition()
 
 
 def write(path: Path) -> int:
-    cfg = GameConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, 5), seed=5, variants=frozenset({"express"}))
+    cfg = ClacksConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, 5), seed=5, variants=frozenset({"express"}))
     state, lines = new_game(EDITION, cfg), []
     for _ in range(ACTIONS):
         for used in range(5, 60, 5):

@@ -306,7 +306,7 @@ def _game_states() -> list[dict]:
     import random
 
     from clacks_hw.daemon.demo import Demo
-    from clacks_hw.game.edition_files import default_edition
+    from clacks_hw.game.clacks.edition_files import default_edition
     from clacks_hw.web.public import status_json
     from clacks_hw.web.snapshot import StatusSnapshot
 

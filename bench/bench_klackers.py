@@ -13,10 +13,11 @@ import random
 import time
 
 from clacks_hw.game.klackers.bots import BOTS, bot_action
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.game.klackers.numbers import ALL_UP
 from clacks_hw.game.klackers.rules import apply
 from clacks_hw.game.klackers.solver import solve
-from clacks_hw.game.klackers.state import klackers_config, new_game
+from clacks_hw.game.klackers.state import new_game
 
 SEATS = ("S", "W", "N", "E")
 GAMES = 300

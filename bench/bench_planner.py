@@ -12,20 +12,21 @@ import random
 import statistics
 import time
 
-from clacks_hw.game.brute_force import cheapest_cost
-from clacks_hw.game.edition_files import default_edition, load_edition
-from clacks_hw.game.planner import plan
-from clacks_hw.game.planner_tables import Tables
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.brute_force import cheapest_cost
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition, load_edition
+from clacks_hw.game.clacks.planner import plan
+from clacks_hw.game.clacks.planner_tables import Tables
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.values import replace
 
 EDITION = default_edition()
 
 
 def random_position(rng: random.Random):
     seed = rng.randrange(10**6)
-    state = new_game(EDITION, GameConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, seed), seed=seed))
+    state = new_game(EDITION, ClacksConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, seed), seed=seed))
     hand = tuple(rng.sample(sorted(EDITION.jacquards), 3))
     state = replace(state, board=rng.getrandbits(16))
     return state.with_player(replace(state.current, hand=hand))  # pawn on the start button: all 6 towers open

@@ -4,7 +4,7 @@ the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards
 
 from __future__ import annotations
 
-from .game.edition import Edition
+from .game.clacks.edition import Edition
 from .printing.draw import PT, Face, Rect, Text, svg
 from .printing.sizes import load_sizes
 from .printing.textfit import clean

@@ -26,6 +26,7 @@ from .config_checks import (
     _check_game,
     _check_pins,
     _check_reader,
+    _check_supply,
     reserved_pins,
 )
 from .config_errors import ConfigError, ConfigProblem, format_problems
@@ -309,6 +310,7 @@ def load_config(
     _check_pins(values, user_keys, problems)
     _check_game(values["game"], problems)
     _check_reader(values["reader"], problems)
+    _check_supply(values["leds"], problems)
     if check_devices:
         _check_devices(values, problems)
     if problems:

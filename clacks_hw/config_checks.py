@@ -15,7 +15,7 @@ from .config_schema import (
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS
 from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.modes import game_for
+from .game.core.registry import game_for
 
 # -- cross-key checks ------------------------------------------------------------------------
 
@@ -104,6 +104,22 @@ def _check_reader(reader: dict, problems: list[ConfigProblem]) -> None:
                 "remove reader.baud or set it to 9600",
             )
         )
+
+
+def _check_supply(leds: dict, problems: list[ConfigProblem]) -> None:
+    """leds.supply_a must leave the LEDs a share after the Pi and the reader hub (power budget)."""
+    if not isinstance(leds.get("supply_a"), (int, float)):
+        return  # reported by the schema
+    from types import SimpleNamespace
+
+    from .hardware.data import HardwareError, load_hardware
+    from .hardware.power import budget_for
+    try:
+        budget_for(load_hardware(), SimpleNamespace(supply_a=leds["supply_a"], brightness=1.0,
+                                                    lead_pixels=leds.get("lead_pixels", 0)))
+    except HardwareError as err:
+        message, _, fix = str(err).removeprefix("leds.supply_a = ").partition("; ")
+        problems.append(ConfigProblem("leds.supply_a", message, fix))
 
 
 def _check_game(game: dict, problems: list[ConfigProblem]) -> None:

@@ -5,18 +5,18 @@ Each checker returns the parsed value or raises ``_Bad``; ``config.load_config``
 
 from __future__ import annotations
 
-import re
-
 import difflib
 import json
+import re
 from typing import Any
 
 from .drivers.buttons import PIN_FACTORIES
 from .drivers.debounce import BUTTONS
 from .drivers.frame import SEATS, TOWERS
 from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
-from .game.modes import MODES, VARIANTS
-from .game.state import HANDS, ROUTES
+from .game.clacks.state import ROUTES
+from .game.core.registry import modes, variants
+from .game.core.table import HANDS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
@@ -255,9 +255,9 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "seats": _string_list(SEATS),
     },
     "game": {
-        "mode": _choice(MODES),
+        "mode": _choice(modes()),
         "hands": _choice(HANDS),
-        "variants": _string_list(sorted({v for vs in VARIANTS.values() for v in vs})),
+        "variants": _string_list(sorted({v for vs in variants().values() for v in vs})),
         "route": _choice(tuple(ROUTES)),
         "first": _choice(("",) + tuple(SEATS)),
         "seats": _string_list(SEATS),

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from .drivers.card_reader import FAULT, OFFLINE, ONLINE, RECOVERED, TAG
 from .enrolment import Enrolment, EnrolmentConflict, card_label, normalise_uid
-from .game.edition import Edition
+from .game.clacks.edition import Edition
 
 RUNNING, DONE, QUIT, INTERRUPTED, GAVE_UP, FAILED = (
     "running", "done", "quit", "interrupted", "gave up", "failed")

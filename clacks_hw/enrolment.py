@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import ClacksError
-from .game.edition import Edition
+from .game.clacks.edition import Edition
 from .journal.append_file import file_mode
 from .regular_file import NotRegular, TooLarge
 from .secure_files import SafeDir
@@ -218,7 +218,7 @@ def load_enrolment(path: str | os.PathLike, edition: Edition | None = None, *,
     exist is an empty enrolment (for ``enroll --resume``) instead of an error.
     """
     if edition is None:
-        from .game.edition_files import default_edition
+        from .game.clacks.edition_files import default_edition
 
         edition = default_edition()
     path = Path(path)

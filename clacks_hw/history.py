@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .game.edition import Edition
+from .game.clacks.edition import Edition
 from .journal import JournalError, read_journal
 from .replay_steps import Refused, steps
 

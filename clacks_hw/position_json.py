@@ -7,10 +7,10 @@ first; towers are named like "R2"; ``turn`` is null once the game is over.
 
 from __future__ import annotations
 
-from .game.board import TOWERS
-from .game.modes import PUBLIC  # noqa: F401  (the pages import the public viewer from here)
-from .game.modes.team import TEAM
-from .game.state import NO_BUDGET, GameState
+from .game.clacks.board import TOWERS
+from .game.clacks.modes.team import TEAM
+from .game.clacks.state import NO_BUDGET, GameState
+from .game.core.view import PUBLIC  # noqa: F401  (the pages import the public viewer from here)
 
 
 def tower_name(index: int | None) -> str | None:

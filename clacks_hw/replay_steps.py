@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .game.edition import Edition
-from .game.rejection import Rejection
-from .game.rules import apply
-from .game.state import GameState
+from .game.clacks.edition import Edition
+from .game.clacks.state import GameState
+from .game.core.engine import apply
+from .game.core.rejection import Rejection
 from .journal import Entry, Journal, start_state
 
 

@@ -7,9 +7,9 @@ North is up, as the lamp numbering is (lamp = 4*row + col, row 0 at the north ed
 
 from __future__ import annotations
 
-from .game.board import TOWER_BY_NAME, TOWERS
-from .game.modes.team import TEAM
-from .game.state import NO_BUDGET, ROUTE_TOWERS, GameState
+from .game.clacks.board import TOWER_BY_NAME, TOWERS
+from .game.clacks.modes.team import TEAM
+from .game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from .position_json import words_of
 
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above

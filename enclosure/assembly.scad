@@ -25,8 +25,8 @@ multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_sw.stl");  // base_sw
 multmatrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]) color([0.93, 0.62, 0.25, 1]) import("stl/base_se.stl");  // base_se
 multmatrix([[1, 0, 0, 4], [0, 1, 0, 174], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/pi.stl");  // bought/pi
-multmatrix([[0, 1, 0, 170], [-1, 0, 0, 236], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
-multmatrix([[1, 0, 0, 62], [0, 1, 0, 94], [0, 0, 1, 9], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
+multmatrix([[0, 1, 0, 163.39], [-1, 0, 0, 163.37], [0, 0, 1, 22.1], [0, 0, 0, 1]]) color([0.1, 0.55, 0.25, 1]) import("stl/bought/hub.stl");  // bought/hub
+multmatrix([[1, 0, 0, 95], [0, 1, 0, 86], [0, 0, 1, 12], [0, 0, 0, 1]]) color([0.05, 0.4, 0.2, 1]) import("stl/bought/power_board.stl");  // bought/power_board
 multmatrix([[1, 0, 0, 255.1], [0, 1, 0, 4.9], [0, 0, 1, 54.4], [0, 0, 0, 1]]) color([0.12, 0.3, 0.75, 1]) import("stl/bought/reader.stl");  // bought/reader shared
 multmatrix([[1, 0, 0, 75], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 0
 multmatrix([[1, 0, 0, 125], [0, 1, 0, 225], [0, 0, 1, 40], [0, 0, 0, 1]]) color([0.97, 0.97, 0.97, 1]) import("stl/bought/lamp_led.stl");  // bought/lamp_led lamp 1
@@ -79,18 +79,14 @@ multmatrix([[1, 0, 0, 7.5], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) co
 multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 177.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 2
 multmatrix([[1, 0, 0, 7.5], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 3
 multmatrix([[1, 0, 0, 65.5], [0, 1, 0, 226.5], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2_5x8.stl");  // bought/screw_m2_5x8 bought/pi: hole 4
-multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 1
-multmatrix([[1, 0, 0, 186.2], [0, 1, 0, 234], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 2
-multmatrix([[1, 0, 0, 174.8], [0, 1, 0, 187], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 3
-multmatrix([[1, 0, 0, 186.2], [0, 1, 0, 187], [0, 0, 1, 10], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m2x8.stl");  // bought/screw_m2x8 bought/hub: hole 4
 multmatrix([[1, 0, 0, 50], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 1
 multmatrix([[1, 0, 0, 250], [0, 1, 0, 250], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 2
 multmatrix([[1, 0, 0, 50], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 3
 multmatrix([[1, 0, 0, 250], [0, 1, 0, 50], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x30.stl");  // bought/screw_m3x30 top_panel: screw 4
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 97], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
-multmatrix([[1, 0, 0, 129], [0, 1, 0, 97], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
-multmatrix([[1, 0, 0, 65], [0, 1, 0, 141], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
-multmatrix([[1, 0, 0, 129], [0, 1, 0, 141], [0, 0, 1, 10.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4
+multmatrix([[1, 0, 0, 99], [0, 1, 0, 90], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 1
+multmatrix([[1, 0, 0, 211], [0, 1, 0, 90], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 2
+multmatrix([[1, 0, 0, 99], [0, 1, 0, 172], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 3
+multmatrix([[1, 0, 0, 211], [0, 1, 0, 172], [0, 0, 1, 13.6], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/power_board: hole 4
 multmatrix([[1, 0, 0, 258.05], [0, 1, 0, 49.15], [0, 0, 1, 56], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/reader shared: hole 1
 multmatrix([[1, 0, 0, 292.15], [0, 1, 0, 49.15], [0, 0, 1, 56], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8.stl");  // bought/screw_m3x8 bought/reader shared: hole 2
 multmatrix([[1, 0, 0, 157], [0, 1, 0, 295.5], [0, 0, 1, 63], [0, 0, 0, 1]]) color([0.62, 0.64, 0.68, 1]) import("stl/bought/screw_m3x8_insert.stl");  // bought/screw_m3x8_insert top_panel: lid N

@@ -6,6 +6,7 @@ READERS = 1  # MFRC522 boards connected, 1..4
 # SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share these.
 SPI_ID = 0
 SPI_BAUD = 4000000  # the MFRC522 allows up to 10 MHz; 4 MHz is safe on 20 cm jumpers
+SPI_MAX_WIRE_MM = 200  # the longest reader wire at SPI_BAUD; the build checks the harness against it
 SCK = 18
 MOSI = 19
 MISO = 16

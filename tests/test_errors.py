@@ -8,9 +8,9 @@ import pytest
 
 from clacks_hw.config_errors import ConfigError
 from clacks_hw.errors import ClacksError
-from clacks_hw.game.actions import MalformedAction, parse_action
-from clacks_hw.game.edition_files import EditionError
-from clacks_hw.game.setup import SetupError
+from clacks_hw.game.clacks.actions import parse_action
+from clacks_hw.game.clacks.edition_files import EditionError
+from clacks_hw.game.core.errors import MalformedAction, SetupError
 from clacks_hw.journal import JournalError
 
 ROOT = Path(__file__).resolve().parent.parent / "clacks_hw"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from clacks_hw.game.version import RULES_VERSION
+from clacks_hw.game.core.registry import game_for
 from clacks_hw.journal import JournalError, JournalRejected, load_game, parse_journal
 
 from .test_replay_games import EDITION, config, header_obj
@@ -24,7 +24,7 @@ def _parse(header, *actions):
     ({"sead": 3}, "unknown key 'sead' (did you mean 'seed'?)"),
     ({"format": 4}, "format 4 was written by another version of clacks-hw; this one reads formats 1, 2 and 3"),
     ({"format": "1"}, "format '1' must be a whole number"),
-    ({"rules": RULES_VERSION + 1}, "rules version"),
+    ({"rules": game_for("competitive").rules_version + 1}, "rules version"),
     ({"seed": 1.5}, "seed 1.5 must be a whole number"),
     ({"seed": True}, "seed True"),
     ({"seats": "S N"}, "seats 'S N' must be a list"),

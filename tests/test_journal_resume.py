@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rules import apply
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.core.engine import apply
 from clacks_hw.journal import (
     EditionMismatch,
     JournalRejected,

@@ -6,7 +6,6 @@ import json
 import random
 import zlib
 
-from clacks_hw.game.version import RULES_VERSION
 from clacks_hw.journal import (
     CLOCKED,
     FORMAT,
@@ -23,7 +22,7 @@ def test_header_carries_the_game_set_up_and_provenance(tmp_path):
     cfg = config(players=3, seed=42, variants=("long_message", "express"))
     h = make_header(EDITION, cfg, config_hash="abc123", created="2025-05-01T10:00:00+00:00")
     # An Express game keeps its turn clock too (format 3); any other game stays format 2.
-    assert h["journal"] == "clacks-hw" and h["format"] == CLOCKED and h["rules"] == RULES_VERSION
+    assert h["journal"] == "clacks-hw" and h["format"] == CLOCKED and h["rules"] == cfg.game.rules_version
     assert make_header(EDITION, config())["format"] == FORMAT
     assert h["seats"] == ["S", "W", "N"] and h["hands"] == "tracked" and h["seed"] == 42
     assert h["variants"] == ["express", "long_message"]  # sorted, so the header is stable

@@ -9,9 +9,8 @@ import tracemalloc
 
 import pytest
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.journal import (
     JournalError,
     encode_line,

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.names import name_problem
-from clacks_hw.game.setup import SetupError, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.config import config_from_record
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.errors import SetupError
+from clacks_hw.game.core.names import name_problem
+from clacks_hw.game.klackers.config import KlackersConfig
 from clacks_hw.journal.errors import JournalError
 from clacks_hw.journal.header import check_header, config_from_header, make_header
 
@@ -30,28 +33,32 @@ def test_names_that_will_not_do(name, why):
 
 
 def test_a_game_with_bad_names_is_not_set_up():
-    config = GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, names={"S": "<img>"})
+    config = ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, names={"S": "<img>"})
     with pytest.raises(SetupError, match="seat S's name"):
         new_game(EDITION, config)
     with pytest.raises(SetupError, match="seat 'E', which is not in the game"):
-        new_game(EDITION, GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, names={"E": "EVE"}))
-    klackers = GameConfig(seats=("S", "N"), words={}, mode="klackers", names={"N": "=cmd"})
+        new_game(EDITION, ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, names={"E": "EVE"}))
+    klackers = KlackersConfig(seats=("S", "N"), names={"N": "=cmd"})
     with pytest.raises(SetupError, match="seat N's name"):
         new_game(EDITION, klackers)
 
 
 @pytest.mark.parametrize("mode,words", [("competitive", {"S": ("STAMP",), "N": ("DORFL",)}), ("klackers", {})])
 def test_names_are_journalled_and_come_back(mode, words):
-    config = GameConfig(seats=("S", "N"), words=words, mode=mode, names={"S": "ANN", "N": "Ελένη"})
+    def setup(**names):
+        return config_from_record({"mode": mode, "seats": ["S", "N"], "words": words, "hands": "tracked", "seed": 0,
+                                   "variants": [], **names})
+
+    config = setup(names={"S": "ANN", "N": "Ελένη"})
     state = new_game(EDITION, config)
     assert state.config.names == {"S": "ANN", "N": "Ελένη"}
     header = make_header(EDITION, state.config, created="2025-06-15T12:00:00+00:00")
     assert header["names"] == {"S": "ANN", "N": "Ελένη"}
     assert config_from_header(check_header(header)).names == {"S": "ANN", "N": "Ελένη"}
-    assert "names" not in make_header(EDITION, GameConfig(seats=("S", "N"), words=words, mode=mode))
+    assert "names" not in make_header(EDITION, setup())
 
 
 def test_a_journal_with_bad_names_says_so():
-    header = make_header(EDITION, GameConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}))
+    header = make_header(EDITION, ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}))
     with pytest.raises(JournalError, match=r"names .*seat S's name: '<script>' must start with a letter"):
         check_header({**header, "names": {"S": "<script>"}})

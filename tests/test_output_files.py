@@ -18,8 +18,8 @@ from clacks_hw.mqtt.schema import convert
 from clacks_hw.web.hall_store import HallStore
 from tests.hardware.conftest import make_context
 from tests.selftest.test_selftest_cli import selftest
-from tests.testing.test_hil_cli import GOOD, hil
 from tests.support.planted import as_root, make_victim, untouched
+from tests.testing.test_hil_cli import GOOD, hil
 
 
 @pytest.fixture

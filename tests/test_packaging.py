@@ -7,6 +7,7 @@ import subprocess
 import sys
 import tomllib
 import venv
+import zipfile
 from pathlib import Path
 
 PYPROJECT = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
@@ -26,6 +27,8 @@ def test_an_installed_wheel_carries_the_firmware_the_emulation_runs(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(root)],
                    check=True, capture_output=True)
     [wheel] = (tmp_path / "dist").glob("clacks_hw-*.whl")
+    # the LED models and ratings the daemon's current limiter and config check read on the Pi
+    assert {"clacks_hw/hardware/parts.toml", "clacks_hw/hardware/board.toml"} <= set(zipfile.ZipFile(wheel).namelist())
     venv.create(tmp_path / "env", with_pip=True)
     python = tmp_path / "env" / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "--no-deps", "-q", str(wheel)], check=True, capture_output=True)

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from clacks_hw.game.edition_files import default_edition_path
+from clacks_hw.game.clacks.edition_files import default_edition_path
 from clacks_hw.journal import encode_line
 
 from .test_replay_games import run_replay, write_lines
@@ -132,7 +132,7 @@ def _other_edition(tmp_path):
 def test_another_edition_is_refused_with_the_fix(script, tmp_path):
     with open(script) as f:
         lines = f.readlines()
-    from clacks_hw.game.edition_files import default_edition
+    from clacks_hw.game.clacks.edition_files import default_edition
     lines[0] = json.dumps({**HEADER, "edition": default_edition().fingerprint}) + "\n"
     script.write_text("".join(lines))
     folder = _other_edition(tmp_path)

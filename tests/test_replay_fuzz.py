@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clacks_hw.cli import cli
-from clacks_hw.game.actions import ACTS, KEYS
-from clacks_hw.game.board import SEATS, TOWERS
+from clacks_hw.game.clacks.actions import ACTS, KEYS
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.core.table import SEATS
 from clacks_hw.journal import encode_line, encode_lines
 
 from .test_replay_games import config, header_obj, random_game

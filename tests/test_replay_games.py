@@ -13,24 +13,25 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import SEAT_SETS, GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.table import SEAT_SETS
 from clacks_hw.journal import JournalWriter, load_game, make_header, read_journal
 
 EDITION = default_edition()
 
 
-def config(players=2, seed=1, hands="tracked", variants=()) -> GameConfig:
+def config(players=2, seed=1, hands="tracked", variants=()) -> ClacksConfig:
     seats = SEAT_SETS[players]
     per_seat = 2 if "long_message" in variants else 1
-    return GameConfig(seats, deal_words(EDITION, seats, per_seat, seed), seed=seed, hands=hands,
+    return ClacksConfig(seats, deal_words(EDITION, seats, per_seat, seed), seed=seed, hands=hands,
                       variants=frozenset(variants))
 
 
-def random_game(cfg: GameConfig, rng: random.Random, n: int):
+def random_game(cfg: ClacksConfig, rng: random.Random, n: int):
     """Up to ``n`` random legal actions from the start; returns (final state, actions).
 
     Mostly random, but an action that sends a signal is taken when one is on offer, so games
@@ -50,7 +51,7 @@ def random_game(cfg: GameConfig, rng: random.Random, n: int):
     return state, actions
 
 
-def write_journal(path, cfg: GameConfig, actions) -> None:
+def write_journal(path, cfg: ClacksConfig, actions) -> None:
     with JournalWriter.create(path, make_header(EDITION, cfg, created="2025-01-01T00:00:00+00:00")) as w:
         for a in actions:
             w.append(a)
@@ -61,7 +62,7 @@ def write_lines(path, objs) -> None:
     path.write_text("".join(json.dumps(o) + "\n" for o in objs))
 
 
-def header_obj(cfg: GameConfig) -> dict:
+def header_obj(cfg: ClacksConfig) -> dict:
     return make_header(EDITION, cfg, created="2025-01-01T00:00:00+00:00")
 
 

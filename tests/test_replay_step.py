@@ -7,8 +7,8 @@ import os
 import pty
 import sys
 
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.journal import read_journal, replay
-from clacks_hw.game.edition_files import default_edition
 from clacks_hw.position_json import position_json
 
 from .test_replay_cli import HEADER, SCRIPT

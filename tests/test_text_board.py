@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import random
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import TOWER_BY_NAME
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.values import replace
 from clacks_hw.text_board import render
 
 from .test_replay_games import EDITION, config, random_game
 
-AHMED_COHEN = GameConfig(("S", "N"), {"S": ("AHMED",), "N": ("COHEN",)}, seed=15)
+AHMED_COHEN = ClacksConfig(("S", "N"), {"S": ("AHMED",), "N": ("COHEN",)}, seed=15)
 
 
 def _lamp_rows(text: str) -> list[str]:
@@ -37,7 +36,7 @@ def test_plain_text_only():
 
 
 def test_pawns_dwarf_words_hands_and_turn():
-    state = new_game(EDITION, GameConfig(("S", "W", "N"), {"S": ("AHMED",), "W": ("TOWER",), "N": ("COHEN",)}))
+    state = new_game(EDITION, ClacksConfig(("S", "W", "N"), {"S": ("AHMED",), "W": ("TOWER",), "N": ("COHEN",)}))
     p = state.player("W")
     state = replace(state.with_player(replace(p, tower=TOWER_BY_NAME["G3"].index)), dwarf=TOWER_BY_NAME["G6"].index)
     text = render(state)

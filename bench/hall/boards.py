@@ -32,7 +32,7 @@ def state(board: str, k: int) -> dict:
 
 def first_hall_state(k: int) -> bytes:
     """What a board sent the first hall: its whole public state, a few KB (the kiosk page's JSON)."""
-    from clacks_hw.game.edition_files import default_edition  # noqa: PLC0415
+    from clacks_hw.game.clacks.edition_files import default_edition  # noqa: PLC0415
     from clacks_hw.web.public import status_json  # noqa: PLC0415
 
     return json.dumps({**status_json(None, default_edition()), "screen": "game", "seq": k,

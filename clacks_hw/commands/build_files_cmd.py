@@ -31,7 +31,7 @@ def build_files_cmd(out_dir, config_path, no_render):
     PrusaSlicer results are cached by their inputs' hash (CLACKS_HW_CACHE=off turns it off).
     """
     from ..config import ConfigError, load_config
-    from ..game.edition_files import EditionError
+    from ..game.clacks.edition_files import EditionError
     from ..hardware.build import Context, build
     from ..hardware.data import HardwareError, load_hardware
 

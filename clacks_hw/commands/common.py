@@ -15,7 +15,7 @@ def edition_option(f):
 
 
 def load_edition_or_exit(edition_dir):
-    from ..game.edition_files import EditionError, default_edition, load_edition  # not for commands without one
+    from ..game.clacks.edition_files import EditionError, default_edition, load_edition  # not for commands without one
 
     try:
         return default_edition() if edition_dir is None else load_edition(edition_dir)

@@ -8,14 +8,15 @@ import time
 
 import click
 
-from ..game.bots import bot_action
+from ..game.clacks.bots import bot_action
+from ..game.clacks.config import ClacksConfig
+from ..game.clacks.setup import deal_words
+from ..game.core.engine import apply, new_game
+from ..game.core.errors import SetupError
+from ..game.core.registry import game_for, modes, variants
+from ..game.core.rejection import Rejection
 from ..game.klackers.bots import BOTS as KLACKERS_BOTS
-from ..game.klackers.state import ROUNDS as KLACKERS_ROUNDS
-from ..game.modes import MODES, VARIANTS, game_for
-from ..game.rejection import Rejection
-from ..game.rules import apply
-from ..game.setup import SetupError, deal_words, new_game
-from ..game.state import GameConfig
+from ..game.klackers.config import ROUNDS as KLACKERS_ROUNDS
 from ..text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
@@ -24,7 +25,7 @@ from .klackers_demo import run_demo as run_klackers_demo
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
 
 
-def demo_config(edition, mode: str, players: int, seed: int, route: str, variants) -> GameConfig:
+def demo_config(edition, mode: str, players: int, seed: int, route: str, variants) -> ClacksConfig:
     game = game_for(mode)
     seats = game.seating_for(players)
     if seats is None:
@@ -32,7 +33,7 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
         raise click.UsageError(f"a {mode} game is played by {allowed} players, not {players}")
     slots = game.word_slots(seats, variants)
     words = deal_words(edition, [key for key, _ in slots], slots[0][1], seed)
-    return GameConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
+    return ClacksConfig(seats=seats, words=words, seed=seed, mode=mode, route=route,
                       variants=frozenset(variants))
 
 
@@ -40,7 +41,7 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 @click.option("--game", type=click.Choice(["clacks", "klackers"]), default="clacks", show_default=True,
               help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md; "
                    "the same as --mode klackers).")
-@click.option("--mode", type=click.Choice(MODES), default="competitive", show_default=True,
+@click.option("--mode", type=click.Choice(modes()), default="competitive", show_default=True,
               help="Which game the automatic players play.")
 @click.option("--players", type=int, default=None,
               help="How many players (competitive/race 2-4; default 4, solitaire 1, junior 2).")
@@ -48,7 +49,7 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
 @click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
               help="The race's route to Genua.")
 @click.option("--variant", "variants", multiple=True,
-              type=click.Choice(sorted({v for vs in VARIANTS.values() for v in vs})),
+              type=click.Choice(sorted({v for vs in variants().values() for v in vs})),
               help="A variant to switch on (repeatable), e.g. --variant quick (KLACKERS: hughie, ...).")
 @click.option("--rounds", type=click.IntRange(*KLACKERS_ROUNDS), default=3, show_default=True,
               help="KLACKERS: the game ends when this many rounds have been won.")

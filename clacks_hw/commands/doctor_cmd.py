@@ -221,16 +221,15 @@ class Doctor:
         if self.config is None:
             return
         from ..hardware.data import load_hardware
-        from ..hardware.power import brightness_for, budget
-        hw, c = load_hardware(), self.config
-        need, rating = budget(hw, c).total_a, c.leds.supply_a
-        if need > rating:
-            self.add(WARN, "power", f"at brightness {c.leds.brightness:g} the LEDs (all white) and the Pi could draw "
-                                    f"{need:.2f} A; the supply is rated {rating:g} A (leds.supply_a)",
-                     f"set leds.brightness to {brightness_for(hw, c, rating):g} or less, or use a bigger 5 V supply "
-                     "and set leds.supply_a (wiring/power.md)")
+        from ..hardware.power import budget
+        b = budget(load_hardware(), self.config)
+        cap = min(1.0, b.led_light_a / b.full_white_a)
+        text = (f"the board may draw {b.board_a:.2f} A (weakest link: {b.weakest.name}, {b.weakest.amps:g} A, less 25 %); "
+                f"the LEDs get {b.led_light_a:.2f} A: a frame of every LED white is dimmed to {cap:.2f}")
+        if cap < 0.5:
+            self.add(WARN, "power", text, "use a bigger 5 V supply and set leds.supply_a to its rating (wiring/power.md)")
         else:
-            self.add(OK, "power", f"worst case {need:.2f} A at brightness {c.leds.brightness:g}; supply {rating:g} A")
+            self.add(OK, "power", text)
 
     # -- the admin page ---------------------------------------------------------------------------
     def check_admin(self) -> None:

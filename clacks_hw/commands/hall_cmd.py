@@ -114,17 +114,17 @@ def _defaults():
 
 def _run(cfg, config_path, duration) -> None:
     from ..mqtt.client import LinkSetupError
+    from ..secure_files import UnsafePath
     from ..web.hall import Hall
+    from ..web.hall_config import HallConfigError
 
     try:
         hall = Hall(cfg, path=config_path)
+    except (HallConfigError, LinkSetupError, UnsafePath) as exc:  # the database, the broker's TLS
+        _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot listen on {cfg.page.bind} port {cfg.page.port}: {exc.strerror or exc}\n"
               "  fix: stop whatever uses that port, or give --port")
-    except LinkSetupError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # sqlite3.Error, UnsafePath: the database file
-        _fail(f"--db {cfg.page.db}: {exc}\n  fix: give a writable SQLite file (it is created if missing)")
     if not cfg.boards:
         click.echo("no boards in hall.toml: every board is listed as knocking until added "
                    "(clacks-hw hall setup, or clacks-hw hall trust)", err=True)

@@ -7,19 +7,19 @@ import time
 
 import click
 
+from ..game.core.errors import SetupError
+from ..game.core.rejection import Rejection
 from ..game.klackers.bots import bot_action
+from ..game.klackers.config import KlackersConfig, klackers_config, seatings
 from ..game.klackers.rules import apply
-from ..game.klackers.state import klackers_config, new_game, seatings
-from ..game.setup import SetupError
-from ..game.state import GameConfig
+from ..game.klackers.state import new_game
 from ..game.klackers.view import narrate, render
-from ..game.rejection import Rejection
 from .common import BAD_CONFIG
 
 MAX_ACTIONS = 100_000  # a safety net: a 3-round game takes a few hundred actions
 
 
-def demo_config(players: int, seed: int, variants, rounds: int) -> GameConfig:
+def demo_config(players: int, seed: int, variants, rounds: int) -> KlackersConfig:
     by_count = {len(s): s for s in seatings()}
     if players not in by_count:
         raise click.UsageError(f"KLACKERS is played by {', '.join(map(str, by_count))} players, not {players}")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 
-from ..game.modes import MODES, VARIANTS, game_for
-from ..game.names import names_problem
+from ..game.core.names import names_problem
+from ..game.core.registry import game_for, modes
 from .events import AdminCommand
 from .setup_menu import SetupMenu, seatings, word_slots
 
@@ -22,11 +22,11 @@ log = logging.getLogger(__name__)
 def _menu(params: dict, edition) -> SetupMenu | str:
     """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
     mode = params.get("mode", "competitive")
-    if mode not in MODES:
-        return f"mode {mode!r} must be one of {', '.join(MODES)}"
+    if mode not in modes():
+        return f"mode {mode!r} must be one of {', '.join(modes())}"
     variants = params.get("variants", [])
-    if not isinstance(variants, list) or any(v not in VARIANTS[mode] for v in variants):
-        return f"variants {variants!r}: {mode} allows {', '.join(VARIANTS[mode]) or 'none'}"
+    if not isinstance(variants, list) or any(v not in game_for(mode).variants for v in variants):
+        return f"variants {variants!r}: {mode} allows {', '.join(game_for(mode).variants) or 'none'}"
     route = params.get("route", "easy")
     if route not in ("easy", "hard"):
         return f"route {route!r} must be easy or hard"

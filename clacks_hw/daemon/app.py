@@ -23,9 +23,9 @@ from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
-from ..game.edition import Edition
-from ..game.edition_files import default_edition
-from ..game.modes import PUBLIC
+from ..game.clacks.edition import Edition
+from ..game.clacks.edition_files import default_edition
+from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
 from ..secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
@@ -190,11 +190,11 @@ class Daemon:
         wanted = s.status_page if s.status_page is not None else s.clock is None and s.led_backend is None
         sinks = []
         if wanted:
+            from ..pairing import Pairing
+            from ..pairing.root import RootSecret
             from ..web.server import (
                 open_status_page,  # aiohttp only when the page is on
             )
-            from ..pairing import Pairing
-            from ..pairing.root import RootSecret
 
             self.pairing = Pairing(RootSecret(cfg), directory, self.clock)
             # None: off or cannot bind (logged)

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 
-from ..game.actions import Action
-from ..game.board import TOWER_BY_NAME
-from ..game.rejection import Code, Rejection
-from ..game.rules import validate
-from ..game.state import GameState
+from ..game.clacks.actions import Action
+from ..game.clacks.board import TOWER_BY_NAME
+from ..game.clacks.rejection import Code
+from ..game.clacks.state import GameState
+from ..game.core.engine import validate
+from ..game.core.rejection import Rejection
 from . import fault_flow, preview, swap_flow
 
 log = logging.getLogger(__name__)

@@ -24,19 +24,20 @@ from dataclasses import dataclass
 
 from ..drivers.card_reader import ReaderEvent
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
-from ..game.actions import Action
-from ..game.board import TOWER_BY_NAME, TOWERS
-from ..game.edition import Edition
-from ..game.modes import PUBLIC
-from ..game.rejection import Rejection
-from ..game.setup import SetupError
-from ..game.state import EXPRESS_SECONDS, GameState
+from ..game.clacks.actions import Action
+from ..game.clacks.board import TOWER_BY_NAME, TOWERS
+from ..game.clacks.config import EXPRESS_SECONDS
+from ..game.clacks.edition import Edition
+from ..game.clacks.state import GameState
+from ..game.core.errors import SetupError
+from ..game.core.rejection import Rejection
+from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
 from . import palette, preview, swap_flow
 from .card_input import CardInput
-from .dice_play import DicePlay
 from .cards import CardMap, word_of
 from .demo import Demo
+from .dice_play import DicePlay
 from .events import CardTap
 from .express_marks import ExpressMarks
 from .reader_seats import ReaderSeats
@@ -127,7 +128,10 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
     def express_seconds(self) -> float:
         """The turn length of the game in play (recorded in its journal), else the setting."""
         if self.session is not None:
-            return self.session.state.config.express_seconds
+            config = self.session.state.config
+            limit = config.game.turn_seconds(config)
+            if limit is not None:
+                return limit
         return float(self.settings.express_s)
 
     def _express_on(self) -> bool:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import logging
 import random
 
-from ..game.edition import Edition
-from ..game.rejection import Rejection
-from ..game.rules import apply
-from ..game.modes import MODES
-from ..game.setup import new_game
-from ..game.state import GameState
+from ..game.clacks.edition import Edition
+from ..game.clacks.state import GameState
+from ..game.core.engine import apply, new_game
+from ..game.core.registry import modes
+from ..game.core.rejection import Rejection
 from .setup_menu import SetupMenu, seatings
 
 log = logging.getLogger(__name__)
@@ -26,7 +25,7 @@ class Demo:
         self.games = 0  # dealt so far: the next one is the next game in turn
 
     def start(self, now: float) -> None:
-        mode = MODES[self.games % len(MODES)]
+        mode = modes()[self.games % len(modes())]
         self.games += 1
         seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 
+from ..game.core.rejection import Rejection
 from ..game.klackers.view import narrate
-from ..game.rejection import Rejection
 from .klackers_input import KlackersInput
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.names import INITIALS
-from ..game.values import replace
+from ..game.core.names import INITIALS
+from ..game.core.values import replace
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -21,8 +21,8 @@ from collections.abc import Callable
 
 from ..drivers.debounce import FORGET_CHORD, PAIR_CHORD, ButtonEvent
 from ..drivers.frame import LAMPS, PIXELS, TOWERS, Frame
-from ..game.board import TOWER_BY_NAME
-from ..game.turns import target_mask
+from ..game.clacks.board import TOWER_BY_NAME
+from ..game.clacks.turns import target_mask
 from ..pairing import Pairing, PairingCode, PairingOff
 from . import palette as P
 from .events import PhonePaired

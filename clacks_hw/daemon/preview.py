@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.board import TOWERS
-from ..game.planner import plan
-from ..game.state import GameState
-from ..game.turns import target_mask
-from ..game.values import replace
+from ..game.clacks.board import TOWERS
+from ..game.clacks.planner import plan
+from ..game.clacks.state import GameState
+from ..game.clacks.turns import target_mask
+from ..game.core.values import replace
 
 
 def _popcount(x: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from ..game.board import SEATS
+from ..game.core.table import SEATS
 
 log = logging.getLogger(__name__)
 

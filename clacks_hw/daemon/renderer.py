@@ -30,10 +30,10 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from ..game.board import COLOUR, TOWER_BY_NAME
-from ..game.modes import TowerMark
-from ..game.modes.team import route_reached
-from ..game.turns import target_mask
+from ..game.clacks.board import COLOUR, TOWER_BY_NAME
+from ..game.clacks.modes.base import TowerMark
+from ..game.clacks.modes.team import route_reached
+from ..game.clacks.turns import target_mask
 from . import klackers_frame
 from . import palette as P
 from .setup_menu import variants_of

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from ..game.state import GameState
+from ..game.clacks.state import GameState
 from ..journal import JournalError, Reopened, mark_abandoned
 from ..journal.writer import set_aside
 from . import journal_names

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 
-from ..game.state import GameState
+from ..game.clacks.state import GameState
 from . import resume
 
 log = logging.getLogger(__name__)

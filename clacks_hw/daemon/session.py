@@ -10,12 +10,12 @@ import secrets
 from pathlib import Path
 
 from ..clock import SystemClock
-from ..game.actions import Action
-from ..game.edition import Edition
-from ..game.rejection import Rejection
-from ..game.rules import apply
-from ..game.setup import new_game
-from ..game.state import GameConfig, GameState
+from ..game.clacks.actions import Action
+from ..game.clacks.edition import Edition
+from ..game.clacks.state import GameState
+from ..game.core.config import GameConfig
+from ..game.core.engine import apply, new_game
+from ..game.core.rejection import Rejection
 from ..journal import JournalError, JournalWriter, make_header
 from ..journal.append_file import PROBE_BYTES
 from ..journal.folder import make_folder

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game.modes import MODES, game_for
-from ..game.state import EXPRESS_SECONDS, GameConfig
-from ..game.values import replace
+from ..game.clacks.config import EXPRESS_SECONDS
+from ..game.core.config import GameConfig, config_from_record
+from ..game.core.registry import game_for, modes
+from ..game.core.values import replace
 from .name_picker import NamePicker
 
 # Variant letters; "hard_route" is the route toggle (off = easy route).
@@ -51,7 +52,7 @@ class SetupMenu:
     @classmethod
     def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
                       route: str = "easy") -> SetupMenu:
-        mode = mode if mode in MODES else MODES[0]
+        mode = mode if mode in modes() else modes()[0]
         toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
         names = toggles & set(variants_of(mode))
         seats = tuple(seats) if tuple(seats) in seatings(mode) else seatings(mode)[0]
@@ -120,7 +121,7 @@ class SetupMenu:
         if self.page == "names":
             return replace(self, picker=self.picker.step(delta), since=now)
         if self.page == "mode":
-            mode = MODES[(MODES.index(self.mode) + delta) % len(MODES)]
+            mode = modes()[(modes().index(self.mode) + delta) % len(modes())]
             seats = self.seats if self.seats in seatings(mode) else seatings(mode)[0]
             variants = frozenset(v for v in self.variants if v in variants_of(mode))
             return replace(self, mode=mode, seats=seats, variants=variants, since=now)
@@ -193,14 +194,15 @@ class SetupMenu:
             for _ in range(n):
                 mine.append(given.pop(0) if given else pool.pop())
             words[key] = tuple(mine)
-        variants = frozenset(v for v in self.variants if v != "hard_route")
-        extra = {}
+        variants = [v for v in self.variants if v != "hard_route"]
+        record = {"mode": self.mode, "seats": self.seats, "words": words, "hands": hands, "seed": seed,
+                  "variants": variants, "express_seconds": express_seconds}
         game = game_for(self.mode)
         if game.routes:
-            extra["route"] = "hard" if "hard_route" in self.variants else "easy"
+            record["route"] = "hard" if "hard_route" in self.variants else "easy"
         if game.chooses_first and first in self.seats:  # else the first seat starts
-            extra["first"] = first
+            record["first"] = first
         names = self.picker.given() if self.picker is not None else self.names
-        return GameConfig(seats=self.seats, words=words, seed=seed, hands=hands, mode=self.mode,
-                          variants=variants, express_seconds=express_seconds, names=dict(names), **extra)
+        record["names"] = dict(names)
+        return config_from_record(record)  # each game takes the options it has
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.actions import Action
-from ..game.registry import PUBLIC
-from ..game.rejection import Code, Rejection
-from ..game.rules import validate
-from ..game.state import GameState
-from ..game.values import replace
+from ..game.clacks.actions import Action
+from ..game.clacks.rejection import Code
+from ..game.clacks.state import GameState
+from ..game.core.engine import validate
+from ..game.core.rejection import Rejection
+from ..game.core.values import replace
+from ..game.core.view import PUBLIC
 from . import preview as pv
 
 # What the engine says while the swap is still incomplete: not refusals, the next step.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game.state import GameState
+from ..game.clacks.state import GameState
 from .preview import Preview
 from .setup_menu import SetupMenu
 

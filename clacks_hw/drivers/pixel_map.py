@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .current_limit import CurrentModel
 from .frame import LAMPS, PIXELS, SEATS, TOWERS, Frame
 
 LAMP_ORDERS = ("row-major", "serpentine")
@@ -48,6 +49,7 @@ class PixelMap:
     brightness: float = 1.0
     gamma: float = 1.0
     lead_pixels: int = 0  # dark pixels before the board (e.g. a sacrificial level-shifting LED)
+    current: CurrentModel | None = None  # the current limiter's model; None = frames pass unlimited
 
     def __post_init__(self) -> None:
         if sorted(self.chain) != sorted(GROUPS):
@@ -76,14 +78,17 @@ class PixelMap:
         for logical in order:
             for ch in channel:
                 index.append(dark if logical is None else 3 * logical + ch)
+        if self.current is not None and len(self.current.byte_ma) != 3 * len(order):
+            raise ValueError(f"the current model covers {len(self.current.byte_ma) // 3} LEDs, the chain has {len(order)}")
         object.__setattr__(self, "physical_order", tuple(order))
         object.__setattr__(self, "_index", tuple(index))
         object.__setattr__(self, "_table", gamma_table(self.gamma, self.brightness))
 
     @classmethod
-    def from_config(cls, leds) -> PixelMap:
+    def from_config(cls, leds, current: CurrentModel | None = None) -> PixelMap:
         """From a :class:`clacks_hw.config.LedConfig` (already validated)."""
         return cls(
+            current=current,
             lamp_order=leds.lamp_order,
             chain=tuple(leds.chain),
             button_order=tuple(leds.button_order),
@@ -104,7 +109,9 @@ class PixelMap:
         return self.physical_order[position]  # type: ignore[attr-defined]
 
     def to_bytes(self, frame: Frame) -> bytes:
-        """Three bytes per chain LED, in wiring and colour order, gamma and brightness applied."""
+        """Three bytes per chain LED, in wiring and colour order, gamma and brightness applied,
+        then scaled down if the frame would draw more than the current model's budget."""
         flat = bytes([c for rgb in frame.pixels for c in rgb]) + b"\0"
         index: tuple[int, ...] = self._index  # type: ignore[attr-defined]
-        return bytes(map(flat.__getitem__, index)).translate(self._table)  # type: ignore[attr-defined]
+        data = bytes(map(flat.__getitem__, index)).translate(self._table)  # type: ignore[attr-defined]
+        return data if self.current is None else self.current.limit(data)

@@ -21,9 +21,9 @@ from ..mqtt.signing import SigningKey
 from ..mqtt.topics import HALL_USER, board_id_problem
 from ..regular_file import read_regular
 from ..secure_files import write_file
+from ..systemd_unit import UnitError
 from ..web.hall_config import HallConfigError, load, with_board
 from . import mosquitto
-from ..systemd_unit import UnitError
 from .unit import STATE_DIR, UNIT_NAME, hall_unit, kiosk_autostart
 
 HALL_TOML = "hall.toml"

@@ -31,7 +31,8 @@ def solids(hw, key: str) -> list:
 
 def cuts(hw, key: str) -> list:
     """What a board's model leaves out, as ("cyl", [x, y, z, d, h]): its drilled holes, and the
-    ring around each where the screw head bears above the PCB and the standoff below it."""
+    ring around each above the PCB where the screw head bears. (Under the board the model stays
+    whole: a standoff there must keep clear of it, mounting.py.)"""
     p = hw.parts[key]
     if "holes" not in p or "keepout" not in p:
         return []
@@ -42,8 +43,6 @@ def cuts(hw, key: str) -> list:
     for x, y in p["holes"] + p.get("pegs", []):  # a reader's peg holes take printed pegs
         out.append(("cyl", [x, y, bottom, p["hole"], top - bottom]))
         out.append(("cyl", [x, y, t, p["keepout"], top - t]))
-        if bottom < -1:
-            out.append(("cyl", [x, y, bottom, p["keepout"], -bottom]))
     return out
 
 
@@ -65,7 +64,7 @@ def _board_placements(lay: Layout, key: str) -> tuple:
     """A mounted board: rotate 0 puts its x east and y north; 90 turns it clockwise (x south, y east)."""
     m = next(m for m in lay.mounted if m.name == key)
     o, w = m.outline, lay.width
-    if lay.hw.board["layout"][key]["rotate"] == 90:
+    if m.turned:
         return (Placement((o.x0, w - o.y0, m.z0), (0.0, 0.0, -90.0)),)
     return (Placement((o.x0, w - o.y1, m.z0)),)
 
@@ -106,7 +105,8 @@ def bought_parts(lay: Layout) -> list:
     out = []
     for key in BOARDS:
         p = hw.parts[key]
-        screws = tuple(Screw(f"hole {k + 1}", (x, y, p["size"][2]), DOWN, p["screw"]) for k, (x, y) in enumerate(p["holes"]))
+        screws = tuple(Screw(f"hole {k + 1}", (x, y, p["size"][2]), DOWN, p["screw"])
+                       for k, (x, y) in enumerate(p.get("holes", ())))  # the Pico plugs in: no screws
         out.append(_piece(lay, key, _board_placements(lay, key), screws))
     reader = hw.parts["reader"]
     out.append(_piece(lay, "reader", _reader_placements(lay), tuple(

@@ -33,7 +33,7 @@ class Context:
 
     @property
     def edition(self):
-        from ..game.edition_files import default_edition, load_edition
+        from ..game.clacks.edition_files import default_edition, load_edition
         return default_edition() if self.edition_dir is None else load_edition(self.edition_dir)
 
     @property
@@ -74,9 +74,12 @@ def _pins(ctx: Context) -> list:
 
 
 def _scad(ctx: Context) -> list:
+    from .render import drop_stale
     from .scad_panel import top_panel_2d
     out = [ctx.write(f"enclosure/scad/{p.name}.scad", p.scad) for p in ctx.parts]
-    return out + [ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay))]
+    out.append(ctx.write("enclosure/scad/top_panel_2d.scad", top_panel_2d(ctx.lay)))
+    drop_stale(ctx.out / "enclosure/scad", "**/*.scad", out)
+    return out
 
 
 def _design(ctx: Context) -> list:
@@ -101,7 +104,7 @@ def _cards(ctx: Context) -> list:
         from ..printing.pdf import render
     except ImportError as exc:
         raise HardwareError(f"the cards PDF needs reportlab ({exc}); fix: pip install 'clacks-hw[print]'") from None
-    from ..game.edition_files import default_edition
+    from ..game.clacks.edition_files import default_edition
     from ..printing.sheets import PAPERS
     edition = default_edition()
     return [ctx.write(f"cards/cards-{paper}.pdf", render(edition, paper)[0]) for paper in PAPERS]
@@ -110,6 +113,17 @@ def _cards(ctx: Context) -> list:
 def _renders(ctx: Context) -> list:
     from .render import render_stls
     return render_stls(ctx, ctx.parts)
+
+
+def _check(ctx: Context) -> list:
+    from .assembly_check import check, report_md
+    report = check(ctx.out, ctx.lay, ctx.parts)
+    ctx.echo(f"    {report.instances} part copies, {report.tested} of {report.pairs} pairs intersected, "
+             f"{len(report.fastenings)} screws, {len(report.clearances)} clearances in "
+             f"{sum(report.seconds.values()):.2f} s")
+    if report.problems:
+        raise HardwareError("the assembly check failed:\n  " + "\n  ".join(report.problems))
+    return [ctx.write("enclosure/assembly_check.md", report_md(report))]
 
 
 def _pictures(ctx: Context) -> list:
@@ -128,13 +142,32 @@ def _chain(ctx: Context) -> list:
 
 
 def _power(ctx: Context) -> list:
-    from .power import power_md
-    return [ctx.write("wiring/power.md", power_md(ctx.hw, ctx.cfg))]
+    from .harness import harness
+    from .power_md import power_md
+    return [ctx.write("wiring/power.md", power_md(ctx.hw, ctx.cfg, harness(ctx.hw, ctx.cfg, ctx.lay)))]
 
 
 def _harness(ctx: Context) -> list:
     from .harness import harness, to_yaml
-    return [ctx.write("wiring/harness.yaml", to_yaml(harness(ctx.hw, ctx.cfg)))]
+    return [ctx.write("wiring/harness.yaml", to_yaml(harness(ctx.hw, ctx.cfg, ctx.lay)))]
+
+
+def _docs_power(ctx: Context) -> list:
+    from dataclasses import replace
+
+    from .harness import harness
+    from .power_md import docs_section, with_docs_section
+    seats = ("S", "W", "N", "E")
+    four = replace(ctx.cfg, reader=replace(ctx.cfg.reader, seats=seats))
+    section = docs_section(ctx.hw, ctx.cfg, harness(ctx.hw, four, layout(ctx.hw, seats)))
+    doc = ctx.out / "docs/hardware.md"
+    template = doc if doc.exists() else Path(__file__).resolve().parents[2] / "docs/hardware.md"
+    return [ctx.write("docs/hardware.md", with_docs_section(template.read_text(encoding="utf-8"), section))]
+
+
+def _perfboard(ctx: Context) -> list:
+    from .pcb.perfboard import perfboard_svg
+    return [ctx.write("pcb/perfboard.svg", perfboard_svg(ctx.hw, ctx.cfg))]
 
 
 def _harness_drawing(ctx: Context) -> list:
@@ -142,10 +175,15 @@ def _harness_drawing(ctx: Context) -> list:
     return draw(ctx)
 
 
+def _pcb(ctx: Context) -> list:
+    from .pcb.build import outputs
+    return outputs(ctx)
+
+
 def _bom(ctx: Context) -> list:
     from .bom import bom_csv, bom_md
-    return [ctx.write("bom/bom.csv", bom_csv(ctx.hw, ctx.cfg, ctx.edition)),
-            ctx.write("bom/bom.md", bom_md(ctx.hw, ctx.cfg, ctx.edition))]
+    args = (ctx.hw, ctx.cfg, ctx.edition, ctx.lay, ctx.parts)
+    return [ctx.write("bom/bom.csv", bom_csv(*args)), ctx.write("bom/bom.md", bom_md(*args))]
 
 
 OUTPUTS: list[Output] = [
@@ -157,13 +195,17 @@ OUTPUTS: list[Output] = [
     Output("print profile (PrusaSlicer)", _profile),
     Output("print-and-play cards PDF (A4, letter)", _cards),
     Output("STL and DXF (OpenSCAD)", _renders, renders=True),
+    Output("assembly check (meshes)", _check, renders=True),
     Output("grams and hours per part (PrusaSlicer)", _sliced, renders=True),
     Output("pictures: parts, exploded board, assembly steps (OpenSCAD)", _pictures, renders=True),
     Output("LED chain order (SVG)", _chain),
     Output("power budget", _power),
     Output("harness (WireViz source)", _harness),
     Output("harness drawing (WireViz, graphviz)", _harness_drawing, renders=True),
+    Output("carrier PCB (routed, KiCad DRC, Gerbers, picture)", _pcb, renders=True),
+    Output("carrier on perfboard (SVG)", _perfboard),
     Output("bill of materials", _bom),
+    Output("power figures in docs/hardware.md", _docs_power),
 ]
 
 
@@ -173,6 +215,12 @@ def build(ctx: Context, only=None, echo=print) -> list:
     problems = all_problems(ctx.lay, pieces(ctx.lay))
     if problems:
         raise HardwareError("the board does not assemble:\n  " + "\n  ".join(problems))
+    from .harness import harness
+    from .pcb.circuit import carrier
+    from .wiring_rules import circuit_problems, harness_problems
+    problems = harness_problems(ctx.hw, ctx.cfg, harness(ctx.hw, ctx.cfg, ctx.lay)) + circuit_problems(carrier(ctx.hw, ctx.cfg))
+    if problems:
+        raise HardwareError("the wiring cannot be built as drawn:\n  " + "\n  ".join(problems))
     todo = [o for o in OUTPUTS if (ctx.render or not o.renders) and (only is None or o.name in only)]
     ctx.echo = echo
     done = []

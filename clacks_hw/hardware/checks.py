@@ -177,8 +177,9 @@ def solids(lay: Layout) -> list:
 
 def collision_problems(lay: Layout) -> list:
     boxes, out = solids(lay), []
+    plugged = {frozenset((m.name, m.on)) for m in lay.mounted if m.on}  # a board in another's sockets
     for a in range(len(boxes)):
         for b in range(a + 1, len(boxes)):
-            if boxes[a].hits(boxes[b]):
+            if boxes[a].hits(boxes[b]) and frozenset((boxes[a].name, boxes[b].name)) not in plugged:
                 out.append(f"{boxes[a].name} collides with {boxes[b].name}")
     return out

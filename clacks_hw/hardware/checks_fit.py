@@ -101,13 +101,15 @@ def reader_problems(lay: Layout) -> list:
 
 
 def hub_problems(lay: Layout) -> list:
-    """The hub's standoffs tall enough for what hangs under it, and the BOM buying what the
-    model assumes (with headers or without)."""
-    hub, c = lay.hw.parts["hub"], lay.hw.board["enclosure"]["clearance"]
+    """The hub's sockets (on the carrier) tall enough for what hangs under it, and the BOM buying
+    what the model assumes (with headers or without)."""
+    hub = lay.hw.parts["hub"]
     out = []
-    if hub["standoff"] < hub["below"] + c:
-        out.append(f"the reader hub stands on {hub['standoff']:g} mm standoffs but {hub['below']:g} mm hangs under "
-                   f"it: make hub.standoff at least {hub['below'] + c:g} mm")
+    if hub["socket"] < hub["below"]:  # it plugs into the carrier's sockets: its pins must fit them
+        out.append(f"the reader hub's sockets on the carrier stand {hub['socket']:g} mm but {hub['below']:g} mm hangs "
+                   f"under it: make hub.socket at least {hub['below']:g} mm")
+    if hub["headers"] and not hub["below"]:
+        out.append("parts.toml: hub.headers = true but nothing hangs under it (hub.below = 0): say how long its pins are")
     says = "without headers" if "without headers" in hub["example"] else "with headers" if "with headers" in hub["example"] else ""
     wanted = "with headers" if hub["headers"] else "without headers"
     if says != wanted:

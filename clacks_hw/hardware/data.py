@@ -68,6 +68,11 @@ KINDS = {
         and all(_nonneg(s.get(k, 0)) for k in ("lift", "spread")) for s in v),
         "[[assembly.step]] tables, each with a title, a list of parts and optionally lift and spread (mm)"),
     "key": (lambda v: isinstance(v, str) and v.replace("_", "").isalnum(), "the name of a table in parts.toml"),
+    "wires": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 3 and all(_pos(x) for x in g)
+                                                         for g in v), "a list of [AWG, amperes, ohm per metre] triples"),
+    "ma3": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[red, green, blue] in mA"),
+    "awgs": (lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0 for x in v) and v[0] >= v[1],
+             "[thinnest, thickest] AWG, e.g. [28, 22]"),
 }
 
 
@@ -96,7 +101,7 @@ BOARD = {
     "print": {"bed": "pair", "overhang": "angle", "bridge": "pos", "min_wall": "pos", "layer": "pos",
               "perimeters": "count", "infill": "frac"},
     "filaments": {name: {"colour": "str", "rgb": "rgb"} for name in ("body", "opaque", "diffuser")},
-    "layout": {name: {"at": "pair", "rotate": "rot"} for name in ("pi", "hub", "power_board")},
+    "layout": {name: {"at": "pair", "rotate": "rot"} for name in ("pi", "power_board")},
     "openings": {name: {"x": "pos", "z": "pos"} for name in ("power", "usb")},
     "readers": {"corner": "corners", "shared": "corner", "gap": "nonneg", "above": "nonneg", "fit": "nonneg",
                 "read_range": "pos"},
@@ -109,11 +114,14 @@ BOARD_PART = {"name": "str", "current_ma": "pos", "size": "size3", "height": "po
               "source": "str", "example": "str", "price": "pos"}
 BUTTON = {"name": "str", "hole": "pos", "body": "pos", "nut": "pos", "bezel": "pos", "depth": "pos",
           "bezel_height": "pos", "nut_height": "pos", "source": "str", "example": "str", "price": "pos"}
-LED = {"name": "str", "current_ma": "pos", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+LED = {"name": "str", "channel_ma": "ma3", "idle_ma": "nonneg", "source": "str", "example": "str", "price": "pos"}
+CONNECTOR = {"name": "str", "rating_a": "pos", "awg": "awgs", "source": "str", "example": "str", "price": "nonneg"}
 SIMPLE = {"name": "str", "source": "str", "example": "str", "price": "pos"}
 PARTS = {
     "pi": {**BOARD_PART, "current_ma": None, "supply_a": "pos", "usb_allowance_a": "pos", "sd": "size3"},
-    "hub": {**BOARD_PART, "headers": "bool", "below": "nonneg"}, "power_board": {**BOARD_PART, "current_ma": None},
+    "hub": {"name": "str", "size": "size3", "height": "pos", "socket": "pos", "headers": "bool", "below": "nonneg",
+            "current_ma": "pos", "clearance": "nonneg", "model": "model", "source": "str", "example": "str", "price": "pos"},
+    "power_board": {**BOARD_PART, "current_ma": None},
     "reader": {**SIMPLE, "size": "size3", "height": "pos", "antenna": "rect", "current_ma": "pos", "clearance": "nonneg",
                "model": "model", "holes": "holes", "hole": "pos", "pegs": "holes", "pilot": "pos", "screw": "key",
                "keepout": "pos"},
@@ -122,10 +130,18 @@ PARTS = {
     "tower_button": BUTTON, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
-    "supply": {**SIMPLE, "amps": "amps"}, "jack": {**SIMPLE, "hole": "pos", "flange": "pos", "model": "model"},
-    "usb_extension": {**SIMPLE, "opening": "pair", "screws": "pair", "model": "model"}, "usb_cable": SIMPLE,
-    "sdcard": SIMPLE, "tag": SIMPLE,
-    "wire": {**SIMPLE, "gauges": "gauges"}, "screws": SIMPLE,
+    "supply": {**SIMPLE, "amps": "amps"},
+    "jack": {**SIMPLE, "hole": "pos", "rating_a": "pos", "awg": "awgs", "flange": "pos", "model": "model"},
+    "usb_extension": {**SIMPLE, "opening": "pair", "screws": "pair", "model": "model"},
+    "usb_cable": {**SIMPLE, "rating_a": "pos"}, "sdcard": SIMPLE,
+    "tag": {**SIMPLE, "pack": "pos"},
+    "wire": {**SIMPLE, "gauges": "wires"},
+    **{k: CONNECTOR for k in ("conn_xh", "conn_vh", "conn_idc", "conn_dupont", "conn_lug")},
+    "usb_c": {**SIMPLE, "rating_a": "pos"}, "usb_c_cable": {**SIMPLE, "rating_a": "pos"},
+    **{k: SIMPLE for k in ("resistor_33", "resistor_56k", "resistor_100k", "capacitor_100n", "capacitor_10u",
+                           "regulator", "socket", "jumper", "header_idc", "glue")},
+    "heat_shrink": {**SIMPLE, "per_joint": "pos"},
+    "prices": {"date": "str", "note": "str", "source": "str"},
     "filament": {"name": "str", "source": "str", "example": "str", "price_per_kg": "pos", "density": "pos"},
     "sheet": SIMPLE,
     "pilot": {"engage": "pos", "source": "str"},

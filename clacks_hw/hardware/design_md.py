@@ -66,8 +66,8 @@ def _clearances(lay: Layout) -> list:
         f"| the button's nut ({btn['nut_height']:g} mm thick) in the nut zone | {b['baffle']['nut_zone'] - btn['nut_height']:g} mm"
         f" to spare | {c:g} mm |",
         f"| card reader in its cradle, each side | {b['readers']['fit']:g} mm | slide fit |",
-        f"| reader hub: standoff over what hangs under it ({'with' if hub['headers'] else 'without'} headers) | "
-        f"{hub['standoff'] - hub['below']:g} mm | {c:g} mm |",
+        f"| reader hub: the carrier's sockets over its pins ({'with' if hub['headers'] else 'without'} headers) | "
+        f"{hub['socket'] - hub['below']:g} mm | 0 mm |",
         f"| dovetail tab in its socket, tongue in its groove, panel key in its socket, each side | {j['fit']:g} mm | "
         "slide fit |",
         f"| dovetail socket's roof (a bridge) | {j['dovetail'][1] + 2 * j['fit']:g} mm | at most "

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.board import SEATS, TOWERS, lamps_of
+from ..game.clacks.board import TOWERS, lamps_of
+from ..game.core.table import SEATS
 from .data import Hardware
 
 
@@ -58,6 +59,8 @@ class Mounted:
     holes: tuple[tuple[float, float], ...]
     z0: float  # underside of the board
     top: float  # highest point of its parts
+    turned: bool = False  # rotated 90 degrees: its x runs south, its y east
+    on: str = ""  # the board it plugs into ("" = on standoffs on the floor)
 
 
 @dataclass
@@ -134,7 +137,8 @@ def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout
     lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], [], z_floor, z_panel,
                  z_panel - b["baffle"]["height"], heat_w)
     lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
-    lay.mounted = [_mounted(lay, name) for name in ("pi", "hub", "power_board")]
+    lay.mounted = [_mounted(lay, name) for name in ("pi", "power_board")]
+    lay.mounted.append(_hub(lay))
     s = enc["pillar"] / 2
     lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.grid_screws]
     return lay
@@ -168,7 +172,20 @@ def _mounted(lay: Layout, name: str) -> Mounted:
     outline = Rect(x, y, x + (l if turned else w), y + (w if turned else l))
     holes = tuple((x + hy, y + hx) if turned else (x + hx, y + hy) for hx, hy in part["holes"])
     z0 = lay.z_floor + part["standoff"]
-    return Mounted(name, outline, holes, z0, z0 + t + part["height"])
+    return Mounted(name, outline, holes, z0, z0 + t + part["height"], turned)
+
+
+def _hub(lay: Layout) -> Mounted:
+    """The Pico, plugged into the carrier's sockets: its USB end north, its long side north-south."""
+    from .pcb.placement import pico_outline, to_plan
+    hub, carrier = lay.hw.parts["hub"], next(m for m in lay.mounted if m.name == "power_board")
+    x0, y0, x1, y1 = pico_outline()
+    corners = [to_plan(lay, (x, y)) for x in (x0, x1) for y in (y0, y1)]
+    outline = Rect(min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
+                   max(c[1] for c in corners))
+    z0 = carrier.z0 + lay.hw.parts["power_board"]["size"][2] + hub["socket"]
+    turned = lay.hw.board["layout"]["power_board"]["rotate"] == 0
+    return Mounted("hub", outline, (), z0, z0 + hub["size"][2] + hub["height"], turned, "power_board")
 
 
 def seats_of_readers(reader_seats) -> list:

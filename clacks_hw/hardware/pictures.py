@@ -101,6 +101,13 @@ def _first_light(hw, insts: list, first: str) -> list:
     return [_line(hw, i, colour=LIT if i.name in lit else None) for i in insts]
 
 
+def _insert_lift(inst: Instance) -> tuple:
+    """An insert drawn above its hole, along its axis; anything else where it is."""
+    if not inst.part.name.startswith("bought/insert_"):
+        return (0.0, 0.0, 0.0)
+    return tuple(-PULL * a for a in inst.place.vector((0.0, 0.0, -1.0)))
+
+
 def views(lay, cfg, parts, root: Path) -> list:
     """Every picture's view, reading the STLs under ``root`` (the build's output folder)."""
     from .led_chain import chain_points
@@ -118,6 +125,13 @@ def views(lay, cfg, parts, root: Path) -> list:
                     _source(_first_light(hw, insts, first)), SIZE["board"], every))
     out.append(View("exploded", "the board, exploded", _source([_line(hw, i, shift=_explode(lay, i, centres[i.part.name])) for i in insts]),
                     SIZE["board"], every))
+    inserts = [i for i in insts if i.part.name.startswith("bought/insert_")]
+    if inserts:  # before assembling: each part that takes heat-set inserts, every insert above its hole
+        hosts = {i.place.label.split(": ")[0] for i in inserts}
+        shown = [i for i in insts if i.name in hosts] + inserts
+        out.append(View("prepare-inserts", "melt a heat-set insert into every hole that takes one",
+                        _source([_line(hw, i, FADED if i.name in hosts else 1.0, _insert_lift(i)) for i in shown]), SIZE["board"],
+                        tuple(sorted({i.part.name for i in shown}))))
     for k, step in enumerate(steps(lay), 1):
         shown = [i for i in insts if i.step <= k]
         lines = [_line(hw, i, 1.0 if i.step == k else FADED) for i in shown]
@@ -161,5 +175,7 @@ def render_views(ctx, parts, workers: int | None = None, names=None) -> list:
     pngs = [folder / f"{v.name}.png" for v in todo]
     if names is not None:
         return pngs
+    from .render import drop_stale
+    drop_stale(folder, "*.png", pngs)
     entries = {f"{v.name}.png": {"view_sha256": sha256(v.scad), "title": v.title} for v in todo}
     return pngs + [ctx.write("enclosure/renders/manifest.json", manifest_text(entries))]

@@ -1,6 +1,11 @@
-"""The power budget: the worst case the LED chain can draw at the configured brightness cap
-(every LED white at full), plus the Pi and the reader hub, and the supply, fuse and wires
-that carries. `clacks-hw doctor` warns from the same numbers.
+"""The power budget: what the supply path can carry, what the Pi and the reader hub are
+reserved, and what is left for the LEDs, which the daemon's current limiter enforces frame by
+frame (drivers/current_limit.py). The harness, the carrier's fuse, power.md, the BOM and
+`clacks-hw doctor` all take their numbers from here.
+
+Rule: every part carries its design current plus MARGIN (25 %). The whole board may draw the
+weakest link of the supply path (supply, jack, jack lead, power connector, carrier copper)
+divided by MARGIN; the Pi and the hub are reserved their worst case; the rest is the LEDs'.
 """
 
 from __future__ import annotations
@@ -8,92 +13,152 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..drivers.frame import LAMPS, SEATS, TOWERS
-from .data import Hardware
+from .data import Hardware, HardwareError
 
-HEADROOM = 1.2  # buy a supply 20 % above the worst case
+MARGIN = 1.25  # every wire, contact, jack and supply carries its current plus 25 %
+FUSE_LOAD = 0.75  # a fuse carries at most 75 % of its rating continuously (fuse makers' derating)
+FUSES_A = (1.0, 1.25, 1.6, 2.0, 2.5, 3.15, 4.0, 5.0, 6.3, 8.0, 10.0)  # 5 x 20 mm time-lag series (IEC 60127-2)
+MAIN_TRACK_MM = 2.0  # the carrier's 5 V trunk after the fuse (before it, 3 mm; the top layer's 5 V pour adds more)
+READERS_MAX = 4  # the carrier has four reader sockets and powers them all from its regulator
+
+
+@dataclass(frozen=True)
+class LedModel:
+    channel_ma: tuple[float, float, float]  # R, G, B at full duty
+    idle_ma: float
+
+    @property
+    def full_ma(self) -> float:
+        return sum(self.channel_ma) + self.idle_ma
+
+
+def led_models(hw: Hardware) -> dict:
+    """{"lamp": LedModel, "small": LedModel} from parts.toml (lamp_led, small_led)."""
+    out = {}
+    for kind, key in (("lamp", "lamp_led"), ("small", "small_led")):
+        p = hw.parts[key]
+        out[kind] = LedModel(tuple(float(v) for v in p["channel_ma"]), float(p["idle_ma"]))
+    return out
+
+
+def wire(hw: Hardware, awg: int) -> dict:
+    """{"awg", "amps", "ohm_per_m"} of a gauge in parts.toml's wire table."""
+    for g, amps, ohm in hw.parts["wire"]["gauges"]:
+        if g == awg:
+            return {"awg": g, "amps": amps, "ohm_per_m": ohm}
+    raise HardwareError(f"parts.toml: wire.gauges has no {awg} AWG; add [{awg}, amperes, ohm per metre]")
+
+
+def gauge_for(hw: Hardware, amps: float, thinnest: int = 30, thickest: int = 0) -> int | None:
+    """The thinnest gauge between ``thinnest`` and ``thickest`` AWG rated for ``amps`` plus MARGIN."""
+    fitting = [g for g, a, _ in hw.parts["wire"]["gauges"] if thickest <= g <= thinnest and a >= amps * MARGIN]
+    return max(fitting) if fitting else None
+
+
+def track_amps(width_mm: float, rise_c: float = 10.0, copper_um: float = 35.0) -> float:
+    """IPC-2221's outer-layer current for a track (as KiCad's calculator computes it)."""
+    area_mil2 = (width_mm / 0.0254) * (copper_um / 25.4)
+    return 0.048 * rise_c ** 0.44 * area_mil2 ** 0.725
+
+
+@dataclass(frozen=True)
+class Link:
+    name: str
+    amps: float
+    why: str
+
+
+def supply_path(hw: Hardware, supply_a: float) -> list[Link]:
+    p = hw.parts
+    lead = min(p["conn_vh"]["awg"])  # the jack lead: the heaviest wire the power connector's crimp takes
+    return [
+        Link("supply", supply_a, "leds.supply_a in the config"),
+        Link("DC jack", p["jack"]["rating_a"], p["jack"]["example"]),
+        Link(f"jack lead ({lead} AWG)", wire(hw, lead)["amps"], "wire.gauges in parts.toml"),
+        Link("power connector J1", p["conn_vh"]["rating_a"], p["conn_vh"]["example"]),
+        Link(f"carrier 5 V trunk ({MAIN_TRACK_MM:g} mm track)", round(track_amps(MAIN_TRACK_MM), 2),
+             "IPC-2221, outer layer, 1 oz, 10 C rise"),
+    ]
 
 
 @dataclass(frozen=True)
 class Budget:
+    supply_a: float
+    path: tuple  # Link, ...
+    board_a: float  # what the whole board may draw: the weakest link / MARGIN
+    pi_a: float  # reserved for the Pi (its recommended supply less its USB allowance)
+    hub_a: float  # the Pico and READERS_MAX readers
+    idle_a: float  # every LED chip's own draw, dark
+    led_light_a: float  # left for the LEDs' light: what the limiter allows above idle
+    full_white_a: float  # every LED white at full duty (light only)
+    brightness: float  # leds.brightness
     lamp_leds: int
     small_leds: int
-    dark_leds: int  # lead pixels: kept dark, idle current only
-    brightness: float
-    leds_a: float
-    pi_a: float
-    hub_a: float
-    readers: int
+    dark_leds: int
+    fuse_a: float
+
+    @property
+    def weakest(self) -> Link:
+        return min(self.path, key=lambda link: link.amps)
+
+    @property
+    def limit_ma(self) -> float:
+        """The current limiter's budget for the LED chain, idle included (mA)."""
+        return (self.idle_a + self.led_light_a) * 1000
+
+    @property
+    def leds_a(self) -> float:
+        """The most the LEDs draw: all white at the brightness, cut to what the limiter allows."""
+        return self.idle_a + min(self.full_white_a * self.brightness, self.led_light_a)
 
     @property
     def total_a(self) -> float:
         return self.leds_a + self.pi_a + self.hub_a
 
+    @property
+    def white_cap(self) -> float:
+        """The brightness every LED white at once is dimmed to (1 = never dimmed)."""
+        return min(1.0, self.brightness, self.led_light_a / self.full_white_a)
+
 
 def budget(hw: Hardware, cfg) -> Budget:
-    p = hw.parts
-    lamp, small = p["lamp_led"], p["small_led"]
-    b = cfg.leds.brightness
-    n_lamp, n_small, n_dark = LAMPS, len(TOWERS) + len(SEATS), cfg.leds.lead_pixels
-    leds_ma = (n_lamp * (lamp["current_ma"] * b + lamp["idle_ma"]) + n_small * (small["current_ma"] * b + small["idle_ma"])
-               + n_dark * lamp["idle_ma"])
-    readers = max(len(cfg.reader.seats), 1) if cfg.reader.type == "hub" else 0
-    hub_ma = (p["hub"]["current_ma"] + readers * p["reader"]["current_ma"]) if readers else 0.0
-    # The Pi's recommended supply less its allowance for USB devices: ours are the hub and readers.
-    pi_a = p["pi"]["supply_a"] - p["pi"]["usb_allowance_a"]
-    return Budget(n_lamp, n_small, n_dark, b, leds_ma / 1000, pi_a, hub_ma / 1000, readers)
+    return budget_for(hw, cfg.leds)
 
 
-def supply_needed(hw: Hardware, total_a: float) -> float:
-    sizes = hw.parts["supply"]["amps"]
-    return next((a for a in sizes if a >= total_a * HEADROOM), sizes[-1])
+def budget_for(hw: Hardware, leds) -> Budget:
+    """The budget for a validated ``leds`` config section (supply_a, brightness, lead_pixels)."""
+    from ..drivers.frame import LAMPS, SEATS, TOWERS
+    p, models = hw.parts, led_models(hw)
+    n_lamp, n_small, n_dark = LAMPS, len(TOWERS) + len(SEATS), leds.lead_pixels
+    path = tuple(supply_path(hw, leds.supply_a))
+    board = min(link.amps for link in path) / MARGIN
+    pi = p["pi"]["supply_a"] - p["pi"]["usb_allowance_a"]
+    hub = (p["hub"]["current_ma"] + READERS_MAX * p["reader"]["current_ma"]) / 1000
+    idle = (n_lamp * models["lamp"].idle_ma + (n_small + n_dark) * models["small"].idle_ma) / 1000
+    light = board - pi - hub - idle
+    if light < 0.1:
+        need = math.ceil((pi + hub + idle + 0.1) * MARGIN * 10) / 10
+        raise HardwareError(
+            f"leds.supply_a = {leds.supply_a:g} A leaves the LEDs nothing: the Pi ({pi:.2f} A), the reader hub "
+            f"({hub:.2f} A) and the LED chips ({idle:.2f} A) need {need:g} A with the {round((MARGIN - 1) * 100)} % "
+            f"margin; use a 5 V supply of at least {need:g} A and set leds.supply_a to its rating")
+    white = (n_lamp * sum(models["lamp"].channel_ma) + n_small * sum(models["small"].channel_ma)) / 1000
+    fuse = next((f for f in FUSES_A if f * FUSE_LOAD >= board), FUSES_A[-1])
+    return Budget(leds.supply_a, path, board, pi, hub, idle, light, white, leds.brightness,
+                  n_lamp, n_small, n_dark, fuse)
 
 
-def gauge_for(hw: Hardware, amps: float) -> int:
-    """The thinnest wire (largest AWG) that carries ``amps``."""
-    fitting = [awg for awg, a in hw.parts["wire"]["gauges"] if a >= amps]
-    return max(fitting) if fitting else min(awg for awg, _ in hw.parts["wire"]["gauges"])
+def chain_models(hw: Hardware, leds) -> list:
+    """The LedModel of every chain position, in wiring order (lead pixels count as small LEDs)."""
+    from ..drivers.frame import LAMPS
+    from ..drivers.pixel_map import PixelMap
+    models = led_models(hw)
+    order = PixelMap.from_config(leds).physical_order
+    return [models["lamp"] if logical is not None and logical < LAMPS else models["small"] for logical in order]
 
 
-def brightness_for(hw: Hardware, cfg, supply_a: float) -> float:
-    """The highest brightness (two decimals) at which the worst case stays within ``supply_a``."""
-    full = budget(hw, cfg)
-    per_unit = (full.lamp_leds * hw.parts["lamp_led"]["current_ma"] + full.small_leds * hw.parts["small_led"]["current_ma"]) / 1000
-    fixed = full.total_a - per_unit * full.brightness
-    return min(1.0, max(0.0, math.floor((supply_a - fixed) / per_unit * 100) / 100))
-
-
-def power_md(hw: Hardware, cfg) -> str:
-    bud = budget(hw, cfg)
-    need = supply_needed(hw, bud.total_a)
-    rating = cfg.leds.supply_a
-    half = bud.leds_a / 2  # the chain is fed at two points
-    lines = [
-        "# Power budget",
-        "",
-        "Generated by `clacks-hw build-files` from the LED chain, `leds.brightness` and `leds.supply_a`",
-        "in the config and the part currents in `clacks_hw/hardware/parts.toml`: do not edit.",
-        "Worst case = every LED white at full, scaled by the brightness cap.",
-        "",
-        "| load | count | worst case |",
-        "|---|---|---|",
-        f"| lamp LEDs (WS2812B, {hw.parts['lamp_led']['current_ma']:g} mA at full white) | {bud.lamp_leds} | "
-        f"{bud.lamp_leds * hw.parts['lamp_led']['current_ma'] * bud.brightness / 1000:.2f} A |",
-        f"| button and seat LEDs (WS2812D-F5, {hw.parts['small_led']['current_ma']:g} mA) | {bud.small_leds} | "
-        f"{bud.small_leds * hw.parts['small_led']['current_ma'] * bud.brightness / 1000:.2f} A |",
-        f"| LED chips' own draw (dark) | {bud.lamp_leds + bud.small_leds + bud.dark_leds} | "
-        f"{(bud.lamp_leds + bud.small_leds + bud.dark_leds) * hw.parts['lamp_led']['idle_ma'] / 1000:.2f} A |",
-        f"| Raspberry Pi (recommended {hw.parts['pi']['supply_a']:g} A less its {hw.parts['pi']['usb_allowance_a']:g} A "
-        f"for USB devices) | 1 | {bud.pi_a:.2f} A |",
-        f"| reader hub (Pico) and MFRC522 readers, over USB | {bud.readers} reader(s) | {bud.hub_a:.2f} A |",
-        f"| **total** at brightness {bud.brightness:g} | | **{bud.total_a:.2f} A** |",
-        "",
-        f"- Supply: 5 V, at least **{need:g} A** (the worst case plus {round((HEADROOM - 1) * 100)} %); "
-        f"the config says {rating:g} A ({'enough' if rating >= bud.total_a else 'NOT enough: doctor warns'}).",
-        f"- Fuse: {rating:g} A slow-blow in the 5 V line right after the jack (the supply's rating).",
-        f"- Wires: jack to fuse to power board {gauge_for(hw, bud.total_a)} AWG; to each of the two LED feed "
-        f"points {gauge_for(hw, half)} AWG; to the Pi's 5 V pins (2 and 4) {gauge_for(hw, bud.pi_a)} AWG; "
-        "data and buttons 26 AWG or thinner.",
-        f"- At {rating:g} A the brightness cap may go up to {brightness_for(hw, cfg, rating):g}.",
-    ]
-    return "\n".join(lines) + "\n"
+def current_model(hw: Hardware, leds):
+    """The daemon's current limiter for ``leds``: the chain's LED models and the LED budget."""
+    from ..drivers.current_limit import CurrentModel
+    chain = [(m.channel_ma, m.idle_ma) for m in chain_models(hw, leds)]
+    return CurrentModel.for_chain(chain, leds.colour_order, budget_for(hw, leds).limit_ma)

@@ -66,6 +66,15 @@ def _timed(run, job):
     return cached, time.perf_counter() - start
 
 
+def drop_stale(folder: Path, pattern: str, keep: list) -> None:
+    """Remove the generated files matching ``pattern`` under ``folder`` that this build did not make
+    (a part that is gone must not leave its old STL or picture behind)."""
+    keep = {Path(k).resolve() for k in keep}
+    for old in folder.glob(pattern):
+        if old.resolve() not in keep:
+            old.unlink()
+
+
 def render_stls(ctx, parts, workers: int | None = None) -> list:
     """enclosure/stl/NAME.stl for every part (bought parts under stl/bought/) and the panel's DXF."""
     jobs = [(p.name, ctx.out / f"enclosure/scad/{p.name}.scad", ctx.out / f"enclosure/stl/{p.name}.stl") for p in parts]
@@ -78,4 +87,6 @@ def render_stls(ctx, parts, workers: int | None = None) -> list:
     from .render_checks import check_renders, join_dxf
     join_dxf(ctx.out / "enclosure/top_panel.dxf")
     check_renders(ctx.lay, [p for p in parts if p.printed], ctx.out)
-    return [dst for _, _, dst in jobs]
+    made = [dst for _, _, dst in jobs]
+    drop_stale(ctx.out / "enclosure/stl", "**/*.stl", made)
+    return made

@@ -42,6 +42,8 @@ def posts(lay: Layout) -> list:
     parts, floor = lay.hw.parts, lay.hw.board["enclosure"]["floor"]
     out = []
     for m in lay.mounted:
+        if m.on:  # plugged into another board, not standing on the floor
+            continue
         p = parts[m.name]
         # no wider than the ring the board keeps free round its hole (its parts stand beyond)
         size = min(p["hole"] + 2 * STANDOFF_WALL, p.get("keepout", 1e9))

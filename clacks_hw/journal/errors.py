@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ClacksError
-from ..game.edition import Edition
-from ..game.rejection import Rejection
+from ..game.core.rejection import Rejection
 
 
 class JournalError(ClacksError, ValueError):
@@ -19,7 +18,7 @@ class JournalError(ClacksError, ValueError):
 class EditionMismatch(JournalError):
     """The journal was recorded with another edition than the one given."""
 
-    def __init__(self, line: int, recorded: str, recorded_name: str | None, edition: Edition):
+    def __init__(self, line: int, recorded: str, recorded_name: str | None, edition):
         self.recorded, self.recorded_name = recorded, recorded_name
         was = f"edition {recorded_name!r} (fingerprint {recorded})" if recorded_name else f"edition fingerprint {recorded}"
         super().__init__(line, f"recorded with {was}, but this is edition {edition.name!r} "

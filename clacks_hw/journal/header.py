@@ -7,18 +7,17 @@ import difflib
 import json
 
 from ..clock import SystemClock
-from ..game.edition import Edition
-from ..game.names import names_problem
-from ..game.state import GameConfig
-from ..game.version import RULES_VERSION
+from ..game.core.config import GameConfig, config_from_record
+from ..game.core.names import names_problem
+from ..game.core.registry import game_for
 from .errors import JournalError
 from .lines import CLOCKED, FORMAT, FORMATS, MAGIC, _quote
 
 # Keys a header may carry; the ones in DEFAULTS may be left out of a hand-written script.
 HEADER_REQUIRED = ("journal", "format", "seats", "words")
 HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "variants": []}
-# route/first: set-up choices of the co-operative and junior games (GameConfig.route, .first).
-# rounds: how many won rounds end a KLACKERS game (GameConfig.rounds).
+# route/first/express_seconds: options of the Clacks modes (ClacksConfig); rounds: how many won
+# rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
 # names: the players' names, seat -> name (GameConfig.names), when the table gave any.
 HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
@@ -62,12 +61,16 @@ def check_header(obj, line: int = 1) -> dict:
     if h["format"] not in FORMATS:
         raise bad(f"format {h['format']} was written by another version of clacks-hw; "
                   f"this one reads formats {', '.join(map(str, FORMATS[:-1]))} and {FORMATS[-1]}")
-    if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != RULES_VERSION):
-        raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
-                  f"{RULES_VERSION}; the game would not replay the same")
     for key in ("mode", "hands", "route", "edition", "edition_name", "config", "created", "note"):
         if key in h and not isinstance(h[key], str):
             raise bad(f"{key} {h[key]!r} must be a string")
+    try:
+        game = game_for(h["mode"])
+    except KeyError as exc:
+        raise bad(f"the game cannot be set up: mode {h['mode']!r}: {exc.args[0]}") from None
+    if "rules" in h and (not _is_int(h["rules"]) or h["rules"] != game.rules_version):
+        raise bad(f"rules version {h['rules']!r} differs from this engine's rules version "
+                  f"{game.rules_version} of {game.name}; the game would not replay the same")
     if h.get("first") is not None and not isinstance(h["first"], str):
         raise bad(f"first {h['first']!r} must be a seat or null")
     if "rounds" in h and (not _is_int(h["rounds"]) or h["rounds"] < 1):
@@ -99,29 +102,18 @@ def check_header(obj, line: int = 1) -> dict:
     return h
 
 
-def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None = None,
+def make_header(edition, config: GameConfig, *, config_hash: str | None = None,
                 created: str | None = None) -> dict:
-    """The header line for a new game (``created`` defaults to now, UTC, read through the clock seam)."""
+    """The header line for a new game played with ``edition`` (its fingerprint and name are
+    recorded; ``created`` defaults to now, UTC, read through the clock seam)."""
     h = {
         # An Express game's journal also keeps its turn clock (clock lines), so it says format 3;
         # every other game stays readable by the versions before clock lines.
-        "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT, "rules": RULES_VERSION,
-        "mode": config.mode, "seats": list(config.seats),
-        "words": {k: list(v) for k, v in config.words.items()},  # co-op: one "team" entry
-        "hands": config.hands, "seed": config.seed, "variants": sorted(config.variants),
-        "edition": edition.fingerprint, "edition_name": edition.name,
+        "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT,
+        "rules": config.game.rules_version, **config.record(),
+        "edition": edition.fingerprint, "edition_name": edition.name, **config.options_record(),
+        **config.names_record(),
     }
-    # Only when they matter, so competitive headers stay as documented.
-    if config.game.routes and getattr(config, "route", None) is not None:
-        h["route"] = config.route
-    if getattr(config, "first", None) is not None:
-        h["first"] = config.first
-    if "express" in config.variants:
-        h["express_seconds"] = config.express_seconds
-    if config.game.dice:
-        h["rounds"] = config.rounds
-    if config.names:
-        h["names"] = dict(config.names)
     if config_hash is not None:
         h["config"] = config_hash
     h["created"] = created if created is not None else SystemClock().wall().isoformat(timespec="seconds")
@@ -129,9 +121,6 @@ def make_header(edition: Edition, config: GameConfig, *, config_hash: str | None
 
 
 def config_from_header(header: dict) -> GameConfig:
-    extra = {k: header[k] for k in ("route", "first", "express_seconds", "rounds", "names") if header.get(k) is not None}
-    return GameConfig(
-        seats=tuple(header["seats"]), words={s: tuple(w) for s, w in header["words"].items()},
-        seed=header["seed"], hands=header["hands"], mode=header["mode"],
-        variants=frozenset(header["variants"]), **extra,
-    )
+    """The set-up a checked header describes (its game reads its own options); SetupError when
+    the game cannot take them."""
+    return config_from_record(header)

@@ -10,18 +10,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..game.edition import Edition
-from ..game.rejection import Rejection
-from ..game.rules import apply
-from ..game.setup import SetupError, new_game
-from ..game.state import GameState
+from ..game.core.engine import apply, new_game
+from ..game.core.errors import SetupError
+from ..game.core.rejection import Rejection
 from .errors import EditionMismatch, JournalError, JournalRejected
 from .reading import ClockMark, Entry, Journal, Scan
 from .splitting import LineReader
 from .writer import JournalWriter, open_locked
 
 
-def start_state(journal: Journal, edition: Edition, *, check_edition: bool = True) -> GameState:
+def start_state(journal: Journal, edition, *, check_edition: bool = True):
     """The game the header sets up, before any action."""
     recorded = journal.header.get("edition")
     if check_edition and recorded is not None and recorded != edition.fingerprint:
@@ -34,7 +32,7 @@ def start_state(journal: Journal, edition: Edition, *, check_edition: bool = Tru
 
 @dataclass(frozen=True)
 class Replay:
-    state: GameState  # after the last accepted action
+    state: object  # the game's state after the last accepted action
     applied: int  # actions accepted
     rejected: tuple[int, Rejection] | None = None  # (line, rejection) of the first refused one
     # Express: seconds of the turn in play already used, as the journal recorded them (the last
@@ -42,11 +40,11 @@ class Replay:
     turn_used: float = 0.0
 
 
-def _turn(state: GameState) -> tuple:
+def _turn(state) -> tuple:
     return state.turn.seat, state.turn.number
 
 
-def play(state: GameState, records: Iterable[Entry | ClockMark]) -> Replay:
+def play(state, records: Iterable[Entry | ClockMark]) -> Replay:
     """Apply each action in turn, stopping at the first refused one; clock marks only say how
     much of the current turn was used."""
     applied, used = 0, 0.0
@@ -66,7 +64,7 @@ def play(state: GameState, records: Iterable[Entry | ClockMark]) -> Replay:
     return Replay(state, applied, None, used)
 
 
-def replay(journal: Journal, edition: Edition, *, check_edition: bool = True) -> Replay:
+def replay(journal: Journal, edition, *, check_edition: bool = True) -> Replay:
     """Play the journal's actions through the engine, stopping at the first refused one."""
     return play(start_state(journal, edition, check_edition=check_edition), journal.entries)
 
@@ -76,7 +74,7 @@ class Reopened:
     (``journal``: its header and, once read whole, warnings; ``result``: the :class:`Replay`).
     Nothing is written until :meth:`writer`; :meth:`close` lets go of it instead."""
 
-    def __init__(self, path, edition: Edition, *, check_edition: bool = True) -> None:
+    def __init__(self, path, edition, *, check_edition: bool = True) -> None:
         self.path = Path(path)
         self._file = open_locked(self.path)
         try:
@@ -88,7 +86,7 @@ class Reopened:
             raise
 
     @property
-    def state(self) -> GameState:
+    def state(self):
         return self.result.state
 
     def writer(self) -> JournalWriter:
@@ -107,7 +105,7 @@ class Reopened:
         self._file.close()
 
 
-def load_game(path, edition: Edition, *, check_edition: bool = True) -> tuple[GameState, int, list[str]]:
+def load_game(path, edition, *, check_edition: bool = True) -> tuple[object, int, list[str]]:
     """Resume a game: (state after every action, number of actions, warnings).
 
     Raises JournalError (EditionMismatch, JournalRejected) if the journal cannot be trusted.
@@ -124,7 +122,7 @@ def load_game(path, edition: Edition, *, check_edition: bool = True) -> tuple[Ga
     return result.state, result.applied, scan.journal.warnings
 
 
-def resume_game(path, edition: Edition, *, check_edition: bool = True):
+def resume_game(path, edition, *, check_edition: bool = True):
     """Reopen a journal to go on with its game: (writer, state, number of actions, warnings).
 
     The file is read as a stream, and a torn last line is cut off before the game continues.

@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 from typing import Self
 
-from ..game.actions import Action
 from .append_file import AppendFile, WriteFailed
 from .errors import JournalError
 from .header import check_header
@@ -146,8 +145,8 @@ class JournalWriter:
         except WriteFailed as exc:
             raise JournalWriteError(self.path, exc) from None
 
-    def append(self, action: Action | dict) -> None:
-        """Write one action line (an Action or its JSON object) and fsync it."""
+    def append(self, action) -> None:
+        """Write one action line (a game's action, or its JSON object) and fsync it."""
         obj = action.to_json() if hasattr(action, "to_json") else dict(action)  # any game's action
         self._write_line(obj)
 

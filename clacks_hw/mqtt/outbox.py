@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..daemon import journal_names
-from ..game.registry import PUBLIC
+from ..game.core.view import PUBLIC
 from ..journal import JournalError
 from ..journal.reading import Scan
 from ..journal.replaying import play, start_state

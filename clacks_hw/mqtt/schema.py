@@ -18,9 +18,10 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from ..daemon.view import SCREENS
 from ..errors import ClacksError
-from ..game.board import TOWERS
-from ..game.catalogue import MODES, SCREENS, VARIANTS  # names only: the hall loads no rule of the engine
+from ..game.clacks.board import TOWERS
+from ..game.core.registry import modes, variants
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.
@@ -36,8 +37,8 @@ MAX_BYTES = {"status": 2048, "state": 32768, "alive": 512, "result": 4096, "rece
              "hall": 512}  # a whole signed message, by kind
 
 Seat = Literal["S", "W", "N", "E"]
-Mode = Literal[MODES]  # type: ignore[valid-type]  # every game of the registry
-Variant = Literal[tuple(sorted({v for vs in VARIANTS.values() for v in vs}))]  # type: ignore[valid-type]
+Mode = Literal[modes()]  # type: ignore[valid-type]  # every game of the registry
+Variant = Literal[tuple(sorted({v for vs in variants().values() for v in vs}))]  # type: ignore[valid-type]
 Tower = Literal[tuple(t.name for t in TOWERS)]  # type: ignore[valid-type]
 Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]
 Signal = Annotated[str, Meta(pattern=r"^(?:[A-Z]|SPACE|END)\Z")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..alphabet_card import LAMP_OFF, LAMP_ON, alphabet_face
 from ..enrolment import WORD_PREFIX
-from ..game.edition import Card, Edition, Jacquard
+from ..game.clacks.edition import Card, Edition, Jacquard
 from .draw import PT, Circle, Face, Line, Rect, Text
 from .sizes import Sizes
 from .textfit import LEADING, Measure, clean, fit, fit_line

@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..game.edition import Edition
+from ..game.clacks.edition import Edition
 from ..secure_files import write_file
 from .draw import Circle, Face, Line, Rect, Text
 from .faces import all_faces

@@ -6,7 +6,7 @@ import re
 
 from clacks_hw.daemon.cards import CardMap
 from clacks_hw.enrolment import Enrolment, save_enrolment
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 
 EDITION = default_edition()
 HEX_UID = re.compile(r"[0-9A-Fa-f]{8}|[0-9A-Fa-f]{14}|[0-9A-Fa-f]{20}")  # a 4-, 7- or 10-byte uid

@@ -11,7 +11,7 @@ from functools import cache
 
 from clacks_hw.daemon.view import SCREENS
 from clacks_hw.drivers.frame import SEATS, TOWERS
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 
 from .cards import HEX_UID
 from .colours import COLOURS, parse_colour

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import ClacksError
-from ..game.names import name_problem
+from ..game.core.names import name_problem
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS corrections (

@@ -16,6 +16,7 @@ and its requests (arbiter.py).
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -29,7 +30,7 @@ from . import arbiter, tournament
 from .base import PageServer, text
 from .hall_broker import HallLink
 from .hall_cards import card
-from .hall_config import HallConfig, HallConfigError, Trust
+from .hall_config import ADDED, HallConfig, HallConfigError, Trust
 from .hall_feed import DeltaFeed
 from .hall_ingest import Ingest
 from .hall_store import HallStore
@@ -53,12 +54,18 @@ class Hall(PageServer):
         self.config = config
         self.wall = wall
         try:
-            self.store = HallStore(page.db, wall=wall)
+            try:
+                self.store = HallStore(page.db, wall=wall)
+            except (sqlite3.Error, OSError) as exc:
+                raise HallConfigError(f"page.db {page.db}: {getattr(exc, 'strerror', None) or exc}\n  fix: give a "
+                                      "writable SQLite file in an existing folder (it is made if missing)") from None
             self.corrections = self.store.corrections()
-            self.trust = Trust(config, path)
+            self.trust = Trust(config, path, None if page.db == ":memory:" else Path(page.db).resolve().parent / ADDED)
             self.ingest = Ingest(self.trust, self.store, wall)
             self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
-            secret = arbiter.root_secret(config.key.text if config.key is not None else None)
+            # An arbiter's session lives beside the results (a hall without a file pairs none)
+            on_disk = config.key is not None and page.db != ":memory:"
+            secret = arbiter.root_secret(config.key.text if on_disk else None)
             self.pairing = arbiter.hall_pairing(secret, Path(page.db).resolve().parent, SystemClock())
         except BaseException:
             self._sock.close()

@@ -26,16 +26,17 @@ import paho.mqtt.client as mqtt
 
 from .. import __version__
 from ..mqtt import schema
-from ..mqtt.client import make_client
+from ..mqtt.client import goodbye, make_client
 from ..mqtt.outbox import Outbox
 from ..mqtt.projection import hall_state
-from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, open_envelope
+from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, fingerprint, open_envelope
 from ..mqtt.topics import HALL_STATUS, board_topic, receipt_topic
 from .public import status_json
 
 log = logging.getLogger(__name__)
 ALIVE_S = 1.0  # the heartbeat; a hall shows the board silent after 4 s without one
 RESEND_S = 30.0  # results still waiting are sent again this often (and at once when the hall is back)
+BATCH = 16  # results sent a second at most
 SCAN_S = 10.0  # the journals are looked at this often besides at each game's end
 
 
@@ -67,6 +68,7 @@ class MqttLink:
         self._state: bytes | None = None  # the newest state message, sealed
         self._receipts: deque = deque(maxlen=64)  # receipts from paho's thread, for the link's
         self._resend = True  # send every waiting result at the next chance
+        self._sent: dict[str, float] = {}  # game id -> when it was last published
         self._seq = 0
         self._game_over = False
         self._over = None  # the finished game last seen on the "over" screen
@@ -102,8 +104,8 @@ class MqttLink:
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="mqtt-link", daemon=True)
         self._thread.start()
-        log.info("MQTT: board %s publishing to %s:%d, signing with key %s", self.board_id, self.config.host,
-                 self.config.port, self.key.public)
+        log.info("MQTT: board %s publishing to %s:%d, signing with key %s (fingerprint %s)", self.board_id,
+                 self.config.host, self.config.port, self.key.public, fingerprint(self.key.public))
         return self
 
     def close(self, timeout: float = 2.0) -> None:
@@ -111,14 +113,7 @@ class MqttLink:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        try:
-            if self.connected:  # a clean goodbye; the last will is for crashes
-                self.client.publish(self._topic("status"), self._status("offline"), qos=1,
-                                    retain=True).wait_for_publish(1.0)
-            self.client.disconnect()
-        except (RuntimeError, ValueError, OSError):
-            pass
-        self.client.loop_stop()
+        goodbye(self.client, self._topic("status"), self._status("offline") if self.connected else None)
 
     # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:
@@ -165,7 +160,7 @@ class MqttLink:
 
     # -- the link's thread -----------------------------------------------------------------------
     def _run(self) -> None:
-        next_alive = next_scan = next_resend = self.clock()
+        next_alive = next_scan = self.clock()
         while not self._stop.is_set():
             self._wake.wait(max(0.0, min(next_alive, next_scan) - self.clock()))
             self._wake.clear()
@@ -179,13 +174,12 @@ class MqttLink:
                 if self._game_over or now >= next_scan:
                     self._game_over = False
                     next_scan = now + SCAN_S
-                    if self.outbox.scan():
-                        self._resend = True
-                if self.connected and self.outbox.waiting and (self._resend or now >= next_resend):
+                    self.outbox.scan()  # a new result is due at once: it was never sent
+                if self._resend:  # the broker or the hall came back: everything waiting is due
                     self._resend = False
-                    next_resend = now + RESEND_S
-                    for result in list(self.outbox.waiting.values()):
-                        self._publish("result", self._seal("result", result), qos=1)
+                    self._sent.clear()
+                if self.connected:
+                    self._send_due(now)
                 if now >= next_alive:
                     next_alive = now + ALIVE_S
                     self._seq += 1
@@ -194,11 +188,22 @@ class MqttLink:
             except Exception:  # one bad snapshot or file must not end the link
                 log.exception("MQTT: the link failed a step; it goes on")
 
-    def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False) -> None:
+    def _send_due(self, now: float) -> None:
+        """Results not sent for RESEND_S, BATCH a second: a board back after a day away sends its
+        games in a stream paho's queue (mqtt.queue) can take, not all at once."""
+        self._sent = {g: t for g, t in self._sent.items() if g in self.outbox.waiting}
+        due = [r for g, r in self.outbox.waiting.items() if now - self._sent.get(g, float("-inf")) >= RESEND_S]
+        for result in due[:BATCH]:
+            if self._publish("result", self._seal("result", result), qos=1):
+                self._sent[result.game] = now
+
+    def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False) -> bool:
         if not self.connected:
-            return  # nothing is queued blind: the state is said again at connection, results resent
+            return False  # nothing is queued blind: the state is said again at connection, results resent
         if self.client.publish(self._topic(kind), payload, qos=qos, retain=retain).rc == mqtt.MQTT_ERR_SUCCESS:
             self.published += 1
+            return True
+        return False
 
     def _snapshot(self, snap) -> None:
         if snap.screen == "over" and snap.state is not self._over:

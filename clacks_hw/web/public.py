@@ -8,8 +8,8 @@ the board lights them, jacquards as hole patterns, the preview) from that public
 
 from __future__ import annotations
 
-from ..game.board import TOWERS
-from ..game.state import NO_BUDGET, ROUTE_TOWERS, GameState
+from ..game.clacks.board import TOWERS
+from ..game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from ..position_json import PUBLIC, board_bits, position_json
 from .seats import SEATS_JSON
 from .snapshot import StatusSnapshot

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..daemon import palette
-from ..game.board import COLOUR
+from ..game.clacks.board import COLOUR
 
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..drivers.card_reader import ReaderEvent
-from ..game.actions import Action
-from ..game.state import GameState
+from ..game.clacks.actions import Action
+from ..game.clacks.state import GameState
 
 
 @dataclass(frozen=True)

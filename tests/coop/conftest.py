@@ -6,15 +6,15 @@ are frozen), so each test states exactly the board, hands, reports and decks it 
 
 from __future__ import annotations
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import COLOUR, TOWERS, TOWERS_OF
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import NO_BUDGET, GameConfig, GameState, Report, Turn
-from clacks_hw.game.turns import target_mask
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import COLOUR, TOWERS, TOWERS_OF
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.state import NO_BUDGET, GameState, Report, Turn
+from clacks_hw.game.clacks.turns import target_mask
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.core.values import replace
 from tests.game.conftest import L, T  # one definition of these helpers
 
 ED = default_edition()
@@ -50,19 +50,19 @@ def own_towers(seat: str) -> tuple[str, ...]:
 
 def race(seats=("S", "N"), *, route="easy", seed=0, hands="tracked", variants=(), first=None,
          words=TEAM_WORDS) -> GameState:
-    return new_game(ED, GameConfig(tuple(seats), {"team": tuple(words)}, seed=seed, hands=hands,
+    return new_game(ED, ClacksConfig(tuple(seats), {"team": tuple(words)}, seed=seed, hands=hands,
                                    mode="race", route=route, first=first,
                                    variants=frozenset(variants)))
 
 
 def solitaire(*, route="easy", seed=0, hands="tracked", variants=(), words=TEAM_WORDS) -> GameState:
-    return new_game(ED, GameConfig(("S",), {"team": tuple(words)}, seed=seed, hands=hands,
+    return new_game(ED, ClacksConfig(("S",), {"team": tuple(words)}, seed=seed, hands=hands,
                                    mode="solitaire", route=route, variants=frozenset(variants)))
 
 
 def junior(seats=("S", "W"), *, route="easy", seed=0, hands="tracked", words=None) -> GameState:
     words = words or {s: JUNIOR_WORDS["S" if i == 0 else "W"] for i, s in enumerate(seats)}
-    return new_game(ED, GameConfig(tuple(seats), {s: tuple(w) for s, w in words.items()}, seed=seed,
+    return new_game(ED, ClacksConfig(tuple(seats), {s: tuple(w) for s, w in words.items()}, seed=seed,
                                    hands=hands, mode="junior", route=route))
 
 

@@ -81,7 +81,7 @@ def test_the_first_player_defaults_to_the_first_seat_listed():
 
 
 def test_a_first_player_who_is_not_playing_is_refused():
-    from clacks_hw.game.setup import SetupError
+    from clacks_hw.game.core.errors import SetupError
 
     with pytest.raises(SetupError, match="first player"):
         race(("S", "N"), first="W")

@@ -4,8 +4,8 @@ Report cards on landing on towers 3, 6 and 9, first to Genua wins (decision 8)."
 
 import pytest
 
-from clacks_hw.game.setup import SetupError
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.errors import SetupError
+from clacks_hw.game.core.values import replace
 from clacks_hw.position_json import position_json
 
 from .conftest import (

@@ -1,7 +1,7 @@
 """Night Shift reveals: which draws reveal, when the card applies, EMERGENCY REPAIR's shield
 and CLACKS TECHNICIAN's chain (decision 7, the Czech edition's wording)."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     FAR,

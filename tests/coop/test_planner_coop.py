@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from clacks_hw.game.brute_force import cheapest_cost
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.planner import plan
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.brute_force import cheapest_cost
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.clacks.planner import plan
+from clacks_hw.game.core.engine import apply
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.core.values import replace
 
 from .conftest import ED, at_turn, hand, junior, race, solitaire, unstamped_bag
 

@@ -1,7 +1,7 @@
 """Every stress point moves the Post Office; it reaching Genua loses the race, even on the
 turn END is sent (the tie goes to the Post Office)."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     LOG,

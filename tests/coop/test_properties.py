@@ -17,13 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.game.board import COLOUR, TOWERS_OF, read_tower
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.board import COLOUR, TOWERS_OF, read_tower
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.position_json import position_json
 
 from .conftest import ED
@@ -54,7 +53,7 @@ def make(kind: str, seed: int, route: str):
     else:
         words = {"team": tuple(rng.sample(WORDS, 2))}
     first = rng.choice(seats) if mode == "race" else None
-    return new_game(ED, GameConfig(seats, words, seed=seed, hands=hands, mode=mode, route=route,
+    return new_game(ED, ClacksConfig(seats, words, seed=seed, hands=hands, mode=mode, route=route,
                                    first=first, variants=frozenset(variants)))
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clacks_hw.game.setup import SetupError
+from clacks_hw.game.core.errors import SetupError
 
 from .conftest import (
     MESSAGE,

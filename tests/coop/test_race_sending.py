@@ -4,8 +4,8 @@ this turn, one signal a turn (sending ends the turn), at least one jacquard, no 
 
 import pytest
 
-from clacks_hw.game.board import read_tower
-from clacks_hw.game.coop import sendable_tower
+from clacks_hw.game.clacks.board import read_tower
+from clacks_hw.game.clacks.coop import sendable_tower
 
 from .conftest import (
     ED,

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from clacks_hw.game.deck import shuffled
+from clacks_hw.game.clacks.deck import shuffled
 
 from .conftest import ED, STAMPED, race, solitaire
 

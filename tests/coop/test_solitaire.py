@@ -2,8 +2,9 @@
 
 import pytest
 
-from clacks_hw.game.setup import SetupError, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.errors import SetupError
 
 from .conftest import (
     ED,
@@ -34,7 +35,7 @@ def test_one_player_two_in_hand_the_race_message_and_route():
 @pytest.mark.parametrize("seats", [("S", "N"), ()])
 def test_solitaire_is_one_seat(seats):
     with pytest.raises(SetupError, match="one seat"):
-        new_game(ED, GameConfig(seats, {"team": ("AHMED", "COHEN")}, mode="solitaire"))
+        new_game(ED, ClacksConfig(seats, {"team": ("AHMED", "COHEN")}, mode="solitaire"))
 
 
 def test_draws_back_up_to_two_after_playing_one():
@@ -60,7 +61,7 @@ def test_every_turn_is_the_players_and_the_post_office_moves():
 
 
 def test_sending_and_winning_alone():
-    from clacks_hw.game.values import replace
+    from clacks_hw.game.core.values import replace
 
     s = replace(board(at_turn(unstamped_bag(solitaire()), "S"), 0), signals_sent=11)
     s = hand(s, "S", "J30", "J33")

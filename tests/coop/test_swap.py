@@ -3,9 +3,9 @@ at once, play the lifted jacquard this turn. Cost: its points, +1 from a Log car
 
 import pytest
 
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.modes import game_for
-from clacks_hw.game.rules import apply
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.engine import apply
+from clacks_hw.game.core.registry import game_for
 
 from .conftest import (
     LOG,

@@ -1,6 +1,6 @@
 """Attract mode: the demo plays by itself; PLAY opens setup; idle setup returns to attract."""
 
-from clacks_hw.game.modes import MODES
+from clacks_hw.game.core.registry import modes
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 
@@ -64,7 +64,7 @@ def test_the_demo_plays_every_game_in_turn(tmp_path):
         config = rig.ctrl.demo.state.config
         if not seen or seen[-1] != (config.mode, config.seed):
             seen.append((config.mode, config.seed))
-        if len(seen) == len(MODES) + 1:
+        if len(seen) == len(modes()) + 1:
             break
-    assert [mode for mode, _ in seen] == [*MODES, MODES[0]]
-    assert {"race", "junior", "klackers"} <= set(MODES)  # not the competitive game alone
+    assert [mode for mode, _ in seen] == [*modes(), modes()[0]]
+    assert {"race", "junior", "klackers"} <= set(modes())  # not the competitive game alone

@@ -1,7 +1,7 @@
 """Fault Report cards: tapped at any time; flips use the same preview."""
 
-from clacks_hw.game.board import FULL, TOWERS
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import FULL, TOWERS
+from clacks_hw.game.core.values import replace
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 

@@ -4,8 +4,8 @@ import logging
 
 from clacks_hw.daemon.preview import orientation, planned_mask
 from clacks_hw.daemon.renderer import render
-from clacks_hw.game.planner import plan
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.planner import plan
+from clacks_hw.game.core.values import replace
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

@@ -1,7 +1,7 @@
 """Setup on the board: mode letters, variant toggles, seat sets, word cards."""
 
 from clacks_hw.daemon.renderer import SETUP_TOWER, render
-from clacks_hw.game.turns import target_mask
+from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

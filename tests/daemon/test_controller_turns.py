@@ -1,8 +1,8 @@
 """Moves by tower buttons, ending a turn, transmission flash."""
 
-from clacks_hw.game.turns import signal_sent as transmitted
 from clacks_hw.daemon.renderer import render
-from clacks_hw.game.board import TOWER_BY_NAME
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
+from clacks_hw.game.clacks.turns import signal_sent as transmitted
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig, script
 
@@ -72,7 +72,7 @@ def test_transmission_flashes_the_tower_in_the_senders_colour(tmp_path):
     t = flash.since
     frame = render(rig.ctrl.view(t + 0.05), t + 0.05)
     from clacks_hw.daemon.palette import SEAT
-    from clacks_hw.game.board import TOWERS
+    from clacks_hw.game.clacks.board import TOWERS
 
     lamps = [i for i in range(16) if TOWERS[sent[1]].mask >> i & 1]
     assert all(frame.lamp(i) == SEAT[sent[0]] for i in lamps)

@@ -3,8 +3,8 @@ board previews it for state.pending_seat by itself and PLAY sends the `fault` ac
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
-from clacks_hw.game.board import TOWERS
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.core.values import replace
 from clacks_hw.journal import read_journal, replay
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig, play_coop

@@ -5,8 +5,8 @@ with the engine's message."""
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.swap_flow import shown_mask
-from clacks_hw.game.state import Report
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.state import Report
+from clacks_hw.game.core.values import replace
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

@@ -1,8 +1,8 @@
 """A swapped card that flips a lamp or a tower is chosen with the preview BEFORE the swap is
 sent: the swap action carries the choice, then the lifted jacquard is previewed."""
 
-from clacks_hw.game.board import TOWERS
-from clacks_hw.game.state import Report
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.clacks.state import Report
 from tests.fakes.daemon_rig import coop_game
 
 TABLE = (Report("I04", "J01", True), Report("I06", "J15", True),  # FOG, BANSHEE ON THE LINE

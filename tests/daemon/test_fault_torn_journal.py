@@ -3,16 +3,16 @@
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.daemon.view import View
-from clacks_hw.game.actions import Action
-from clacks_hw.game.setup import deal_words
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.testing.hil_board import HilBoard
 from tests.fakes.daemon_rig import EDITION
 
 
 def test_torn_line_is_dropped_and_the_game_resumes(tmp_path, caplog):
     store = JournalStore(tmp_path / "journals", EDITION)
-    session = store.new_session(GameConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, 9), seed=9))
+    session = store.new_session(ClacksConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, 9), seed=9))
     seat = session.state.turn.seat
     assert not isinstance(session.apply(Action(seat, "move", tower=1 if seat in "SN" else 7)), Exception)
     state = session.state

@@ -2,7 +2,7 @@
 mock GPIO pins and a recording LED sink; a whole 2-player competitive game by buttons and cards."""
 
 from clacks_hw.daemon import palette as P
-from clacks_hw.game.board import TOWERS
+from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.journal import read_journal, replay
 from clacks_hw.testing.hil_board import HilBoard, start_competitive
 from tests.fakes.daemon_rig import EDITION, script

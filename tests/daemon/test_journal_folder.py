@@ -12,8 +12,8 @@ from clacks_hw.commands.doctor_cmd import OK, WARN
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.session import JournalStore
-from clacks_hw.game.setup import deal_words
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.journal import JournalWriter, make_header
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
@@ -24,8 +24,8 @@ from tests.tools.test_doctor_checks import FakePi, config, lines, run
 WALL = 1_700_000_000.0  # 2023-11-14 22:13:20 UTC
 
 
-def game(seed: int) -> GameConfig:
-    return GameConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, 3), seed=seed)
+def game(seed: int) -> ClacksConfig:
+    return ClacksConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, 3), seed=seed)
 
 
 def test_a_name_carries_no_function_of_the_seed(tmp_path):

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from clacks_hw.daemon.renderer import SETUP_TOWER, render
-from clacks_hw.web.public import public_position
-from clacks_hw.game.board import signal_mask
+from clacks_hw.game.clacks.board import signal_mask
 from clacks_hw.game.klackers.bots import bot_action
 from clacks_hw.game.klackers.layout import DIE_LAMPS, FACE_TOWER, NUMBER_LAMP, NUMBER_TOWER
 from clacks_hw.game.klackers.numbers import numbers_of
 from clacks_hw.journal import read_journal, replay
 from clacks_hw.testing.clock import FakeClock
+from clacks_hw.web.public import public_position
 from tests.fakes.daemon_rig import EDITION, Rig
 
 

@@ -7,9 +7,9 @@ of the bag), and no log line lists a hidden hand. ``history --json`` neither."""
 from __future__ import annotations
 
 import json
-import time
 import logging
 import threading
+import time
 import urllib.request
 
 import paho.mqtt.client as mqtt

@@ -8,7 +8,7 @@ import json
 
 from clacks_hw.daemon.name_picker import LETTERS, NamePicker
 from clacks_hw.daemon.renderer import SETUP_TOWER, render
-from clacks_hw.game.turns import target_mask
+from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 

@@ -22,8 +22,8 @@ from clacks_hw.daemon.pairing_flow import PairingFlow
 from clacks_hw.daemon.setup_menu import SetupMenu
 from clacks_hw.daemon.terminal_screen import TerminalScreen
 from clacks_hw.drivers.debounce import ButtonEvent
-from clacks_hw.game.board import TOWER_BY_NAME
-from clacks_hw.game.turns import target_mask
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
+from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
 

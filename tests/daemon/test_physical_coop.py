@@ -2,8 +2,8 @@
 put down, then any jacquard tapped is the lifted one; Fault Report cards the players reveal in
 Night Shift and the Junior Race are tapped and sent as `fault`."""
 
-from clacks_hw.game.board import FULL
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import FULL
+from clacks_hw.game.core.values import replace
 from clacks_hw.journal import read_journal
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig

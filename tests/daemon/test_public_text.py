@@ -14,19 +14,21 @@ from hypothesis import strategies as st
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import GameSession, JournalStore
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.box import CLACKS_MODES
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.registry import game_for
+from clacks_hw.game.core.view import PUBLIC
 from clacks_hw.web.public import public_position
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
 from tests.fakes.daemon_rig import card_map
 
 from .test_sent_from_flash import ED
 
 HIDDEN_HAND_GAMES = [  # (mode, seats, variants) whose hands the public may not see
     (mode, seats, variants)
-    for mode in CARD_MODES
+    for mode in CLACKS_MODES
     for variants in ((), *((v,) for v in game_for(mode).variants))
     for seats in game_for(mode).seatings()[:3]
 ]
@@ -36,7 +38,7 @@ def hidden_game(k: int, seed: int, moves: int):
     mode, seats, variants = [g for g in HIDDEN_HAND_GAMES if _hides(*g)][k]
     slots = game_for(mode).word_slots(seats, variants)
     words = deal_words(ED, [key for key, _ in slots], slots[0][1], seed)
-    s = new_game(ED, GameConfig(seats, words, seed=seed, mode=mode, variants=frozenset(variants)))
+    s = new_game(ED, ClacksConfig(seats, words, seed=seed, mode=mode, variants=frozenset(variants)))
     rng = random.Random(seed)
     for _ in range(moves):
         if s.over:
@@ -48,7 +50,7 @@ def hidden_game(k: int, seed: int, moves: int):
 def _hides(mode, seats, variants) -> bool:
     slots = game_for(mode).word_slots(seats, variants)
     words = deal_words(ED, [key for key, _ in slots], slots[0][1], 0)
-    s = new_game(ED, GameConfig(seats, words, mode=mode, variants=frozenset(variants)))
+    s = new_game(ED, ClacksConfig(seats, words, mode=mode, variants=frozenset(variants)))
     return bool(game_for(mode).hidden_hands(s, PUBLIC))
 
 
@@ -69,7 +71,7 @@ def test_tapping_cards_one_does_not_hold_never_names_a_hidden_card(caplog, tmp_p
     hidden = game_for(s.config.mode).hidden_hands(s, PUBLIC)
     secret = {c for p in s.players if p.seat in hidden for c in p.hand + p.faults}
     mine = s.current.hand
-    unheld = [j for j in ED.jacquards if j not in mine]
+    unheld = [j for j in ED.jacquards if j not in mine and j not in s.turn.played]  # played: another refusal
     ctrl = Controller(ED, JournalStore(tmp_path, ED), card_map(), Settings(mode=s.config.mode),
                       session=GameSession(s, None), now=0.0)
     reports: list[str] = []

@@ -5,8 +5,8 @@ tapped at another seat's reader during someone's turn is refused with a red flas
 import pytest
 
 from clacks_hw.daemon.reader_seats import ReaderSeats
-from clacks_hw.game.state import Report
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.state import Report
+from clacks_hw.game.core.values import replace
 from clacks_hw.journal import read_journal
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig

@@ -3,14 +3,15 @@
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import animation_deadline, render
 from clacks_hw.daemon.view import View
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.values import replace
 from tests.fakes.daemon_rig import EDITION
 
 
 def competitive(seats=("S", "N")):
-    return new_game(EDITION, GameConfig(seats=seats, words=deal_words(EDITION, seats, 1, 5), seed=5))
+    return new_game(EDITION, ClacksConfig(seats=seats, words=deal_words(EDITION, seats, 1, 5), seed=5))
 
 
 def test_lamps_pawns_and_current_seat():
@@ -43,7 +44,7 @@ def test_same_view_same_time_same_frame():
 
 def test_coop_route_and_post_office_colour():
     words = {"team": ("GUILD", "VIMES")}
-    s = new_game(EDITION, GameConfig(seats=("S", "N"), words=words, seed=1, mode="race"))
+    s = new_game(EDITION, ClacksConfig(seats=("S", "N"), words=words, seed=1, mode="race"))
     s = replace(s, signals_sent=3, post_office=s.post_office_goal - 1)
     frame = render(View("game", s), 0.0)
     assert [frame.tower(t) != P.OFF for t in ("R1", "R2", "R3", "R4")] == [True, True, True, False]

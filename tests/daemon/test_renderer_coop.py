@@ -11,20 +11,20 @@ from clacks_hw.daemon.renderer import (
 )
 from clacks_hw.daemon.view import View
 from clacks_hw.drivers.frame import TOWERS
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.values import replace
 from tests.fakes.daemon_rig import EDITION
 
 
 def race(seats=("S", "W", "N")):
     words = {"team": ("GUILD", "VIMES")}
-    return new_game(EDITION, GameConfig(seats=seats, words=words, seed=1, mode="race"))
+    return new_game(EDITION, ClacksConfig(seats=seats, words=words, seed=1, mode="race"))
 
 
 def junior():
     words = {"S": ("AHMED", "COHEN"), "W": ("BINKY", "DEATH")}
-    return new_game(EDITION, GameConfig(seats=("S", "W"), words=words, seed=1, mode="junior"))
+    return new_game(EDITION, ClacksConfig(seats=("S", "W"), words=words, seed=1, mode="junior"))
 
 
 def lit(frame):

@@ -13,15 +13,15 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.config import load_config
-from clacks_hw.daemon import app
-from clacks_hw.daemon import admin_flow, renderer
+from clacks_hw.daemon import admin_flow, app, renderer
 from clacks_hw.daemon.events import AdminCommand
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.session import GameSession, JournalStore
 from clacks_hw.drivers.debounce import ButtonEvent
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import new_game
 from clacks_hw.journal import JournalWriter, encode_lines, make_header, read_journal
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
@@ -32,8 +32,8 @@ from tests.fakes.daemon_rig import EDITION
 WALL = 1_750_000_000.0
 
 
-def config(seed: int) -> GameConfig:
-    return GameConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, seed), seed=seed)
+def config(seed: int) -> ClacksConfig:
+    return ClacksConfig(("S", "N"), deal_words(EDITION, ("S", "N"), 1, seed), seed=seed)
 
 
 def play(session, moves: int | None, seed: int):

@@ -12,15 +12,14 @@ from click.testing import CliRunner
 from clacks_hw.cli import cli
 from clacks_hw.daemon.resume import find
 from clacks_hw.daemon.session import JournalStore
-from clacks_hw.game.actions import Action
-from clacks_hw.game.setup import deal_words
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.journal.append_file import AppendFile
 from clacks_hw.selftest import journal_dir
 from clacks_hw.selftest.report import Report
 from tests.fakes.daemon_rig import EDITION
 from tests.support.planted import OTHER, as_root, make_victim, untouched
-
 
 
 @pytest.fixture
@@ -47,7 +46,7 @@ def test_the_room_probe_never_truncates_through_a_planted_link(tmp_path, victim)
 def test_a_linked_journal_is_never_resumed_nor_appended_to(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     store = JournalStore(elsewhere, EDITION)
-    session = store.new_session(GameConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, 9), seed=9))
+    session = store.new_session(ClacksConfig(seats=("S", "N"), words=deal_words(EDITION, ("S", "N"), 1, 9), seed=9))
     seat = session.state.turn.seat
     session.apply(Action(seat, "move", tower=1))
     session.close()

@@ -9,11 +9,11 @@ import pytest
 from clacks_hw.daemon.screen_layout import _ANSI, visible
 from clacks_hw.daemon.terminal_screen import MESSAGE_S, TerminalScreen
 from clacks_hw.drivers.frame import Frame
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.text_board import render
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.engine import new_game
 from clacks_hw.testing.clock import FakeClock
+from clacks_hw.text_board import render
 
 
 class Tty(io.StringIO):
@@ -24,7 +24,7 @@ class Tty(io.StringIO):
 def four_player_status():
     edition = default_edition()
     words = sorted(edition.words)
-    config = GameConfig(mode="competitive", seats=("S", "W", "N", "E"), seed=7,
+    config = ClacksConfig(mode="competitive", seats=("S", "W", "N", "E"), seed=7,
                         words={s: (words[i],) for i, s in enumerate("SWNE")})
     return render(new_game(edition, config), actions=0)
 

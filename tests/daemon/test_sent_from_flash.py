@@ -4,10 +4,10 @@ never a tower re-derived from the lamps."""
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.session import GameSession, JournalStore
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import TOWERS
-from clacks_hw.game.rules import apply
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.core.engine import apply
+from clacks_hw.game.core.values import replace
 from clacks_hw.position_json import position_json
 from tests.coop.conftest import ED, L, T, race
 from tests.fakes.daemon_rig import card_map

@@ -10,9 +10,9 @@ from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.drivers.card_reader import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
-from clacks_hw.game.board import TOWERS
-from clacks_hw.game.planner import plan, towers_open
-from clacks_hw.game.state import GameState
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.clacks.planner import plan, towers_open
+from clacks_hw.game.clacks.state import GameState
 from clacks_hw.testing.cards import EDITION, all_cards, card_map, uid_of
 
 __all__ = ["EDITION", "Rig", "all_cards", "card_map", "uid_of"]
@@ -184,7 +184,7 @@ def coop_game(tmp, mode: str = "race", seats=("S", "N"), hand=("J30", "J33"), re
               seed: int = 5, **settings) -> Rig:
     """A race or solitaire game started on the board, the current player holding ``hand`` and
     ``reports`` (Report tuples) on the table (tracked hands)."""
-    from clacks_hw.game.values import replace
+    from clacks_hw.game.core.values import replace
     from clacks_hw.testing.clock import FakeClock
 
     rig = Rig(tmp, FakeClock(0.0), seed=seed, **settings)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import random
 
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.modes import game_for
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.config import config_from_record
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.registry import game_for
 from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import StatusSnapshot
 
@@ -52,8 +53,8 @@ def played(mode: str, players: int, moves: int, names: dict, variants=(), seed: 
     seats = game.seating_for(players)
     slots = game.word_slots(seats, variants)
     words = deal_words(EDITION, [k for k, _ in slots], slots[0][1], seed) if slots else {}
-    config = GameConfig(seats=seats, words=words, seed=seed, mode=mode, variants=frozenset(variants),
-                        names={s: n for s, n in names.items() if s in seats})
+    config = config_from_record({"mode": mode, "seats": seats, "words": words, "hands": "tracked", "seed": seed,
+                                 "variants": list(variants), "names": {s: n for s, n in names.items() if s in seats}})
     state, rng, done = new_game(EDITION, config), random.Random(seed), []
     while not state.over and len(done) < moves:
         action = game.bot_action(state, rng)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import TOWER_BY_NAME, TOWERS, mask_of
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig, GameState
-from clacks_hw.game.turns import target_mask
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import TOWER_BY_NAME, TOWERS, mask_of
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.state import GameState
+from clacks_hw.game.clacks.turns import target_mask
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.core.values import replace
 
 ED = default_edition()
 
@@ -40,7 +40,7 @@ def game(players: int = 2, *, words=None, seed: int = 0, hands: str = "tracked",
     seats = SEATINGS[players]
     words = words or {s: WORDS[s] for s in seats}
     words = {s: (w,) if isinstance(w, str) else tuple(w) for s, w in words.items()}
-    return new_game(ED, GameConfig(seats, words, seed=seed, hands=hands,
+    return new_game(ED, ClacksConfig(seats, words, seed=seed, hands=hands,
                                    variants=frozenset(variants)))
 
 
@@ -58,7 +58,7 @@ def turn(state: GameState, **fields) -> GameState:
 def at_turn(state: GameState, seat: str, *, number: int = 5, **fields) -> GameState:
     """Make it ``seat``'s turn, starting from where its pawn now stands (a later turn)."""
     p = state.player(seat)
-    from clacks_hw.game.state import Turn
+    from clacks_hw.game.clacks.state import Turn
     return replace(state, turn=Turn(seat=seat, number=number, start_tower=p.tower,
                                     dwarf_before=state.dwarf, **fields))
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
 
 ED = default_edition()
 GAMES = {  # name: (mode, seats, variants, hands, words per key, team words?)
@@ -35,7 +35,7 @@ def positions():
     for name, (mode, seats, variants, hands, n, team) in GAMES.items():
         for seed in SEEDS:
             words = deal_words(ED, ["team"] if team else seats, n, seed)
-            state = new_game(ED, GameConfig(seats, words, seed=seed, hands=hands, mode=mode,
+            state = new_game(ED, ClacksConfig(seats, words, seed=seed, hands=hands, mode=mode,
                                             variants=frozenset(variants)))
             rng, done = random.Random(seed), 0
             for depth in DEPTHS:

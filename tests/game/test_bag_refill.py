@@ -3,8 +3,8 @@ in every game, so cards played afterwards stay on the discard pile."""
 
 import pytest
 
-from clacks_hw.game.deck import take_from_bag
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.deck import take_from_bag
+from clacks_hw.game.core.values import replace
 from tests.coop.conftest import junior, race, solitaire
 
 from .conftest import ED, L, T, at_turn, end, game, ok, play, player, refused

@@ -2,9 +2,9 @@
 
 import pytest
 
-from clacks_hw.game.board import TOWERS, distance, read_tower
-from clacks_hw.game.turns import target_mask
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import TOWERS, distance, read_tower
+from clacks_hw.game.clacks.turns import target_mask
+from clacks_hw.game.core.values import replace
 
 from .conftest import ED, L, T, at_turn, game, ok, play, player, sig
 

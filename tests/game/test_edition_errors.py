@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from clacks_hw.game.edition_files import EditionError, load_edition
+from clacks_hw.game.clacks.edition_files import EditionError, load_edition
 from tests.support.editions import copy_default_edition, edit
 
 

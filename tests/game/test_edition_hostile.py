@@ -15,17 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clacks_hw.cli import cli
-from clacks_hw.game.edition_files import (
-    FILES,
-    EditionError,
-    deck_minimum,
-    default_edition_path,
-    load_edition,
-)
-from clacks_hw.game.modes import CARD_MODES  # every game dealt from the jacquard deck
-from clacks_hw.game.modes.team import TEAM
-from clacks_hw.game.setup import deal_words, jacquards_dealt, new_game, seatings
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.box import CLACKS_MODES  # every game dealt from the jacquard deck
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import FILES, EditionError, deck_minimum, default_edition_path, load_edition
+from clacks_hw.game.clacks.modes.team import TEAM
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.registry import game_for
 
 
 @pytest.fixture
@@ -103,15 +99,15 @@ def test_a_deck_too_small_names_each_modes_minimum(folder, n):
 def test_the_smallest_deck_deals_every_mode_with_the_most_players(folder):
     _keep_jacquards(folder, max(deck_minimum().values()))
     ed = load_edition(folder)
-    for mode in CARD_MODES:
-        seats = max(seatings(mode), key=len)
+    for mode in CLACKS_MODES:
+        seats = max(game_for(mode).seatings(), key=len)
         if mode in ("race", "solitaire"):
             words = {TEAM: deal_words(ed, (TEAM,), 2, 1)[TEAM]}
         else:
             words = deal_words(ed, seats, 2 if mode == "junior" else 1, 1)
-        state = new_game(ed, GameConfig(seats=seats, words=words, seed=1, mode=mode))
+        state = new_game(ed, ClacksConfig(seats=seats, words=words, seed=1, mode=mode))
         held = [c for p in state.players for c in p.hand] + [r.jacquard for r in state.reports]
-        assert None not in held and len(held) == jacquards_dealt(mode, len(seats), 2), mode
+        assert None not in held and len(held) == game_for(mode).jacquards_dealt(len(seats), 2), mode
 
 
 FUZZ_RUNS = 150  # malformed editions tried per run

@@ -3,13 +3,13 @@ cannot be made, so it cannot be registered half done."""
 
 import pytest
 
-from clacks_hw.game.modes import game_for
-from clacks_hw.game.modes.base import Game
-from clacks_hw.game.modes.team import TeamGame
+from clacks_hw.game.clacks.modes.base import ClacksGame
+from clacks_hw.game.clacks.modes.team import TeamGame
+from clacks_hw.game.core.registry import game_for
 
 
 def test_a_game_without_set_up_or_candidates_cannot_be_made():
-    class Half(Game):
+    class Half(ClacksGame):
         name = "half"
 
     with pytest.raises(TypeError, match="candidates.*new_game|new_game.*candidates"):

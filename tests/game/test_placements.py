@@ -1,7 +1,7 @@
 """docs/rules.md, jacquards: the distinct placements of each shape, a table of known counts."""
 
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.shapes import placements
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.shapes import placements
 
 EXPECTED = {
     "domino": 24, "diagonal": 18, "gap": 16, "line3": 16, "ell3": 36, "diag3": 8, "vee": 24,

@@ -6,23 +6,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import COLOUR, TOWERS, TOWERS_OF
-from clacks_hw.game.brute_force import cheapest_cost
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.planner import plan, plan_blackout
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import COLOUR, TOWERS, TOWERS_OF
+from clacks_hw.game.clacks.brute_force import cheapest_cost
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.planner import plan, plan_blackout
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.core.values import replace
 
 E = default_edition()
 CARDS = sorted(E.jacquards)
 
 
 def position(seed: int, board: int, hand, on_tower: bool, tower_pick: int, seats=("S", "N")):
-    state = new_game(E, GameConfig(seats=seats, words=deal_words(E, seats, 1, seed), seed=seed))
+    state = new_game(E, ClacksConfig(seats=seats, words=deal_words(E, seats, 1, seed), seed=seed))
     seat = state.turn.seat
     state = replace(state, board=board).with_player(replace(state.current, hand=tuple(hand)))
     if on_tower:

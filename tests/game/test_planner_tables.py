@@ -3,11 +3,11 @@ planner's search for three cards or more (tried only when it can beat one or two
 
 import random
 
-from clacks_hw.game import planner_tables
-from clacks_hw.game.brute_force import cheapest_cost
-from clacks_hw.game.edition_files import load_edition
-from clacks_hw.game.planner import plan
-from clacks_hw.game.planner_tables import tables
+from clacks_hw.game.clacks import planner_tables
+from clacks_hw.game.clacks.brute_force import cheapest_cost
+from clacks_hw.game.clacks.edition_files import load_edition
+from clacks_hw.game.clacks.planner import plan
+from clacks_hw.game.clacks.planner_tables import tables
 
 from .test_planner import CARDS, E, position
 

@@ -14,13 +14,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import FULL, SEATS, TOWERS
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import FULL, TOWERS
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.core.table import SEATS
 
 from .conftest import ED, SEATINGS
 
@@ -39,7 +39,7 @@ def make_game(players, seed, hands, variants):
     per = 2 if "long_message" in variants else 1
     rng = random.Random(seed)
     words = rng.sample(WORDS, per * len(seats))
-    config = GameConfig(seats, {s: tuple(words[i * per:(i + 1) * per]) for i, s in enumerate(seats)},
+    config = ClacksConfig(seats, {s: tuple(words[i * per:(i + 1) * per]) for i, s in enumerate(seats)},
                         seed=seed, hands=hands, variants=frozenset(variants))
     return new_game(ED, config)
 

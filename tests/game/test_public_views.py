@@ -11,17 +11,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.web.public import public_position
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.modes import CARD_MODES, PUBLIC, game_for
-from clacks_hw.game.rules import apply
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.box import CLACKS_MODES
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.core.engine import apply
+from clacks_hw.game.core.registry import game_for
+from clacks_hw.game.core.view import PUBLIC
 from clacks_hw.position_json import position_json
 from clacks_hw.text_board import render
+from clacks_hw.web.public import public_position
 
-from .perft_positions import ED, GameConfig, deal_words, new_game
+from .perft_positions import ED, ClacksConfig, deal_words, new_game
 
-GAMES = [(mode, seats, variants) for mode in CARD_MODES for seats in game_for(mode).seatings()[:3]
+GAMES = [(mode, seats, variants) for mode in CLACKS_MODES for seats in game_for(mode).seatings()[:3]
          for variants in ((), *((v,) for v in game_for(mode).variants))]
 
 
@@ -29,7 +31,7 @@ def game(k: int, seed: int):
     mode, seats, variants = GAMES[k]
     slots = game_for(mode).word_slots(seats, variants)
     words = deal_words(ED, [key for key, _ in slots], slots[0][1], seed)
-    return new_game(ED, GameConfig(seats, words, seed=seed, mode=mode, variants=frozenset(variants)))
+    return new_game(ED, ClacksConfig(seats, words, seed=seed, mode=mode, variants=frozenset(variants)))
 
 
 def shown_to(state, viewer) -> list[str]:

@@ -1,10 +1,13 @@
-"""One enumeration lists every refusal code; docs/rules.md lists the same codes; the engine and
-the board use no code outside it."""
+"""Each game's enumeration lists every refusal code it can give (the core's four and its own);
+its docs list the same codes (docs/rules.md for Clacks, docs/klackers.md for KLACKERS); the
+engine and the board use no code outside them."""
 
 import re
 from pathlib import Path
 
-from clacks_hw.game.rejection import Code
+from clacks_hw.game.clacks.rejection import Code
+from clacks_hw.game.core.rejection import CoreCode
+from clacks_hw.game.klackers.rejection import Code as KlackersCode
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,6 +19,19 @@ def test_docs_list_every_code_and_no_other():
     assert listed == [c.value for c in Code]
 
 
+def test_the_klackers_docs_list_its_codes_and_no_other():
+    doc = (ROOT / "docs" / "klackers.md").read_text()
+    table = doc[doc.index("## Actions and rejections"):]
+    listed = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
+    assert sorted(listed) == sorted(c.value for c in KlackersCode)
+
+
+def test_every_game_gives_the_core_codes_under_their_names():
+    for codes in (Code, KlackersCode):
+        assert [c.value for c in codes][:len(CoreCode)] == [c.value for c in CoreCode]
+        assert all(codes[c.name] == c for c in CoreCode)  # equal, so either compares
+
+
 def test_every_refusal_in_the_code_names_a_constant():
     literal = re.compile(r'Rejection\(\s*"|\.code\s*(==|!=|in)\s*[("\']')
     used = set()
@@ -23,4 +39,4 @@ def test_every_refusal_in_the_code_names_a_constant():
         text = path.read_text()
         assert not literal.search(text), f"{path.relative_to(ROOT)} uses a code as a string literal"
         used.update(re.findall(r"Code\.([A-Z_]+)", text))
-    assert used == {c.name for c in Code}, "every code is used, and only those"
+    assert used == {c.name for c in (*Code, *KlackersCode)}, "every code is used, and only those"

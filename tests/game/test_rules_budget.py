@@ -1,6 +1,6 @@
 """The 5-point budget for moves and jacquards together, and what a play must name."""
 
-from clacks_hw.game.actions import Action
+from clacks_hw.game.clacks.actions import Action
 
 from .conftest import ED, L, T, at_turn, game, move, ok, play, player, refused
 

@@ -1,6 +1,6 @@
 """Drawing: back up to 3, fault stamps draw Fault Report cards, empty bag takes the discards."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import ED, L, T, at_turn, end, game, ok, play, player
 

@@ -1,6 +1,6 @@
 """The Deep Dwarf (3 players): follows W one tower behind and blocks that button."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import L, T, at_turn, end, game, move, ok, play, player, refused, sig
 

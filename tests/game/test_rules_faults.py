@@ -1,7 +1,7 @@
 """Fault Report cards: any player, any time, no stress points, the effects of docs/rules.md."""
 
-from clacks_hw.game.board import FULL
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import FULL
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     ED,

@@ -1,6 +1,6 @@
 """Moving the pawn: cost, occupied buttons, the free first move, tentative moves."""
 
-from clacks_hw.game.actions import Action
+from clacks_hw.game.clacks.actions import Action
 
 from .conftest import (
     T,

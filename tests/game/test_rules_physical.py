@@ -1,6 +1,6 @@
 """Physical hands (docs/rules.md): the engine learns a card when it is played."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import ED, L, T, at_turn, end, fault, game, ok, play, player, refused
 
@@ -84,7 +84,7 @@ def test_a_three_card_hand_cannot_play_a_fourth_jacquard():
 
 
 def test_a_physical_express_timeout_discards_only_a_real_undiscarded_jacquard():
-    from clacks_hw.game.actions import Action
+    from clacks_hw.game.clacks.actions import Action
     s = game(2, hands="physical", variants=("express",))
     s = at_turn(player(s, "S", tower=T("R1")), "S")
     s = replace(s, discard=("J05",))

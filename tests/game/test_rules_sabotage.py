@@ -1,6 +1,6 @@
 """Last Letter Sabotage: the next player may turn the final letter's tower dark."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     L,

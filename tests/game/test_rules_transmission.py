@@ -1,7 +1,7 @@
 """Transmission: the next letter on the pawn's tower, flipped this turn, from a new tower;
 it happens by itself and ends the turn."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     L,

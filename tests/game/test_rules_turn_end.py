@@ -1,6 +1,6 @@
 """Ending a turn: at least one jacquard, unless none can be paid for (decision 3)."""
 
-from clacks_hw.game.values import replace
+from clacks_hw.game.core.values import replace
 
 from .conftest import (
     ED,

@@ -1,8 +1,8 @@
 """The competitive variants: Express, Long Message, Quick Game."""
 
-from clacks_hw.game.actions import Action
-from clacks_hw.game.board import TOWERS
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.core.values import replace
 
 from .conftest import L, T, at_turn, end, game, move, ok, play, player, refused, sig
 

@@ -3,8 +3,9 @@
 
 import pytest
 
-from clacks_hw.game.setup import SetupError, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.errors import SetupError
 
 from .conftest import ED, L, at_turn, end, game, move, ok, play, refused
 
@@ -31,19 +32,19 @@ def test_seatings_and_the_deal(n, seats):
 def test_other_seatings_are_refused(seats):
     words = {s: ("GUILD",) for s in seats}
     with pytest.raises(SetupError, match="seating"):
-        new_game(ED, GameConfig(seats, words))
+        new_game(ED, ClacksConfig(seats, words))
 
 
 def test_setup_errors_say_what_to_change():
     with pytest.raises(SetupError, match="sprint"):
-        new_game(ED, GameConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)}, variants=frozenset({"sprint"})))
+        new_game(ED, ClacksConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)}, variants=frozenset({"sprint"})))
     with pytest.raises(SetupError, match="needs 2 word"):
-        new_game(ED, GameConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)},
+        new_game(ED, ClacksConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)},
                                 variants=frozenset({"long_message"})))
     with pytest.raises(SetupError, match="no signal for"):
-        new_game(ED, GameConfig(("S", "N"), {"S": ("GUILd",), "N": ("TOWER",)}))
+        new_game(ED, ClacksConfig(("S", "N"), {"S": ("GUILd",), "N": ("TOWER",)}))
     with pytest.raises(SetupError, match="hands"):
-        new_game(ED, GameConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)}, hands="psychic"))
+        new_game(ED, ClacksConfig(("S", "N"), {"S": ("GUILD",), "N": ("TOWER",)}, hands="psychic"))
 
 
 def test_each_seat_must_send_its_word():

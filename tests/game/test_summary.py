@@ -9,12 +9,12 @@ import random
 
 import pytest
 
+from clacks_hw.game.core.registry import game_for, modes
 from clacks_hw.game.klackers import layout
-from clacks_hw.game.modes import GAMES, game_for
 from tests.fakes.hall_boards import played
 
 
-@pytest.mark.parametrize("mode", list(GAMES))
+@pytest.mark.parametrize("mode", modes())
 def test_every_game_has_a_label_and_labels_every_variant(mode):
     game = game_for(mode)
     assert game.label and game.traits()["label"] == game.label

@@ -1,7 +1,7 @@
 """The manual's worked example: GUILD, G already sent, the U goes out for 4 stress points."""
 
-from clacks_hw.game.board import read_tower
-from clacks_hw.game.values import replace
+from clacks_hw.game.clacks.board import read_tower
+from clacks_hw.game.core.values import replace
 
 from .conftest import ED, L, T, at_turn, game, move, ok, play, player, sig
 

@@ -21,15 +21,15 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.clacks.setup import deal_words
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.game.klackers.bots import bot_action as klackers_bot
-from clacks_hw.game.klackers.state import klackers_config
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rejection import Rejection
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import deal_words, new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.journal import JournalWriter, make_header
 
 HERE = Path(__file__).parent
@@ -40,7 +40,7 @@ MAX_ACTIONS = 3000
 
 def clacks(mode, seats, seed, hands="tracked", variants=(), route="easy", per_seat=1, team=False, **extra):
     words = deal_words(ED, ("team",) if team else seats, per_seat, seed)
-    return GameConfig(tuple(seats), words, seed=seed, hands=hands, mode=mode, variants=frozenset(variants),
+    return ClacksConfig(tuple(seats), words, seed=seed, hands=hands, mode=mode, variants=frozenset(variants),
                       route=route, **extra)
 
 

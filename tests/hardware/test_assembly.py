@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from clacks_hw.game.board import TOWERS
+from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.hardware.assembly import assembly_json, instances
 from clacks_hw.hardware.data import HardwareError
 from clacks_hw.hardware.mating import Placement, along
@@ -44,7 +44,7 @@ def test_bought_parts_are_placed_as_the_board_counts_them():
     assert count["bought/jack"] == count["bought/usb_extension"] == 1
     screws = sum(v for k, v in count.items() if k.startswith("bought/screw_"))
     declared = sum(len(p.screws) * p.qty for p in ctx.parts)
-    assert screws == declared >= 4 + 4 + 4 + 4  # panel corners, Pi, Pico, power board
+    assert screws == declared >= 4 + 4 + 4  # panel corners, Pi, carrier (the Pico plugs into the carrier)
 
 
 def test_every_step_has_parts_and_every_part_a_step():

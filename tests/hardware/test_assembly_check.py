@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from clacks_hw.hardware.assembly_check import Report, check, fastening_problems
-from clacks_hw.hardware.data import load_hardware
+from clacks_hw.hardware.build import build
+from clacks_hw.hardware.data import HardwareError, load_hardware
 from clacks_hw.hardware.mating import DOWN, Insert, Placement, Screw
 from clacks_hw.hardware.pieces import Piece
 
@@ -23,6 +24,31 @@ def _problems(report, *words):
 def shipped_report(shipped_board):
     require_module("manifold3d")
     return check(shipped_board.out, shipped_board.lay, shipped_board.parts)
+
+
+def test_the_shipped_board_passes_the_assembly_check(shipped_report):
+    assert shipped_report.problems == []
+    assert shipped_report.tested and shipped_report.fastenings and shipped_report.clearances
+
+
+def test_a_reader_at_every_seat_passes_too(tmp_path):
+    require_module("manifold3d")
+    require_tool("openscad", "openscad")
+    ctx = rendered_context(tmp_path, seats=("S", "W", "N", "E"))
+    report = check(ctx.out, ctx.lay, ctx.parts)
+    assert report.problems == [] and sum(c[0].startswith("bought/reader") for c in report.clearances) == 4
+
+
+def test_the_build_stops_on_a_problem_only_the_meshes_show(tmp_path):
+    require_module("manifold3d")
+    require_tool("openscad", "openscad")
+    hw = load_hardware()
+    hw.parts["reader"]["clearance"] = 6.0  # the layout checks cannot see it; the meshes can
+    ctx = rendered_context(tmp_path, hw)
+    ctx.render = True
+    with pytest.raises(HardwareError, match="the assembly check failed:\n  bought/reader shared is closer than"):
+        build(ctx, only={"assembly check (meshes)"}, echo=lambda line: None)
+    assert not (tmp_path / "enclosure/assembly_check.md").exists()
 
 
 def test_parts_that_only_touch_do_not_collide(shipped_report):
@@ -50,7 +76,7 @@ def _render(tmp_path, edit):
 
 def test_two_boards_in_one_place_collide(tmp_path):
     def edit(hw):
-        hw.board["layout"]["pi"]["at"] = [150.0, 64.0]
+        hw.board["layout"]["pi"]["at"] = [150.0, 130.0]  # onto the carrier and the Pico plugged into it
     report = _render(tmp_path, edit)
     assert _problems(report, "bought/hub", "bought/pi", "intersect", "mm3 in common")
 

@@ -46,18 +46,17 @@ def _hub_problems(**hub):
     return hub_problems(layout(hw))
 
 
-def test_the_hub_stands_clear_of_what_hangs_under_it_and_the_bom_buys_that_hub():
+def test_the_hub_fits_its_sockets_and_the_bom_buys_that_hub():
     assert _hub_problems() == []
-    # what the board used to say: a Pico bought with headers on 5 mm standoffs
-    old = _hub_problems(example="Raspberry Pi Pico (RP2040), with headers", headers=True, below=8.5)
-    assert any("stands on 5 mm standoffs but 8.5 mm hangs under it" in p for p in old), old
-    assert any("say 'without headers'" in p for p in _hub_problems(example="Raspberry Pi Pico (RP2040), with headers")), \
+    # a Pico whose pins stand longer than the carrier's sockets
+    assert any("sockets on the carrier stand 8.5 mm but 11 mm hangs" in p for p in _hub_problems(below=11.0))
+    assert any("say 'with headers'" in p for p in _hub_problems(example="Raspberry Pi Pico (RP2040), without headers")), \
         "the BOM line and the model must agree"
 
 
 @pytest.mark.parametrize("check, overrides, expected", [
-    (collision_problems, {"layout.pi.at": [150.0, 64.0]}, "pi collides with hub"),
-    (collision_problems, {"layout.hub.at": [40.0, 40.0]}, "baffle pillar 1 collides with hub"),
+    (collision_problems, {"layout.pi.at": [150.0, 100.0]}, "pi collides with power_board"),
+    (collision_problems, {"layout.power_board.at": [40.0, 40.0]}, "baffle pillar 1 collides with power_board"),
     (collision_problems, {"openings.usb.x": 8.0}, "west wall collides with USB (inside)"),
     (panel_problems, {"panel.tile_window": 34.0}, "nut (17.3 mm across its corners) comes within"),
     (panel_problems, {"panel.seat_led_inset": 2.0}, "too close to the panel's edge"),
@@ -65,7 +64,7 @@ def test_the_hub_stands_clear_of_what_hangs_under_it_and_the_bom_buys_that_hub()
     (baffle_problems, {"enclosure.inside_height": 24.0}, "deeper than the space"),
     (printability_problems, {"baffle.rib": 0.8}, "baffle rib is 0.8 mm"),
     (printability_problems, {"panel.tile_pitch": 54.0}, "does not fit the 220 mm bed"),
-    (printability_problems, {"layout.power_board.at": [135.0, 148.0]}, "straddles a seam"),
+    (printability_problems, {"layout.power_board.at": [146.0, 146.0]}, "straddles a seam"),
     (printability_problems, {"joints.dovetail": [7.0, 10.0, 7.0]}, "longer than the 10 mm its roof may bridge"),
     (printability_problems, {"joints.pilaster": [24.0, 5.0]}, "wall beside a groove"),
     (baffle_problems, {"baffle.nut_zone": 6.0}, "light passes over a button's ring"),

@@ -65,3 +65,15 @@ def test_a_bad_config_is_exit_2_with_the_reason(tmp_path):
     r = subprocess.run([CLI, "build-files", "--no-render", "--out", str(tmp_path),
                         "--config", str(bad)], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 2 and "reader.seats" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_no_generated_file_outlives_its_part():
+    """build-files removes the STL, source and picture of a part that is gone."""
+    ctx = make_context(ROOT)
+    manifest = json.loads((ROOT / "enclosure/stl/manifest.json").read_text())
+    stls = {str(p.relative_to(ROOT / "enclosure/stl"))[:-4] for p in (ROOT / "enclosure/stl").glob("**/*.stl")}
+    assert stls == {p.name for p in ctx.parts} and stls <= set(manifest)
+    scads = {str(p.relative_to(ROOT / "enclosure/scad"))[:-5] for p in (ROOT / "enclosure/scad").glob("**/*.scad")}
+    assert scads == {p.name for p in ctx.parts} | {"top_panel_2d"}
+    pictures = {p.name for p in (ROOT / "enclosure/renders").glob("*.png")}
+    assert pictures == set(json.loads((ROOT / "enclosure/renders/manifest.json").read_text()))

@@ -5,7 +5,7 @@ import math
 import re
 from pathlib import Path
 
-from clacks_hw.game.board import TOWERS, lamps_of
+from clacks_hw.game.clacks.board import TOWERS, lamps_of
 from clacks_hw.hardware.data import load_hardware
 from clacks_hw.hardware.layout import layout
 from clacks_hw.hardware.panel_svg import label_box, labels, panel_svg

@@ -3,11 +3,13 @@ which faces come up, and a short way to act and to expect a rejection."""
 
 from __future__ import annotations
 
+from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.game.klackers.actions import KlackersAction
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.game.klackers.numbers import COMBINATIONS, mask_of
+from clacks_hw.game.klackers.rejection import Code
 from clacks_hw.game.klackers.rules import apply
-from clacks_hw.game.klackers.state import KlackersState, klackers_config, new_game
-from clacks_hw.game.rejection import Code, Rejection
+from clacks_hw.game.klackers.state import KlackersState, new_game
 
 SEATS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 

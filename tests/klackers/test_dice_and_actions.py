@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from clacks_hw.game.core.errors import MalformedAction, SetupError
 from clacks_hw.game.klackers.actions import KlackersAction, parse_action
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.game.klackers.dice import rolled
 from clacks_hw.game.klackers.legal import candidate_actions, legal_actions
 from clacks_hw.game.klackers.numbers import COMBINATIONS, TOTAL, numbers_of
 from clacks_hw.game.klackers.rules import apply
-from clacks_hw.game.klackers.state import klackers_config, new_game
-from clacks_hw.game.setup import SetupError
-from clacks_hw.game.actions import MalformedAction
+from clacks_hw.game.klackers.state import new_game
 
 from .conftest import do, game, refused, started
 

@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clacks_hw.game.klackers.actions import parse_action
+from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.game.klackers.legal import legal_actions
 from clacks_hw.game.klackers.numbers import ALL_UP, TOTAL
 from clacks_hw.game.klackers.rules import apply
-from clacks_hw.game.klackers.state import HUGHIE_NO_POINT, klackers_config, new_game
+from clacks_hw.game.klackers.state import HUGHIE_NO_POINT, new_game
 
 VARIANTS = st.frozensets(st.sampled_from(["hughie", "klack_to_win", "klack_worth_two"]))
 GAMES = dict(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]), variants=VARIANTS,

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
+from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.game.klackers.bots import BOTS, bot_action
 from clacks_hw.game.klackers.numbers import ALL_UP, COMBINATIONS, ONE_DIE_MAX, TOTAL, mask_of
 from clacks_hw.game.klackers.rules import apply
 from clacks_hw.game.klackers.solver import ROLL_CHANCE, solve
-from clacks_hw.game.rejection import Rejection
 
 from .conftest import game
 

@@ -7,8 +7,8 @@ import random
 import time
 
 from clacks_hw.daemon.session import JournalStore
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
 
@@ -47,13 +47,20 @@ def board_overrides(broker, board: str, keys: Keys, keepalive: int = 2) -> dict:
             "mqtt.keepalive_s": keepalive, "mqtt.key": keys.boards[board].text, "mqtt.hall_key": keys.hall.public}
 
 
-def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True):
+def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True, names=None):
     """A game the automatic players play, journalled in ``folder`` as the board journals it;
     stopped half-way unless ``finish``. Its journal's path."""
+    from dataclasses import replace
+
+    from clacks_hw.daemon.setup_menu import SetupMenu, seatings
+
     store = JournalStore(folder, EDITION)
-    seats = ("S", "N") if mode != "solitaire" else ("S",)
-    words = {s: (w,) for s, w in zip(seats, ("STAMP", "DORFL"))} if mode == "competitive" else {}
-    game = GameConfig(seats=seats, words=words, seed=seed, mode=mode)
+    if mode == "competitive":
+        game = ClacksConfig(seats=("S", "N"), words={"S": ("STAMP",), "N": ("DORFL",)}, seed=seed, mode=mode,
+                          names=names or {})
+    else:  # set up as the board's menu does with nothing chosen
+        game = replace(SetupMenu.from_defaults(mode, seats=seatings(mode)[0]).game_config(EDITION.words, seed),
+                       names=names or {})
     session = store.new_session(game)
     rng = random.Random(seed)
     steps = 0
@@ -94,7 +101,7 @@ def hall_toml(path, broker, keys: Keys, db, boards=None) -> None:
     path.chmod(0o600)
 
 
-def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_port: int = 0):
+def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_port: int = 0, keepalive: int = 2):
     """A board daemon as its own process (`clacks-hw run --virtual`), so it can be killed."""
     import os
     import subprocess
@@ -105,7 +112,7 @@ def board_process(tmp_path, broker, board_id, keys: Keys | None = None, status_p
     (tmp_path / board_id).mkdir(mode=0o700, exist_ok=True)
     cfg.write_text(f'[leds]\nbackend = "virtual"\n[buttons]\npin_factory = "mock"\n[reader]\ntype = "none"\n'
                    f'[journal]\ndir = "{tmp_path / board_id}"\n[status]\nport = {status_port}\n'
-                   f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\nboard_id = "{board_id}"\nkeepalive_s = 2\n{key}')
+                   f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\nboard_id = "{board_id}"\nkeepalive_s = {keepalive}\n{key}')
     exe = os.path.join(os.path.dirname(sys.executable), "clacks-hw")
     return subprocess.Popen([exe, "run", "--virtual", "--config", str(cfg)], stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

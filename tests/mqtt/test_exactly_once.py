@@ -73,7 +73,12 @@ def test_fifteen_games_through_two_broker_restarts_and_a_killed_hall(tmp_path):
         play(2)
         assert played == 15
 
-        journalled = {(b, g) for b, board in zip(BOARDS, boards) for g in board.daemon.mqtt.outbox.known.values()}
+        def journalled():
+            return {(b, g) for b, board in zip(BOARDS, boards) for g in board.daemon.mqtt.outbox.known.values()}
+
+        # A board's link finds the journal of a game that just ended on its own thread: give it a moment.
+        until(lambda: len(journalled()) >= 15, "every board's link to find its finished games")
+        journalled = journalled()
         assert len(journalled) == 15
         until(lambda: len(stored(db)) >= 15 and not any(b.daemon.mqtt.outbox.waiting for b in boards),
               "every game at the hall and every receipt back at its board", timeout=90)
@@ -85,4 +90,30 @@ def test_fifteen_games_through_two_broker_restarts_and_a_killed_hall(tmp_path):
         if hall.poll() is None:
             hall.terminate()
             hall.wait(10)
+        broker.stop()
+
+
+def test_a_board_away_all_day_sends_every_game_through_a_small_queue(tmp_path):
+    """Forty games finished while the broker was unreachable, and paho's queue holds eight:
+    none is dropped (the first hall lost every game past paho's cap), each counted once."""
+    from clacks_hw.web.hall import Hall
+    from tests.mqtt.rig import hall_config, play_journal
+
+    keys = Keys("away")
+    broker = Broker(tmp_path)  # not started: the board cannot reach it
+    board = LiveBoard(tmp_path / "away", overrides={**board_overrides(broker, "away", keys), "mqtt.queue": 8}).start()
+    hall = None
+    try:
+        for seed in range(40):
+            play_journal(tmp_path / "away", seed)
+        box = board.daemon.mqtt.outbox
+        until(lambda: len(box.waiting) == 40, "the forty games in the outbox", timeout=30)
+        broker.start()
+        hall = Hall(hall_config(tmp_path, broker, keys)).start()
+        until(lambda: hall.store.count() == 40 and not box.waiting, "all forty at the hall, and receipted", timeout=90)
+        assert sorted(r.game for _, r, _ in hall.store.results()) == sorted(box.known.values())
+    finally:
+        board.stop()
+        if hall is not None:
+            hall.close()
         broker.stop()

@@ -60,3 +60,14 @@ def test_a_damaged_outbox_file_starts_afresh_and_says_so(tmp_path, caplog):
     (tmp_path / FILE).write_text('{"v": 1, "key": "' + key + '", "since": "x"')
     box = Outbox(tmp_path, EDITION, key)
     assert "started afresh" in caplog.text and box.since == 2
+
+
+def test_every_mode_finished_is_a_result_with_its_players_names(tmp_path):
+    box = Outbox(tmp_path, EDITION, SigningKey.generate().public)
+    play_journal(tmp_path, 3, names={"S": "Zoë", "N": "BOB"})
+    play_journal(tmp_path, 4, mode="race")
+    play_journal(tmp_path, 5, mode="solitaire")
+    results = {r.mode: r for r in box.scan()}
+    assert results["competitive"].names == {"S": "Zoë", "N": "BOB"}
+    assert results["race"].winner in ("team", "post_office") and results["race"].words == {}
+    assert results["solitaire"].seats == ["S"]

@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 
 from clacks_hw.daemon.demo import Demo
-from clacks_hw.game.modes import MODES
+from clacks_hw.game.core.registry import modes
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.web.public import status_json
@@ -79,7 +79,7 @@ def every_public_state():
     """The public state at every step of a game of every mode, as the kiosk page gets it, and on
     the attract and game-over screens."""
     demo = Demo(EDITION, random.Random(11))
-    for _ in MODES:
+    for _ in modes():
         demo.start(0)
         n = 0
         while True:
@@ -110,7 +110,7 @@ def test_every_state_a_board_publishes_fits_the_schema_and_keeps_what_a_card_sho
             assert back.position.mode == pos["mode"] and back.position.turn == pos.get("turn")
             assert back.position.board == pos.get("board")
             assert back.position.winner == pos.get("winner")
-    assert seen == set(MODES)
+    assert seen == set(modes())
 
 
 def test_the_shown_text_pattern_refuses_exactly_the_characters_that_break_or_hide():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from clacks_hw.game.edition_files import default_edition_path
+from clacks_hw.game.clacks.edition_files import default_edition_path
 
 
 def copy_default_edition(tmp_path: Path) -> Path:

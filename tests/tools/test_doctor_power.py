@@ -1,20 +1,27 @@
-"""doctor warns when the LEDs at the configured brightness plus the Pi could exceed the supply."""
+"""doctor shows the power budget the daemon holds the LEDs to, and warns when the supply leaves
+them little."""
 
-from clacks_hw.commands.doctor_cmd import OK, WARN
+from clacks_hw.commands.doctor_cmd import FAIL, OK, WARN
 
 from .test_doctor_checks import FakePi, config, lines, run
 
 
-def test_a_small_supply_at_full_brightness_is_a_warning_with_the_brightness_that_fits(tmp_path):
-    cfg = config(tmp_path, "[leds]\nbrightness = 1.0\nsupply_a = 2.5\n")
+def test_a_small_supply_is_a_warning_naming_the_budget(tmp_path):
+    cfg = config(tmp_path, "[leds]\nbrightness = 1.0\nsupply_a = 3.0\n")
     d, checks = run(cfg, FakePi(tmp_path / "root"))
     warn = lines(checks, WARN, "power")
     assert len(warn) == 1, checks
-    assert "could draw 3.42 A" in warn[0].text and "rated 2.5 A" in warn[0].text
-    assert "set leds.brightness to 0.4 or less" in warn[0].fix
+    assert "may draw 2.40 A (weakest link: supply, 3 A" in warn[0].text and "dimmed to 0.29" in warn[0].text
+    assert "bigger 5 V supply" in warn[0].fix
 
 
-def test_the_default_supply_covers_the_default_brightness(tmp_path):
+def test_a_supply_too_small_for_the_pi_is_a_config_failure(tmp_path):
+    d, checks = run(config(tmp_path, "[leds]\nsupply_a = 2.5\n"), FakePi(tmp_path / "root"))
+    assert any("leds.supply_a" in c.text for c in lines(checks, FAIL, "config"))
+
+
+def test_the_default_supply_is_fine_and_says_what_limits_it(tmp_path):
     d, checks = run(config(tmp_path, ""), FakePi(tmp_path / "root"))
     assert lines(checks, WARN, "power") == []
-    assert "supply 4 A" in lines(checks, OK, "power")[0].text
+    ok = lines(checks, OK, "power")[0].text
+    assert "may draw 2.96 A (weakest link: jack lead (16 AWG), 3.7 A" in ok and "dimmed to 0.65" in ok

@@ -12,7 +12,7 @@ from clacks_hw.enroll_walk import (
     EnrolmentWalk,
 )
 from clacks_hw.enrolment import Enrolment, group_cards
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.testing.clock import FakeClock
 
 E = default_edition()

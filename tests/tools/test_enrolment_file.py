@@ -14,7 +14,7 @@ from clacks_hw.enrolment import (
     normalise_uid,
     save_enrolment,
 )
-from clacks_hw.game.edition_files import default_edition
+from clacks_hw.game.clacks.edition_files import default_edition
 
 E = default_edition()
 

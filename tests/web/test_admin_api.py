@@ -10,7 +10,6 @@ import time
 import pytest
 
 from clacks_hw.web import json_body
-
 from tests.web.live import LiveBoard
 
 

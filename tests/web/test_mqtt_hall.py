@@ -211,3 +211,24 @@ def test_poisoned_retained_messages_never_stop_a_fresh_hall(tmp_path, broker, br
     finally:
         gamma.stop()
         hall.close()
+
+
+def test_a_board_that_freezes_is_shown_silent_then_offline_within_5_s(tmp_path, broker):
+    """No goodbye and no closed connection (a pulled cable, a hung Pi): the heartbeat stops, then
+    the broker's keep-alive runs out and it says the board's last will."""
+    keys = Keys("frozen")
+    hall = Hall(hall_config(tmp_path, broker, keys)).start()
+    frozen = board_process(tmp_path, broker, "frozen", keys, keepalive=3)  # the default
+    try:
+        until(lambda: card(hall, "frozen").get("link") == "online", "the board online")
+        frozen.send_signal(signal.SIGSTOP)
+        until(lambda: card(hall, "frozen")["link"] != "online", "shown silent", timeout=5)  # 4 s without a heartbeat
+        assert card(hall, "frozen")["link"] == "silent"
+        # Then the broker's judgement: 1.5 keep-alives, checked on its own loop (longer when busy).
+        until(lambda: card(hall, "frozen")["link"] == "offline", "shown offline (its last will)", timeout=10)
+        frozen.send_signal(signal.SIGCONT)
+        until(lambda: card(hall, "frozen")["link"] == "online", "back online by itself")
+    finally:
+        frozen.send_signal(signal.SIGCONT)
+        frozen.kill()
+        hall.close()

@@ -9,15 +9,14 @@ import random
 import urllib.request
 from contextlib import contextmanager
 
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.engine import apply, new_game
+from clacks_hw.game.core.values import replace
+from clacks_hw.position_json import board_bits
 from clacks_hw.web.server import WebServer as StatusPage
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
-from clacks_hw.game.values import replace
-from clacks_hw.position_json import board_bits
 
 ED = default_edition()
 TIMEOUT = 5
@@ -55,12 +54,12 @@ def play(state, until, limit=300, seed=1):
 
 
 def competitive():
-    s = new_game(ED, GameConfig(seats=("S", "N"), words={"S": ("GUILD",), "N": ("AHMED",)}, seed=1))
+    s = new_game(ED, ClacksConfig(seats=("S", "N"), words={"S": ("GUILD",), "N": ("AHMED",)}, seed=1))
     return play(s, lambda s: any(p.sent for p in s.players) and s.turn.spent > 0)
 
 
 def race(**kw):
-    s = new_game(ED, GameConfig(seats=("S", "N"), words={"team": ("AHMED", "COHEN")}, seed=1, mode="race", **kw))
+    s = new_game(ED, ClacksConfig(seats=("S", "N"), words={"team": ("AHMED", "COHEN")}, seed=1, mode="race", **kw))
     return play(s, lambda s: s.signals_sent >= 2 and s.post_office > 0)
 
 
@@ -137,14 +136,14 @@ def test_report_cards_and_face_down_jacquards_are_never_revealed():
 
 
 def test_physical_hands_are_counted_not_listed():
-    s = new_game(ED, GameConfig(seats=("S", "N"), words={"S": ("GUILD",), "N": ("AHMED",)}, hands="physical"))
+    s = new_game(ED, ClacksConfig(seats=("S", "N"), words={"S": ("GUILD",), "N": ("AHMED",)}, hands="physical"))
     d, _ = status(StatusSnapshot(seq=1, screen="game", state=s))
     for pj in d["position"]["players"].values():
         assert "hand" not in pj and pj["hand_count"] == 3
 
 
 def test_three_players_show_the_deep_dwarf():
-    s = new_game(ED, GameConfig(seats=("S", "W", "N"), words={"S": ("GUILD",), "W": ("BINKY",), "N": ("AHMED",)}))
+    s = new_game(ED, ClacksConfig(seats=("S", "W", "N"), words={"S": ("GUILD",), "W": ("BINKY",), "N": ("AHMED",)}))
     s = replace(s, dwarf=4)
     d, _ = status(StatusSnapshot(seq=1, screen="game", state=s))
     assert d["position"]["towers"]["R5"]["dwarf"] is True
@@ -160,7 +159,7 @@ def test_setup_screen_and_a_board_not_yet_running():
 
 def test_the_race_route_is_lit_as_the_board_lights_it_when_the_message_is_not_12_signals():
     from clacks_hw.daemon.renderer import route_leds
-    s = new_game(ED, GameConfig(seats=("S", "N"), words={"team": ("AB", "CD")}, seed=1, mode="race"))
+    s = new_game(ED, ClacksConfig(seats=("S", "N"), words={"team": ("AB", "CD")}, seed=1, mode="race"))
     s = play(s, lambda s: s.signals_sent >= 2)
     assert len(s.message) != 12  # the board scales the route to 12 towers
     p = status(StatusSnapshot(seq=1, screen="game", state=s))[0]["position"]
@@ -171,7 +170,7 @@ def test_the_race_route_is_lit_as_the_board_lights_it_when_the_message_is_not_12
 def test_the_junior_race_shows_each_seats_progress_on_its_own_colour_as_the_board_does():
     from clacks_hw.daemon import palette
     from clacks_hw.daemon.renderer import junior_leds
-    s = new_game(ED, GameConfig(seats=("S", "W"), words={"S": ("GROAT", "QUIRM"), "W": ("TRUNK", "GUILD")},
+    s = new_game(ED, ClacksConfig(seats=("S", "W"), words={"S": ("GROAT", "QUIRM"), "W": ("TRUNK", "GUILD")},
                                 seed=3, mode="junior"))
     s = play(s, lambda s: s.player("S").sent % 2 == 1 and s.player("W").sent >= 2)
     towers = status(StatusSnapshot(seq=1, screen="game", state=s))[0]["position"]["towers"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import MalformedAction, _suggest
-from ..board import SEATS
+from ..core.errors import MalformedAction, suggest
+from ..core.table import SEATS
 from .dice import FACES
 from .numbers import NUMBERS, mask_of, numbers_of
 
@@ -52,13 +52,13 @@ def parse_action(data) -> KlackersAction:
         raise MalformedAction(f"an action must be a JSON object, got {data!r}")
     for key in data:
         if key not in KEYS:
-            raise MalformedAction(f"unknown key {key!r}{_suggest(key, KEYS)}; a KLACKERS action has "
+            raise MalformedAction(f"unknown key {key!r}{suggest(key, KEYS)}; a KLACKERS action has "
                                   f"{', '.join(KEYS)}")
     seat, act = data.get("seat"), data.get("act")
     if seat not in SEATS:
         raise MalformedAction(f"seat {seat!r} must be one of {', '.join(SEATS)}")
     if act not in ACTS:
-        raise MalformedAction(f"act {act!r} must be one of {', '.join(ACTS)}{_suggest(act, ACTS)}")
+        raise MalformedAction(f"act {act!r} must be one of {', '.join(ACTS)}{suggest(act, ACTS)}")
     dice = data.get("dice")
     if dice is not None:
         if not (isinstance(dice, list) and 1 <= len(dice) <= 2

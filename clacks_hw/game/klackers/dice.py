@@ -6,11 +6,10 @@ roll never depends on how many random numbers something else drew.
 
 from __future__ import annotations
 
-import random
+from ..core.randomness import roll
 
 FACES = 6
 
 
 def rolled(seed: int, n: int, count: int) -> tuple[int, ...]:
-    rng = random.Random(f"klackers/{seed}/dice/{n}")
-    return tuple(rng.randint(1, FACES) for _ in range(count))
+    return roll("klackers", seed, f"dice/{n}", count, FACES)

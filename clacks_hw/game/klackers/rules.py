@@ -7,12 +7,14 @@ seeded dice (tracked) or are entered from real dice (physical).
 
 from __future__ import annotations
 
-from ..rejection import Code, Rejection
+from ..core.rejection import Rejection
 from .actions import KlackersAction
 from .dice import FACES, rolled
 from .numbers import ONE_DIE_MAX, TOTAL, combinations, spelled
+from .rejection import Code
 from .rounds import end_turn
 from .state import KlackersState
+
 
 def validate(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if state.over:

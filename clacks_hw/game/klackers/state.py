@@ -1,4 +1,5 @@
-"""A game of KLACKERS: its set-up and its state, immutable values like the rest of the engine.
+"""A game of KLACKERS: its state, an immutable value like every engine's (config.py has its
+set-up).
 
 Each player plays one turn a round on the nine numbers, which all start up; the engine keeps
 only the numbers of the player whose turn it is (``up``) and the scores of those who have
@@ -11,27 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..names import names_problem
-from ..setup import SetupError
-from ..state import HANDS, SEAT_SETS, GameConfig
+from ..core.table import next_seat
+from .config import KlackersConfig, check_config
 from .numbers import ALL_UP
 
-VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
-ROUNDS = (1, 20)  # how many won rounds a game may be set to last
 HUGHIE_NO_POINT = 10  # the Hughie rule: a score of this or more is "no point"
 
 PHASES = ("opening", "turn", "over")  # opening: everybody rolls one die to see who begins
-
-
-def seatings() -> tuple[tuple[str, ...], ...]:
-    """The seats KLACKERS is played from: 2 to 4 players, in turn (clockwise) order."""
-    return tuple(SEAT_SETS.values())
-
-
-def klackers_config(seats, seed: int = 0, hands: str = "tracked", variants=(), rounds: int = 3) -> GameConfig:
-    """The set-up of a KLACKERS game: the shared GameConfig, with no words to send."""
-    return GameConfig(seats=tuple(seats), words={}, seed=seed, hands=hands, mode="klackers",
-                      variants=frozenset(variants), rounds=rounds)
 
 
 @dataclass(frozen=True)
@@ -54,7 +41,7 @@ class KlackersTurn(NamedTuple):
 
 
 class KlackersState(NamedTuple):
-    config: GameConfig  # mode "klackers"; hands: the dice rolled by the board or at the table
+    config: KlackersConfig  # mode "klackers"; hands: the dice rolled by the board or at the table
     phase: str
     seat: str  # who acts next
     first: str | None  # who began the current round (None during the opening roll)
@@ -99,39 +86,14 @@ class KlackersState(NamedTuple):
         return dict(self.scores).get(seat)
 
     def next_seat(self, seat: str) -> str:
-        seats = self.config.seats
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        return next_seat(self.config.seats, seat)
 
 
-def check_config(config: GameConfig) -> None:
-    """Raise SetupError saying what to change when ``config`` is no KLACKERS game."""
-    if tuple(config.seats) not in seatings():
-        sets = "; ".join(" ".join(s) for s in seatings())
-        raise SetupError(f"seats {' '.join(config.seats)} are not a KLACKERS seating: use {sets}")
-    if type(config.seed) is not int:
-        raise SetupError(f"seed {config.seed!r} must be a whole number")
-    if config.hands not in HANDS:
-        raise SetupError(f"hands {config.hands!r} (where the dice are rolled) must be one of {', '.join(HANDS)}")
-    unknown = set(config.variants) - set(VARIANTS)
-    if unknown:
-        raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for KLACKERS; "
-                         f"choose from {', '.join(VARIANTS)}")
-    lo, hi = ROUNDS
-    if type(config.rounds) is not int or not lo <= config.rounds <= hi:
-        raise SetupError(f"rounds {config.rounds!r} must be a whole number from {lo} to {hi}")
-    if config.words:
-        raise SetupError("KLACKERS has no words to send: leave words empty")
-    why = names_problem(config.names, config.seats)
-    if why:
-        raise SetupError(why)
-
-
-def new_game(config: GameConfig) -> KlackersState:
+def new_game(config: KlackersConfig) -> KlackersState:
     """A game at its start: every player rolls one die, in seat order, to see who begins."""
     check_config(config)
-    config = GameConfig(seats=tuple(config.seats), words={}, seed=config.seed, hands=config.hands,
-                        mode="klackers", variants=frozenset(config.variants), rounds=config.rounds,
-                        names=dict(config.names))
+    config = KlackersConfig(seats=tuple(config.seats), seed=config.seed, hands=config.hands,
+                            variants=frozenset(config.variants), rounds=config.rounds, names=dict(config.names))
     seats = config.seats
     return KlackersState(config=config, phase="opening", seat=seats[0], first=None,
                          chips=(0,) * len(seats), contenders=seats)

@@ -11,12 +11,11 @@ import random
 import sys
 from pathlib import Path
 
-from clacks_hw.game.bots import bot_action
-from clacks_hw.game.edition_files import default_edition
-from clacks_hw.game.legal import legal_actions
-from clacks_hw.game.rules import apply
-from clacks_hw.game.setup import new_game
-from clacks_hw.game.state import GameConfig
+from clacks_hw.game.clacks.bots import bot_action
+from clacks_hw.game.clacks.config import ClacksConfig
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.legal import legal_actions
+from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.journal import JournalWriter, make_header
 
 HERE = Path(__file__).parent
@@ -24,16 +23,16 @@ ED = default_edition()
 CREATED = "2025-01-01T00:00:00+00:00"
 
 GAMES = {
-    "solitaire_easy_seed7.jsonl": GameConfig(("S",), {"team": ("GOLEM", "TROLL")}, seed=7,
+    "solitaire_easy_seed7.jsonl": ClacksConfig(("S",), {"team": ("GOLEM", "TROLL")}, seed=7,
                                              mode="solitaire", route="easy"),
-    "solitaire_hard_night_seed11.jsonl": GameConfig(("S",), {"team": ("VIMES", "SYBIL")}, seed=11,
+    "solitaire_hard_night_seed11.jsonl": ClacksConfig(("S",), {"team": ("VIMES", "SYBIL")}, seed=11,
                                                     mode="solitaire", route="hard",
                                                     variants=frozenset({"night_shift"})),
     # a random legal player: swaps, Night Shift reveals, and a lost race
-    "race_random_night_seed5.jsonl": GameConfig(("S", "W", "N"), {"team": ("MOIST", "PENNY")}, seed=5,
+    "race_random_night_seed5.jsonl": ClacksConfig(("S", "W", "N"), {"team": ("MOIST", "PENNY")}, seed=5,
                                                 mode="race", route="hard",
                                                 variants=frozenset({"night_shift"})),
-    "junior_seed3.jsonl": GameConfig(("S", "W"), {"S": ("NOBBY", "COLON"), "W": ("ANGUA", "CUDDY")},
+    "junior_seed3.jsonl": ClacksConfig(("S", "W"), {"S": ("NOBBY", "COLON"), "W": ("ANGUA", "CUDDY")},
                                      seed=3, mode="junior", route="easy"),
 }
 
@@ -42,7 +41,7 @@ def random_legal(state, rng):
     return rng.choice(legal_actions(state))
 
 
-def play(config: GameConfig, seed: int, chooser):
+def play(config: ClacksConfig, seed: int, chooser):
     state = new_game(ED, config)
     rng = random.Random(seed)
     actions = []

@@ -1,0 +1,203 @@
+"""What every mode of Clacks shares, on top of the core's protocol (core/protocol.py): the
+words to send, the cards, the pawns and signals, the hands each viewer may see.
+
+A mode owns its seatings, variants, word slots, set-up (``check``, ``new_game``), its
+validators and appliers, the legal actions, the next signal, the choices a card needs, the
+tower marks the board and the pages draw, and what each viewer may see (``hidden_hands``).
+Each mode is one subclass in its own small module, listed in ../box.py.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.errors import SetupError
+from ...core.protocol import Game
+from ...core.rejection import Rejection
+from ...core.values import replace
+from ...core.view import PUBLIC, Summary
+from ..actions import Action, parse_action
+from ..board import COLOUR, TOWERS_OF
+from ..config import ClacksConfig
+from ..interpreter import CHOICES
+from ..setup import check_words
+from ..state import GameState
+
+
+class TowerMark(NamedTuple):
+    """What a tower button shows: a pawn, the Deep Dwarf, or a stretch of route reached."""
+
+    tower: int
+    kind: str  # "pawn", "dwarf" or "route"
+    seat: str | None = None  # whose pawn or route (None: the team's route)
+    half: bool = False  # a button standing for two route towers, only the first reached
+    here: bool = False  # the last route button reached: where the seat's pawn stands
+
+
+class Track(NamedTuple):
+    """A message being sent: by one seat, or by the team (``owner`` "team")."""
+
+    owner: str
+    signals: tuple[str, ...]
+    sent: int
+
+
+# What a page calls each Clacks variant.
+VARIANT_LABELS = {"express": "Express", "long_message": "Long Message", "quick": "Quick",
+                  "night_shift": "Night Shift", "long_distance": "Long Distance"}
+
+
+class ClacksGame(Game):
+    config_type = ClacksConfig
+    variant_labels = VARIANT_LABELS
+    hand_size = 3  # jacquards held after drawing
+    fault_hands = False  # players hold Fault Report cards and play them at any time
+    shields = True  # EMERGENCY REPAIR revealed in Night Shift shields the next reveal
+    ignored_effects: tuple[str, ...] = ()  # revealed cards with these effects do nothing
+    bot_tactics: tuple[str, ...] = ()
+
+    # --- seats, variants, words ----------------------------------------------------------
+    def seating_problem(self, seats) -> str:
+        sets = " or ".join("+".join(s) for s in self.seatings())
+        return f"{self.name} is played from {sets}, not {' '.join(seats) or 'no seat'}"
+
+    def setup_toggles(self) -> tuple[str, ...]:
+        """The variants page of the board's set-up; "hard_route" toggles the route."""
+        return self.variants + (("hard_route",) if self.routes else ())
+
+    def word_slots(self, seats, variants) -> tuple[tuple[str, int], ...]:
+        """(words key, how many) in the order word cards are tapped."""
+        n = 2 if "long_message" in variants else 1
+        return tuple((s, n) for s in seats)
+
+    # --- set-up ---------------------------------------------------------------------------
+    def check(self, edition, config) -> None:
+        self.check_common(config)
+        if not 10 <= config.express_seconds <= 600:
+            raise SetupError(f"express_seconds {config.express_seconds!r} must be from 10 to 600")
+        if tuple(config.seats) not in self.seatings():
+            raise SetupError(self.seating_problem(config.seats))
+        if config.first is not None and config.first not in config.seats:
+            raise SetupError(f"first player {config.first!r} is not one of the seats {' '.join(config.seats)}")
+        check_words(edition, config, self.word_slots(config.seats, config.variants))
+
+    def jacquards_dealt(self, seats: int, selected: int) -> int:
+        """How many jacquards the set-up deals with ``seats`` players (``selected``: jacquards
+        laid on Incident Report cards): what ``new_game`` takes from the deck before the first turn."""
+        return self.hand_size * seats
+
+    # --- rules ----------------------------------------------------------------------------
+    def parse_action(self, data):
+        return parse_action(data)
+
+    def apply(self, state: GameState, action: Action) -> GameState | Rejection:
+        rejection = self.validate(state, action)
+        if rejection:
+            return rejection
+        if action.act != "fault" and state.last_fault is not None:
+            state = replace(state, last_fault=None)  # only the very next action may cancel a fault
+        return self.appliers[action.act](state, action)
+
+    def turn_seconds(self, config) -> float | None:
+        """Express: the length of a turn the set-up recorded."""
+        return config.express_seconds if config.has("express") else None
+
+    def reveals_faults(self, config) -> bool:
+        """Are Fault Report cards revealed from the deck (rather than held and played)?"""
+        return config.has("night_shift")
+
+    def has_dwarf(self, state: GameState) -> bool:
+        return False
+
+    # --- signals --------------------------------------------------------------------------
+    def next_signal(self, state: GameState, seat: str) -> str | None:
+        """What ``seat`` would send next; None when nothing is left to send."""
+        return state.player(seat).next_signal
+
+    def tracks(self, state: GameState) -> tuple[Track, ...]:
+        return tuple(Track(p.seat, p.signals, p.sent) for p in state.players)
+
+    def sent_from(self, state: GameState) -> dict[str, tuple[int, ...]]:
+        """The tower each signal went from, in order: per seat, or for the team."""
+        return {p.seat: p.sent_from for p in state.players}
+
+    def signal_sent(self, before: GameState, after: GameState) -> tuple[str, int] | None:
+        """(seat, tower) of the signal the action from ``before`` to ``after`` sent, or None."""
+        from ..turns import signal_sent
+
+        return signal_sent(before, after)
+
+    # --- automatic players ----------------------------------------------------------------
+    def bot_action(self, state: GameState, rng) -> Action:
+        """The next action an automatic player takes (the attract demo, `clacks-hw demo`)."""
+        from ..bots import bot_action  # the bots plan with the planner, which asks this object
+
+        return bot_action(state, rng)
+
+    def send_towers(self, state: GameState, seat: str) -> list[int]:
+        """The towers ``seat`` may send from now (before any move)."""
+        return [t.index for t in TOWERS_OF[COLOUR[seat]]]
+
+    def towers_open(self, state: GameState, seat: str) -> list[tuple[int, int]]:
+        """(tower, the turn's move cost with the pawn there) for each tower ``seat`` could
+        send from this turn."""
+        return [(t, 0) for t in self.send_towers(state, seat)]
+
+    # --- cards ----------------------------------------------------------------------------
+    def fault_effects(self, card):
+        """The effects a Fault Report card has in this game."""
+        return card.night_shift
+
+    def choices(self, card) -> dict:
+        """The choices Fault Report ``card`` needs here: effect kind ("flip" lamps of a shape,
+        "flip_tower") -> the effect."""
+        return _choices(self.fault_effects(card))
+
+    def swap_choices(self, card) -> dict:
+        """The choices report ``card`` (Incident, Log) needs when a swap lifts its jacquard:
+        effect kind -> the effect, as ``choices``."""
+        return _choices(card.effects)
+
+    # --- what is shown --------------------------------------------------------------------
+    def hidden_hands(self, state: GameState, viewer: str | None) -> frozenset[str]:
+        """The seats whose hands (jacquards, Fault Report cards) ``viewer`` may not see.
+        ``viewer``: None for the journal tools (everything), PUBLIC for everybody (notices, the
+        status page, logs), or a seat (that player)."""
+        seats = state.config.seats
+        if viewer is None:
+            return frozenset()
+        if viewer == PUBLIC:
+            return frozenset(seats) if state.config.has("long_distance") else frozenset()
+        return frozenset(s for s in seats if s != viewer)
+
+    def report_view(self, report, viewer: str | None) -> tuple[str | None, str | None]:
+        """(card, jacquard) of a report card on the table as ``viewer`` sees it: all of it for
+        the journal tools (None); anybody else sees its deck only, and its jacquard only while
+        it lies face up."""
+        if viewer is None:
+            return report.card, report.jacquard
+        return None, report.jacquard if report.face_up else None
+
+    def lamps(self, state) -> int:
+        return state.board
+
+    def summary(self, state) -> Summary:
+        number = f"turn {state.turn.number}"
+        if not state.over:
+            return Summary(state.turn.seat, "to act", number)
+        seat = state.winner
+        word = " ".join(state.config.words.get(seat, ()))
+        return Summary(None, "", number, (seat,) if seat in state.config.seats else (),
+                       f"with {word}" if word else "")
+
+    def player_fields(self, state: GameState, seat: str) -> dict:
+        """What the position JSON says of a seat beyond its hand."""
+        return {}
+
+    def position_fields(self, state: GameState) -> dict:
+        """What the position JSON says of the whole game beyond the common keys."""
+        return {}
+
+
+def _choices(effects) -> dict:
+    return {e.kind: e for e in effects if e.kind in CHOICES}

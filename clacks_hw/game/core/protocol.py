@@ -1,0 +1,251 @@
+"""What every game is: the protocol the board, the pages, the journal and the tools ask instead
+of asking "which game is this?" (docs/architecture.md says where each part comes from).
+
+A game package hands the registry one ``GameBox``: the game's name and the *modes* it is played
+in (Clacks: competitive, race, solitaire, junior; KLACKERS: one). Each mode is a ``Game``
+object, one per process, holding no state: every position is an immutable state value that
+the game's functions take and return, and every state carries its set-up (``state.config``),
+whose ``game`` is the mode's object again.
+
+    set-up     config_type, seatings, check (say what to change), new_game (the first state)
+    actions    parse_action (JSON -> action, MalformedAction), to_json on the action
+    rules      validate (None, or a Rejection saying why not), apply (state | Rejection),
+               candidates -> legal_actions: one validator decides both what is offered and
+               what is accepted
+    the end    current_player, is_terminal, returns
+    views      hidden_hands (the one place a game decides what each viewer may not see),
+               public_text, position, text
+    the board  what the board daemon asks every game today (flags, tracks, marks)
+
+States must be immutable and hold every decision the engine made (nothing outside a game
+re-derives one); an engine has no clock and does no I/O; randomness comes only from
+core/randomness.py, seeded by the set-up.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from .errors import SetupError
+from .names import names_problem
+from .rejection import CoreCode, Rejection
+from .table import HANDS, SEAT_SETS
+from .view import PUBLIC, Summary, sentence_for
+
+
+class Game(ABC):
+    # --- the manifest (OpenSpiel's GameType, boardgame.io's name and min/maxPlayers) -------
+    name = ""  # the mode's name in configs, journal headers and menus
+    title = ""  # for people, in a sentence: "the Race to Genua"
+    label = ""  # what a page or a table of results calls it: "Race to Genua"
+    variant_labels: dict[str, str] = {}  # what a page calls each variant
+    order = 100  # place in the board's set-up menu (and every list of games)
+    letter = ""  # the signal the board spells on its set-up tower for this mode
+    variants: tuple[str, ...] = ()
+    config_type: type  # its set-up: a subclass of core/config.py's GameConfig
+    rules_version = 1  # journals record it: bump it when an old journal would replay differently
+    validators: dict = {}  # act -> check(state, action) -> Rejection | None
+    appliers: dict = {}  # act -> apply(state, action) -> state (after its check passed)
+    absent: dict[str, str] = {}  # act -> why this game has none (else a general sentence)
+
+    # --- seats and set-up (boardgame.io's setup and validateSetupData) ---------------------
+    def seatings(self) -> tuple[tuple[str, ...], ...]:
+        """Every set of seats the game is played from, each in turn order (S W N E)."""
+        return tuple(SEAT_SETS.values())
+
+    def seating_for(self, players: int) -> tuple[str, ...] | None:
+        return next((s for s in self.seatings() if len(s) == players), None)
+
+    def seating_problem(self, seats) -> str:
+        """Why ``seats`` is not a seating of this game."""
+        sets = "; ".join(" ".join(s) for s in self.seatings())
+        return f"seats {' '.join(seats) or '(none)'} are not a {self.title or self.name} seating: use {sets}"
+
+    def config_seat_problem(self, given: str) -> tuple[str, str]:
+        """(what is wrong, how to fix it) when a config file's ``game.seats`` (``given``, as
+        written) is not a seating of this game."""
+        sets = " or ".join("+".join(s) for s in self.seatings())
+        lists = ["[" + ", ".join(f'"{x}"' for x in s) + "]" for s in self.seatings()]
+        return f"{self.name} is played from {sets}, not {given}", "use " + " or ".join(
+            filter(None, (", ".join(lists[:-1]), lists[-1])))
+
+    def setup_toggles(self) -> tuple[str, ...]:
+        """The switches of the board's set-up variants page."""
+        return self.variants
+
+    def word_slots(self, seats, variants) -> tuple[tuple[str, int], ...]:
+        """(key, how many) of the word cards the set-up taps, in order; none by default."""
+        return ()
+
+    def check(self, edition, config) -> None:
+        """Raise SetupError saying what to change when ``config`` cannot be played."""
+        self.check_common(config)
+        if tuple(config.seats) not in self.seatings():
+            raise SetupError(self.seating_problem(config.seats))
+
+    def check_common(self, config) -> None:
+        """What every game asks of a set-up: known hands and variants, a whole-number seed, names
+        fit to show."""
+        if config.hands not in HANDS:
+            raise SetupError(f"hands {config.hands!r} must be one of {', '.join(HANDS)}")
+        unknown = set(config.variants) - set(self.variants)
+        if unknown:
+            allowed = ", ".join(self.variants) or "none"
+            raise SetupError(f"variant(s) {', '.join(sorted(unknown))} do not exist for {self.name}; "
+                             f"choose from {allowed}")
+        if not isinstance(config.seed, int):
+            raise SetupError(f"seed {config.seed!r} must be a whole number")
+        why = names_problem(config.names, config.seats)
+        if why:
+            raise SetupError(why)
+
+    @abstractmethod
+    def new_game(self, edition, config):
+        """The first state of the game ``config`` sets up with ``edition`` (the printed cards
+        it is played with, for a game that has any), already checked by ``check``: OpenSpiel's
+        ``new_initial_state``."""
+
+    # --- actions and rules (OpenSpiel's legal_actions / apply_action, boardgame.io's moves) -
+    @abstractmethod
+    def parse_action(self, data):
+        """An action of this game from its JSON object (MalformedAction when it is none)."""
+
+    def validate(self, state, action) -> Rejection | None:
+        """The rules' answer to ``action`` without applying it: None when it is allowed. The
+        checks every game makes first (boardgame.io's reducer makes the same): the game is not
+        over, the seat plays, the game has that action."""
+        if state.over:
+            return Rejection(CoreCode.GAME_OVER, f"The game is over: {state.winner} has won.")
+        if action.seat not in state.config.seats:
+            return Rejection(CoreCode.NOT_PLAYING, f"Seat {action.seat} is not in this game "
+                                                   f"(seats: {' '.join(state.config.seats)}).")
+        check = self.validators.get(action.act)
+        if check is None:
+            why = self.absent.get(action.act, f"There is no {action.act!r} in a {self.name} game.")
+            return Rejection(CoreCode.NOT_IN_MODE, why)
+        return check(state, action)
+
+    def apply(self, state, action):
+        """The new state, or a Rejection saying why not."""
+        rejection = self.validate(state, action)
+        if rejection:
+            return rejection
+        return self.appliers[action.act](state, action)
+
+    @abstractmethod
+    def candidates(self, state) -> list:
+        """Every action worth asking the validator about (a superset of the legal ones)."""
+
+    def legal_actions(self, state) -> list:
+        """Every action the rules accept now: the candidates the one validator lets through."""
+        return [a for a in self.candidates(state) if self.validate(state, a) is None]
+
+    # --- whose turn, and the end (OpenSpiel's current_player / is_terminal / returns) -------
+    def current_player(self, state) -> str | None:
+        """The seat to act; None once the game is over."""
+        return None if self.is_terminal(state) else state.turn.seat
+
+    def is_terminal(self, state) -> bool:
+        return state.over
+
+    def winners(self, state) -> tuple[str, ...]:
+        """The seats that won (all of a team), once the game is over."""
+        return (state.winner,) if state.winner in state.config.seats else ()
+
+    def returns(self, state) -> dict[str, float]:
+        """Each seat's result: 1 for a win, 0 otherwise (nothing while the game goes on)."""
+        won = self.winners(state) if self.is_terminal(state) else ()
+        return {seat: float(seat in won) for seat in state.config.seats}
+
+    # --- automatic players ----------------------------------------------------------------
+    def bot_action(self, state, rng):
+        """The next action an automatic player takes (the attract demo, `clacks-hw demo`)."""
+        return rng.choice(self.legal_actions(state))
+
+    # --- views (boardgame.io's playerView, OpenSpiel's observers; core/view.py) ------------
+    def hidden_hands(self, state, viewer: str | None) -> frozenset[str]:
+        """The seats whose hands ``viewer`` may not see; a game with open hands hides none."""
+        return frozenset()
+
+    def public_text(self, state, rejection: Rejection, viewer: str | None = PUBLIC) -> str:
+        """The sentence of ``rejection`` that ``viewer`` may read."""
+        return sentence_for(rejection, self.hidden_hands(state, viewer))
+
+    def variant_names(self, variants) -> list[str]:
+        """The labels of ``variants``, in this game's own order."""
+        return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
+
+    def lamps(self, state) -> int:
+        """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
+        return 0
+
+    def summary(self, state) -> Summary:
+        """A glance at the table: whose turn, how far, who won."""
+        progress = f"turn {state.turn.number}"
+        if not self.is_terminal(state):
+            return Summary(state.turn.seat, "to act", progress)
+        return Summary(None, "", progress, self.winners(state))
+
+    def own_position(self, state, actions: int | None = None) -> dict | None:
+        """The whole position JSON of a game whose state is not a Clacks board (None: it is)."""
+        return None
+
+    def own_text(self, state, *, ascii: bool = False, actions: int | None = None) -> str | None:
+        """The whole text drawing of a game whose state is not a Clacks board (None: it is)."""
+        return None
+
+    # --- what the board daemon asks of every game ------------------------------------------
+    dice = False  # a dice game: no cards, no words; the board lights numbers and dice
+    pawns = False  # pawns on tower buttons
+    routes = False  # played along an easy or hard route
+    chooses_first = False  # the set-up names who starts
+    reports = False  # report cards on the table
+    moves_post_office = False  # a team message racing the Post Office
+
+    def traits(self) -> dict:
+        """What a page needs to know to lay the game out, and what to call it."""
+        return {"pawns": self.pawns, "team": self.moves_post_office, "routes": self.routes, "dice": self.dice,
+                "label": self.label}
+
+    def next_signal(self, state, seat: str) -> str | None:
+        """What ``seat`` would send next; None when nothing is left to send (or ever was)."""
+        return None
+
+    def tracks(self, state) -> tuple:
+        """The messages being sent (Track values); none in a game without messages."""
+        return ()
+
+    def sent_from(self, state) -> dict[str, tuple[int, ...]]:
+        """The tower each signal went from, in order, per sender."""
+        return {}
+
+    def signal_sent(self, before, after) -> tuple[str, int] | None:
+        """(seat, tower) of the signal the action from ``before`` to ``after`` sent, or None."""
+        return None
+
+    def tower_marks(self, state) -> tuple:
+        """What the tower buttons show (TowerMark values)."""
+        return ()
+
+    def turn_seconds(self, config) -> float | None:
+        """How long a turn may last in the game ``config`` sets up (a timed variant), or None."""
+        return None
+
+    def reveals_faults(self, config) -> bool:
+        """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
+        return False
+
+
+@dataclass(frozen=True)
+class GameBox:
+    """What a game package hands the registry through its ``clacks_hw.games`` entry point: the
+    game's name and title, and the modes it is played in (each a ``Game``)."""
+
+    name: str
+    title: str
+    modes: tuple[Game, ...]
+
+    @property
+    def mode_names(self) -> tuple[str, ...]:
+        return tuple(g.name for g in self.modes)

@@ -1,0 +1,87 @@
+"""KLACKERS, the dice game on the same board (docs/klackers.md), as the registry finds it (the
+``klackers`` entry point in pyproject.toml): one game object, one mode.
+
+Its state is a ``KlackersState`` (the numbers up, the dice, the round's scores, chips), not a
+Clacks board: it answers the core's protocol from this package and has no words, cards, pawns
+or routes.
+"""
+
+from __future__ import annotations
+
+from ..core.protocol import Game, GameBox
+from ..core.view import Summary
+from . import bots, layout, legal, rules, view
+from .actions import parse_action
+from .config import VARIANTS, KlackersConfig, check_config, seatings
+from .state import new_game
+
+
+class Klackers(Game):
+    name = "klackers"
+    order = 40  # after the Clacks games in the set-up menu
+    letter = "K"
+    title = "KLACKERS"
+    label = "KLACKERS"
+    variants = VARIANTS
+    variant_labels = {"hughie": "Hughie rule", "klack_to_win": "Klack to win", "klack_worth_two": "Klack is worth two"}
+    config_type = KlackersConfig
+    dice = True
+
+    def seatings(self):
+        return seatings()
+
+    def check(self, edition, config) -> None:
+        check_config(config)
+
+    def new_game(self, edition, config):
+        return new_game(config)
+
+    def parse_action(self, data):
+        return parse_action(data)
+
+    def validate(self, s, action):
+        return rules.validate(s, action)
+
+    def apply(self, s, action):
+        return rules.apply(s, action)
+
+    def candidates(self, s):
+        return legal.candidate_actions(s)
+
+    def winners(self, s):
+        return s.winners  # the most chips; a tie shares the win
+
+    def returns(self, s):
+        """Each seat's chips: what it won and lost, adding up to 0."""
+        return {seat: float(c) for seat, c in zip(s.config.seats, s.chips)}
+
+    def bot_action(self, s, rng):
+        return bots.bot_action(s, rng)
+
+    def hidden_hands(self, s, viewer):
+        return frozenset()  # the dice and the numbers lie open on the table
+
+    def lamps(self, s):
+        lit = 0
+        for lamp in layout.marks(s)["lamps"]:
+            lit |= 1 << lamp
+        return lit
+
+    def summary(self, s):
+        progress = f"round {s.round}, worth {s.worth} \u00b7 {s.won} of {s.config.rounds} won"  # rounds won
+        if s.over:
+            chips = dict(zip(s.config.seats, s.chips))
+            best = chips[s.winners[0]] if s.winners else 0
+            return Summary(None, "", progress, tuple(s.winners), f"with {best:+d} chips")
+        doing = "to roll for first" if s.phase == "opening" else "to pull numbers" if s.dice else "to roll"
+        return Summary(s.seat, doing, progress)
+
+    def own_position(self, s, actions=None):
+        return view.position_json(s, actions)
+
+    def own_text(self, s, *, ascii=False, actions=None):
+        return view.render(s, ascii=ascii, actions=actions)
+
+
+KLACKERS = Klackers()
+BOX = GameBox("klackers", "KLACKERS", (KLACKERS,))

@@ -1,0 +1,144 @@
+"""Read KiCad 6 footprints (.kicad_mod) from Debian's kicad-footprints: pads and courtyard.
+
+Only what placement and routing need: each pad's position, size, drill and shape, and the
+courtyard's bounding box. The pcbnew script loads the same files, so the copper the router
+avoids is the copper KiCad checks.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..data import HardwareError
+
+LIBRARY = Path(os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints"))
+
+
+def parse(text: str):
+    """An S-expression as nested lists of strings (quoted strings unquoted)."""
+    stack, cur, i, n = [], [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "(":
+            stack.append(cur)
+            cur = []
+            i += 1
+        elif c == ")":
+            done, cur = cur, stack.pop()
+            cur.append(done)
+            i += 1
+        elif c.isspace():
+            i += 1
+        elif c == '"':
+            j, buf = i + 1, []
+            while text[j] != '"':
+                if text[j] == "\\":
+                    j += 1
+                buf.append(text[j])
+                j += 1
+            cur.append("".join(buf))
+            i = j + 1
+        else:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in "()":
+                j += 1
+            cur.append(text[i:j])
+            i = j
+    return cur[0]
+
+
+def _find(node, key):
+    return next((x for x in node if isinstance(x, list) and x and x[0] == key), None)
+
+
+@dataclass(frozen=True)
+class Pad:
+    name: str
+    x: float
+    y: float
+    w: float  # size along x (after the pad's own rotation)
+    h: float
+    drill: float  # 0 = surface-mount
+    shape: str
+    smd: bool
+
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.x - self.w / 2, self.y - self.h / 2, self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass(frozen=True)
+class Footprint:
+    lib: str  # "Connector_JST:JST_XH_B7B-XH-A_1x07_P2.50mm_Vertical"
+    descr: str
+    pads: tuple[Pad, ...]
+    courtyard: tuple[float, float, float, float]  # x0, y0, x1, y1 in the footprint's frame
+
+    def pads_named(self, name: str) -> list[Pad]:
+        return [p for p in self.pads if p.name == name]
+
+
+def _pad(node) -> Pad | None:
+    name, kind, shape = node[1], node[2], node[3]
+    if kind == "np_thru_hole":
+        return None
+    at = _find(node, "at")
+    size = _find(node, "size")
+    x, y = float(at[1]), float(at[2])
+    rot = float(at[3]) if len(at) > 3 else 0.0
+    w, h = float(size[1]), float(size[2])
+    if round(rot) % 180 == 90:
+        w, h = h, w
+    drill = _find(node, "drill")
+    d = 0.0
+    if drill is not None:
+        nums = [float(v) for v in drill[1:] if not isinstance(v, list) and v != "oval"]
+        d = min(nums) if nums else 0.0
+    return Pad(name, x, y, w, h, d, shape, kind == "smd")
+
+
+@lru_cache(maxsize=None)
+def footprint(lib_name: str) -> Footprint:
+    lib, name = lib_name.split(":")
+    path = LIBRARY / f"{lib}.pretty" / f"{name}.kicad_mod"
+    try:
+        tree = parse(path.read_text(encoding="utf-8"))
+    except OSError:
+        raise HardwareError(f"KiCad footprint {lib_name} not found under {LIBRARY}: install Debian's "
+                            "kicad-footprints package (`make system-deps`)") from None
+    pads = tuple(p for n in tree if isinstance(n, list) and n and n[0] == "pad" and (p := _pad(n)))
+    xs, ys = [], []
+    for n in tree:
+        if not (isinstance(n, list) and n and n[0] in ("fp_line", "fp_rect", "fp_circle", "fp_arc")):
+            continue
+        layer = _find(n, "layer")
+        if layer is None or layer[1] != "F.CrtYd":
+            continue
+        if n[0] == "fp_circle":
+            c, e = _find(n, "center"), _find(n, "end")
+            r = math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2]))
+            xs += [float(c[1]) - r, float(c[1]) + r]
+            ys += [float(c[2]) - r, float(c[2]) + r]
+            continue
+        for key in ("start", "end", "mid"):
+            p = _find(n, key)
+            if p is not None:
+                xs.append(float(p[1]))
+                ys.append(float(p[2]))
+    if not xs:
+        xs = [v for p in pads for v in (p.box()[0], p.box()[2])]
+        ys = [v for p in pads for v in (p.box()[1], p.box()[3])]
+    descr = _find(tree, "descr")
+    return Footprint(lib_name, descr[1] if descr else "", pads, (min(xs), min(ys), max(xs), max(ys)))
+
+
+def transform(x: float, y: float, at: tuple[float, float, float]) -> tuple[float, float]:
+    """A point of a footprint placed at (x, y, rotation in degrees, KiCad's sense: y down,
+    a positive angle turns counter-clockwise on screen)."""
+    ox, oy, rot = at
+    a = math.radians(rot)
+    c, s = round(math.cos(a), 12), round(math.sin(a), 12)
+    return (ox + x * c + y * s, oy - x * s + y * c)

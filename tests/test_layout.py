@@ -1,0 +1,75 @@
+"""The layout a newcomer reads (docs/architecture.md): no import circles, no module over 400
+lines, games that import only the core (never each other), and no file reaching into another
+package's private names. Read from the source, every import (also those inside functions)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tests.support.imports import PACKAGE, circles, modules, private_reaches
+
+MODULES = modules()
+GAME = "clacks_hw.game"
+CORE = f"{GAME}.core"
+GAMES = sorted({m.split(".")[2] for m in MODULES if m.startswith(f"{GAME}.") and not m.startswith(CORE)})
+# Modules the engine may use from outside game/: the project's error base and the file reader
+# that refuses links and oversized files (an edition is read through it).
+BASE = {"clacks_hw.errors", "clacks_hw.regular_file"}
+MAX_LINES = 400
+# Still over the limit, each waiting for its own split; the list may only shrink.
+WAITING_FOR_SPLIT = {"clacks_hw.commands.doctor_cmd", "clacks_hw.daemon.controller", "clacks_hw.drivers.card_reader"}
+
+
+def test_there_is_no_import_circle():
+    assert circles(MODULES) == []
+
+
+def test_no_module_is_over_400_lines():
+    over = {name for name, m in MODULES.items() if m.lines > MAX_LINES}
+    assert over <= WAITING_FOR_SPLIT, f"over {MAX_LINES} lines: {sorted(over - WAITING_FOR_SPLIT)}"
+    assert over == WAITING_FOR_SPLIT, f"split now, take off the list: {sorted(WAITING_FOR_SPLIT - over)}"
+
+
+def test_the_games_are_sibling_packages_over_the_core():
+    assert GAMES == ["clacks", "klackers"]
+    for name, m in MODULES.items():
+        if not name.startswith(f"{GAME}."):
+            continue
+        own = name.split(".")[2]
+        for target in m.imports:
+            if target.startswith(f"{GAME}."):
+                other = target.split(".")[2]
+                assert other in (own, "core"), f"{name} imports {target}: a {own} module may use only the core"
+            else:
+                assert target in BASE or target == GAME, f"{name} imports {target} from outside the engine"
+
+
+def test_the_core_names_no_game():
+    for name, m in MODULES.items():
+        if name.startswith(CORE):
+            assert all(t.startswith(CORE) or t in BASE or t == GAME for t in m.imports), (name, m.imports)
+            assert not any(g in m.path.read_text() for g in ("clacks_hw.game.clacks", "clacks_hw.game.klackers"))
+
+
+def test_no_file_takes_a_private_name_from_another_package():
+    assert private_reaches(MODULES) == []
+
+
+def test_the_private_name_check_finds_both_ways_of_reaching_in(tmp_path):
+    root = tmp_path / "clacks_hw"
+    for folder, files in {"a": {"__init__.py": "", "inner.py": "_SECRET = 1\ndef _helper(): pass\n"},
+                          "b": {"__init__.py": "", "near.py": "from ..a.inner import _SECRET\n",
+                                "far.py": "from ..a import inner\nx = inner._helper()\n",
+                                "fair.py": "from .near import _x\nimport os\ny = os._exit\n"}}.items():
+        (root / folder).mkdir(parents=True)
+        for fname, text in files.items():
+            (root / folder / fname).write_text(textwrap.dedent(text))
+    (root / "__init__.py").write_text("")
+    found = private_reaches(modules(root))
+    assert [f.split(": ", 1)[1] for f in found] == ["inner._helper", "from clacks_hw.a.inner import _SECRET"]
+
+
+def test_every_package_folder_is_a_package():
+    for folder in PACKAGE.rglob("*"):
+        if folder.is_dir() and any(folder.glob("*.py")) and "__pycache__" not in folder.parts:
+            assert (folder / "__init__.py").exists(), f"{folder.relative_to(PACKAGE.parent)} has no __init__.py"
