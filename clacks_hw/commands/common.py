@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..game.clacks.edition_files import EditionError, default_edition, load_edition
-
 BAD_CONFIG = 2  # exit status for a bad configuration, edition or input file
 
 
@@ -17,6 +15,8 @@ def edition_option(f):
 
 
 def load_edition_or_exit(edition_dir):
+    from ..game.clacks.edition_files import EditionError, default_edition, load_edition  # not for commands without one
+
     try:
         return default_edition() if edition_dir is None else load_edition(edition_dir)
     except EditionError as exc:

@@ -1,6 +1,7 @@
 """`clacks-hw hall`: the hall's page, every board on one MQTT broker, and the leaderboard;
 `clacks-hw hall setup` writes a whole hall (broker, boards, hall); `clacks-hw hall trust` adds a
-board to it.
+board to it; `clacks-hw hall pair` pairs the arbiter's phone; `clacks-hw hall export` writes
+every result.
 
 Exit status: 0 stopped (Ctrl-C or --for), 2 a bad option or file (hall.toml, the page's address
 in use, an unusable database file).
@@ -41,7 +42,8 @@ PAGE = {"bind": "bind", "port": "port", "hosts": "hosts", "db": "db"}
 class HallGroup(click.Group):
     """`clacks-hw hall` runs the hall; its subcommands load only when named."""
 
-    SUB = {"setup": ("hall_setup_cmd", "setup_cmd"), "trust": ("hall_trust_cmd", "trust_cmd")}
+    SUB = {"setup": ("hall_setup_cmd", "setup_cmd"), "trust": ("hall_trust_cmd", "trust_cmd"),
+           "pair": ("hall_pair_cmd", "pair_cmd"), "export": ("hall_pair_cmd", "export_cmd")}
 
     def list_commands(self, ctx):
         return sorted(self.SUB)

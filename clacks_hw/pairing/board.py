@@ -31,9 +31,11 @@ class Refused(ClacksError, ValueError):
 
 class Pairing:
     def __init__(self, token: Callable[[], str | None], folder, clock, *, window_s: float = WINDOW_S,
-                 rng=None, boot: str | None = None) -> None:
-        """``token``: the admin token now (pairing/root.py); ``folder``: where phones.json lives."""
+                 rng=None, boot: str | None = None, how: str = GESTURE) -> None:
+        """``token``: the admin token now (pairing/root.py); ``folder``: where phones.json lives;
+        ``how``: what to do to be shown a code (the board's gesture; a hall's command)."""
         self.token = token
+        self.how = how
         self.clock = clock
         self.window_s = window_s
         self.rng = rng
@@ -83,11 +85,10 @@ class Pairing:
         with self._lock:
             code = self._current()
             if code is None:
-                raise Refused(f"no pairing code is showing on the board: {GESTURE} on the board, "
-                              "then use the code it shows within 2 minutes")
+                raise Refused(f"no pairing code is showing: {self.how}, then use the code shown within 2 minutes")
             if not hmac.compare_digest(normalise(typed).encode("utf-8", "replace"), code.code.encode()):
                 self.wrong += 1
-                raise Refused("that is not the code the board shows: check its 8 letters and try again")
+                raise Refused("that is not the code shown: check its 8 letters and try again")
             secret, phone = self.phones.add(code.role)  # OSError: not kept, so not paired
             self._code = None
         log.info("phone %s paired (%s)", phone.name, phone.role)

@@ -17,7 +17,6 @@ import socket
 import threading
 from importlib.resources import files
 
-import segno
 from aiohttp import web
 
 from .feed import Feed, serve_events
@@ -56,6 +55,8 @@ class QuietLog(logging.LoggerAdapter):
 
 def qr_svg(content: str) -> bytes:
     """A QR code of ``content``, black on white, as SVG."""
+    import segno  # only where a QR code is drawn: the hall never does
+
     out = io.BytesIO()
     segno.make(content, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
                                         dark="#000", light="#fff")

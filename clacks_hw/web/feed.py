@@ -26,16 +26,43 @@ def _key(data: dict) -> str:
     return json.dumps(d, separators=(",", ":"), sort_keys=True)
 
 
-class Feed:
-    def __init__(self, build) -> None:
-        self.build = build  # () -> the JSON-able state, called in the web loop
+class Versions:
+    """A version number, and the viewers waiting for a newer one (every feed's core)."""
+
+    def __init__(self) -> None:
         self.version = 0
+        self._changed = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _advance(self) -> None:
+        """A new version: every waiting viewer wakes."""
+        self.version += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait(self, seen: int, timeout: float) -> bool:
+        """Until there is a version newer than ``seen`` (True) or ``timeout`` passed (False)."""
+        if self.version != seen:
+            return True
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def close(self) -> None:
+        self._loop = None
+        self._changed.set()
+
+
+class Feed(Versions):
+    def __init__(self, build) -> None:
+        super().__init__()
+        self.build = build  # () -> the JSON-able state, called in the web loop
         self.data: dict = {}
         self.json = json.dumps(self.data, separators=(",", ":")).encode()
         self.frame = b""
         self._key = ""
-        self._changed = asyncio.Event()
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._rung = False
         self.listeners: list = []  # called with each new JSON (bytes), in this loop
 
@@ -67,10 +94,8 @@ class Feed:
         self._key = key
         self.data = data
         self.json = json.dumps(data, separators=(",", ":")).encode()
-        self.version += 1
-        self.frame = b"id: %d\ndata: %s\n\n" % (self.version, self.json)
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        self.frame = b"id: %d\ndata: %s\n\n" % (self.version + 1, self.json)
+        self._advance()
         for listener in self.listeners:
             listener(self.json)
 
@@ -82,19 +107,6 @@ class Feed:
         """(the version now, the frame a viewer that has ``seen`` is sent: the newest state)."""
         return self.version, self.frame
 
-    async def wait(self, seen: int, timeout: float) -> bool:
-        """Until there is a version newer than ``seen`` (True) or ``timeout`` passed (False)."""
-        if self.version != seen:
-            return True
-        try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
-
-    def close(self) -> None:
-        self._loop = None
-        self._changed.set()
 
 
 async def serve_events(request, feed, closed) -> web.StreamResponse:

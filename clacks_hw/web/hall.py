@@ -2,27 +2,36 @@
 
 paho's network thread only hands each message to the page server's loop
 (``call_soon_threadsafe``); there hall_ingest.py checks it (signature, schema) and updates the
-boards, the results go to SQLite (hall_store.py), and the page's feed rings. hall_broker.py
-keeps the hall's session, its receipts and the broker's state. Twice a second the loop also
-looks at what time alone changes: a board gone silent, a broker no longer answering, a board
-added to hall.toml.
+boards, the results go to SQLite (hall_store.py), and the board's card (hall_cards.py) or the
+tournament tables (tournament.py) change in the viewers' feed, which sends each viewer what
+changed, not the hall (hall_feed.py). hall_broker.py keeps the hall's session, its receipts and
+the broker's state. Twice a second the loop also looks at what time alone changes: a board gone
+silent, a broker no longer answering, a board added to hall.toml.
+
+Pages: ``/`` the hall (hall.html), ``/hall.json`` the whole hall once, ``/events`` live,
+``/results.csv`` and ``/results.json`` every result as counted, ``/arbiter`` the arbiter's page
+and its requests (arbiter.py).
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
 from aiohttp import web
 
+from ..clock import SystemClock
 from ..mqtt import schema
-from ..mqtt.topics import PREFIX
+from ..mqtt.topics import PREFIX, parse_board_topic
+from . import arbiter, tournament
 from .base import PageServer, text
-from .feed import Feed
 from .hall_broker import HallLink
+from .hall_cards import card
 from .hall_config import ADDED, HallConfig, HallConfigError, Trust
+from .hall_feed import DeltaFeed
 from .hall_ingest import Ingest
 from .hall_store import HallStore
 
@@ -32,14 +41,16 @@ TICK_S = 0.5
 
 class Hall(PageServer):
     name = "hall page"
-    assets = {"/": "hall.html", "/hall.js": "hall.js", "/kiosk-parts.js": "kiosk-parts.js",
-              "/kiosk.css": "kiosk.css"}
+    assets = {"/": "hall.html", "/hall.js": "hall.js", "/hall.css": "hall.css", "/kiosk-parts.js": "kiosk-parts.js",
+              "/arbiter": "arbiter.html", "/arbiter.js": "arbiter.js", "/arbiter.css": "arbiter.css"}
+    not_paired = arbiter.NOT_PAIRED
+    submit = None  # the pairing API's hook for a board's loop: a hall has none
 
     def __init__(self, config: HallConfig, *, path=None, wall=time.time) -> None:
         """``config``: hall_config.load(path) (or built by a test); ``path``: hall.toml, re-read
         when it changes (boards added while the hall runs)."""
         page = config.page
-        super().__init__(Feed(self.json), page.bind, page.port, hosts=page.hosts)
+        super().__init__(DeltaFeed(wall=wall), page.bind, page.port, hosts=page.hosts)
         self.config = config
         self.wall = wall
         try:
@@ -48,18 +59,27 @@ class Hall(PageServer):
             except (sqlite3.Error, OSError) as exc:
                 raise HallConfigError(f"page.db {page.db}: {getattr(exc, 'strerror', None) or exc}\n  fix: give a "
                                       "writable SQLite file in an existing folder (it is made if missing)") from None
+            self.corrections = self.store.corrections()
             self.trust = Trust(config, path, None if page.db == ":memory:" else Path(page.db).resolve().parent / ADDED)
             self.ingest = Ingest(self.trust, self.store, wall)
             self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
+            # An arbiter's session lives beside the results (a hall without a file pairs none)
+            on_disk = config.key is not None and page.db != ":memory:"
+            secret = arbiter.root_secret(config.key.text if on_disk else None)
+            self.pairing = arbiter.hall_pairing(secret, Path(page.db).resolve().parent, SystemClock())
         except BaseException:
             self._sock.close()
             raise
-        self._shown: tuple = ()
+        self._links: dict[str, str] = {}
+        self._newest: dict[str, tuple] = {}  # topic -> (payload, ack) of a board's state not yet taken
+        self._newest_lock = threading.Lock()
+        self.offered = 0  # messages paho handed over
 
     # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
         self.link.start()
-        loop.call_later(TICK_S, self._tick)
+        self._show_results()
+        self._tick()
 
     def on_stop(self) -> None:
         self.link.stop()
@@ -68,11 +88,31 @@ class Hall(PageServer):
     # -- paho's thread -> the page's loop -----------------------------------------------------------
     def _on_message(self, topic: str, payload: bytes, ack) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self.receive, topic, payload, ack)
-            except RuntimeError:
-                pass  # the page is closing: unacknowledged, the broker keeps it for the next start
+        if loop is None or loop.is_closed():
+            return
+        self.offered += 1
+        if topic.endswith("/state"):
+            # A board's state stands for the one before it: when boards send faster than the hall
+            # takes them, only each board's newest waits, so the hall never falls behind for good
+            # and its viewers are never starved by a backlog (results, statuses: every one taken).
+            with self._newest_lock:
+                waiting = bool(self._newest)
+                self._newest[topic] = (payload, ack)
+            if waiting:
+                return
+            call = (self._take_states,)
+        else:
+            call = (self.receive, topic, payload, ack)
+        try:
+            loop.call_soon_threadsafe(*call)
+        except RuntimeError:
+            pass  # the page is closing: unacknowledged, the broker keeps it for the next start
+
+    def _take_states(self) -> None:
+        with self._newest_lock:
+            newest, self._newest = self._newest, {}
+        for topic, (payload, ack) in newest.items():
+            self.receive(topic, payload, ack)
 
     def receive(self, topic: str, payload: bytes, ack=None) -> None:
         if self._closed:
@@ -86,8 +126,11 @@ class Hall(PageServer):
             ack()  # after the result is in SQLite: a hall killed before this gets it again
         if owed is not None:
             self.link.owed.add(owed)
-        if changed:
-            self.feed.update()
+        where = parse_board_topic(topic) if changed else None
+        if where is not None:
+            self._show(where[0])
+            if where[1] == "result":
+                self._show_results()
 
     def _tick(self) -> None:
         if self._closed:
@@ -103,10 +146,12 @@ class Hall(PageServer):
             # Subscribing again brings the retained status and state the hall dropped before.
             self.link.client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0)])
         self.link.tick(now, self._receipt)
-        shown = (self.ingest.links(now), self.link.state(now)["text"])
-        if shown != self._shown:
-            self._shown = shown
-            self.feed.update()
+        broker = self.link.state(now)
+        if self.feed.model.get("broker", {}).get("text") != broker["text"]:
+            self.feed.put(("broker",), {"ok": broker["ok"], "text": broker["text"], "since": int(now)})
+        for board, c in self.ingest.cards.items():
+            if self._links.get(board) != c.link(now):
+                self._show(board)
         loop = self._loop
         if loop is not None and not self._closed:
             loop.call_later(TICK_S, self._tick)
@@ -115,7 +160,41 @@ class Hall(PageServer):
         return schema.Receipt(games=self.store.games(board))
 
     # -- the page ------------------------------------------------------------------------------------
+    def _show(self, board: str) -> None:
+        c = self.ingest.cards.get(board)
+        if c is None:
+            return
+        now = self.wall()
+        self._links[board] = c.link(now)
+        self.feed.put(("boards", board), card(c.data(now)))
+
+    def games(self) -> list[tournament.Counted]:
+        """Every result as counted now (corrections applied)."""
+        return tournament.counted(((b, schema.to_data(r), t) for b, r, t in self.store.results()),
+                                  self.corrections.all())
+
+    def _show_results(self) -> None:
+        entries = [c.entry() for c in self.corrections.all()]
+        self.feed.put(("results",), {"modes": tournament.standings(self.games()), "audit": entries[-tournament.TOP:]})
+
+    def find_game(self, board: str, game: str) -> tournament.Counted | None:
+        return next((g for g in self.games() if g.board == board and g.game == game), None)
+
+    def correct(self, who: str, game: tournament.Counted, kind: str, reason: str, **change) -> dict:
+        """An arbiter's correction (corrections.Refused if it will not do), shown at once."""
+        entry = self.corrections.add(who, game, kind, reason, **change).entry()
+        log.info("hall: %s", entry["text"])
+        self._show_results()
+        return entry
+
+    def public_url(self, request: web.BaseRequest | None = None) -> str:
+        host, port = self.address
+        if self.hosts:
+            return f"http://{self.hosts[0]}:{port}/"
+        return f"http://{request.host}/" if request is not None and request.host else self.url
+
     def json(self) -> dict:
+        """The hall's data as it stands (tests, the admin view); the page's is ``feed.model``."""
         now = self.wall()
         return {"boards": self.ingest.boards(now), "leaderboard": self.store.leaderboard(),
                 "broker": self.link.state(now)}
@@ -126,6 +205,17 @@ class Hall(PageServer):
                 "dropped": self.ingest.dropped, "messages": self.ingest.messages}
 
     async def route(self, request: web.BaseRequest) -> web.StreamResponse:
-        if request.path == "/hall.json" and request.method in ("GET", "HEAD"):
+        path = request.path
+        if path.startswith("/api/"):
+            return await arbiter.handle(self, request)
+        if request.method not in ("GET", "HEAD"):
+            return text(405, "405 method not allowed\n", headers={"Allow": "GET, HEAD"})
+        if path == "/hall.json":
             return web.Response(body=self.feed.json, content_type="application/json")
+        if path == "/results.json":
+            return web.json_response(tournament.export_json(self.games()),
+                                     headers={"Content-Disposition": 'attachment; filename="clacks-results.json"'})
+        if path == "/results.csv":
+            return web.Response(text=tournament.export_csv(self.games()), content_type="text/csv",
+                                headers={"Content-Disposition": 'attachment; filename="clacks-results.csv"'})
         return text(404, "404 not found\n")

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..mqtt.schema import BadMessage, Result, convert, decode, encode
 from ..mqtt.topics import BOARD_ID
 from ..secure_files import SafeDir
+from .corrections import Corrections
 
 log = logging.getLogger(__name__)
 SCHEMA = """
@@ -200,6 +201,10 @@ class HallStore:
                          "word": json.loads(words or "{}").get(w)} for m, b, s, t, w, words in fastest],
             "wins": [{"board": b, "wins": w, "games": g} for b, w, g in wins],
         }
+
+    def corrections(self) -> Corrections:
+        """The arbiters' corrections, kept in this database (corrections.py)."""
+        return Corrections(self._db, self._lock, self.wall)
 
     def close(self) -> None:
         with self._lock:

@@ -26,7 +26,6 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from ..daemon.events import PhonePaired
 from ..pairing import Phone, Refused
 from ..pairing.display import HEADER
 from .base import qr_svg
@@ -76,7 +75,7 @@ def require(server, request: web.BaseRequest, role: str = "admin") -> Phone | we
         return _json(403, {"error": why})
     phone = phone_of(server, request)
     if phone is None:
-        return _json(403, {"error": NOT_PAIRED})
+        return _json(403, {"error": getattr(server, "not_paired", NOT_PAIRED)})
     if phone.role != role:
         return _json(403, {"error": f"this phone is paired as {phone.role}, which may not do this"})
     return phone
@@ -91,7 +90,7 @@ def _set_cookie(response: web.Response, request: web.BaseRequest, secret: str, m
                         secure=_secure(request))
 
 
-def _from_this_machine(request: web.BaseRequest) -> bool:
+def from_this_machine(request: web.BaseRequest) -> bool:
     """A connection from a loopback address, or from the very address it reached (a browser on
     this machine using its network address: no other host can complete a TCP handshake from
     it). What a request's headers claim (X-Forwarded-For, ...) never counts."""
@@ -139,7 +138,9 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(403, {"error": str(exc)})
     except OSError as exc:
         return _json(503, {"error": f"the board cannot keep the pairing ({exc.strerror or exc}); try again"})
-    if server.submit is not None:
+    if server.submit is not None:  # a board: its loop flashes the pairing's end (a hall has no loop)
+        from ..daemon.events import PhonePaired
+
         server.submit(PhonePaired(phone.name))
     response = _json(200, {"ok": True, "role": phone.role})
     _set_cookie(response, request, secret)
@@ -148,7 +149,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
 
 def _display(server, request: web.BaseRequest) -> web.Response:
     pairing = server.pairing
-    if (pairing is None or request.method not in ("GET", "HEAD") or not _from_this_machine(request)
+    if (pairing is None or request.method not in ("GET", "HEAD") or not from_this_machine(request)
             or not pairing.is_display(request.headers.get(HEADER))):
         return web.Response(status=404, text="404 not found\n")
     code = pairing.shown()

@@ -8,10 +8,10 @@ the board lights them, jacquards as hole patterns, the preview) from that public
 
 from __future__ import annotations
 
-from ..daemon import palette
-from ..game.clacks.board import COLOUR, TOWERS
+from ..game.clacks.board import TOWERS
 from ..game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
 from ..position_json import PUBLIC, board_bits, position_json
+from .seats import SEATS_JSON
 from .snapshot import StatusSnapshot
 
 SCREEN_LABELS = {
@@ -23,18 +23,6 @@ SCREEN_LABELS = {
     "over": "Game over",
     "resume": "Resume an older game?",
     "refused": "Journal not resumed",
-}
-SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
-
-
-def _hex(rgb) -> str:
-    r, g, b = rgb
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-SEATS_JSON = {
-    seat: {"name": SEAT_NAMES[seat], "colour": _hex(palette.SEAT[seat]), "towers": COLOUR[seat]}
-    for seat in SEAT_NAMES
 }
 
 

@@ -91,3 +91,35 @@ def hall_states(n: int) -> dict[str, dict]:
 
 def payload(state: dict) -> bytes:
     return json.dumps(state, separators=(",", ":")).encode()
+
+
+MARKUP = '<img src=x onerror="window.pwned=1">'
+ODD_TEXTS = [MARKUP, "</script><script>window.pwned=1</script>", "W" * 80, "\U0001f600" * 20 + " long emoji line",
+             "مرحبا بالعالم من لوحة الإشارات", "&lt;b&gt; &amp; &#60;i&#62;", "javascript:window.pwned=1", "{{7*7}} ${7*7}",
+             "x" * 40 + " " + "y" * 39, "'; DROP TABLE results; --"]
+ODD_NAMES = ["W" * 16, "Zoë", "مرحبا بالعالم", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠ", "O'Neil-Smith Jr.", "1234567890123456", "ß", "Ǆǅǆ Ǉǈǉ"]
+
+
+def odd_states(n: int = 16) -> dict[str, dict]:
+    """``n`` boards whose every field is odd but allowed by the hall's schema (the longest texts,
+    markup, right-to-left words, emoji, every lamp lit, times at the ends of their ranges), as
+    the hall's schema data of a state message (web/hall_page.ShownHall.raw_state)."""
+    out = {}
+    for k in range(n):
+        t = ODD_TEXTS[k % len(ODD_TEXTS)]
+        seats = ["S", "W", "N", "E"]
+        board = (f"b{k:02d}-" + "W" * 64)[:64] if k % 3 == 0 else f"odd-{k}"
+        out[board] = {
+            "screen": ("game", "over", "attract", "confirm")[k % 4], "demo": k % 4 == 2,
+            "screen_label": t[:40], "notice": (t * 8)[:300], "started": (0.0, 1e10, float(STARTED))[k % 3],
+            "express": {"seconds_left": 600.0, "seconds": 600.0} if k % 5 == 0 else None,
+            "position": {
+                "mode": ("competitive", "race", "solitaire", "junior", "klackers")[k % 5],
+                "game": {"label": t[:40], "dice": k % 5 == 4},
+                "variant_labels": [t[:40]] * 8, "names": {s: ODD_NAMES[(k + i) % len(ODD_NAMES)] for i, s in enumerate(seats)},
+                "lamps": "1" * 16 if k % 2 else "0" * 16,
+                "summary": {"seat": seats[k % 4] if k % 4 != 1 else None, "doing": t[:40], "progress": (t * 3)[:60],
+                            "winners": seats if k % 4 == 1 else [], "result": (t * 3)[:120]},
+            },
+        }
+    return out

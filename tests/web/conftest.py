@@ -30,6 +30,16 @@ def browser():
 
 
 
+@pytest.fixture(scope="module")
+def module_broker(tmp_path_factory):
+    """A real Mosquitto for a whole test module (the hall page's tests start a hall each)."""
+    from tests.web.broker import Broker
+
+    b = Broker(tmp_path_factory.mktemp("broker")).start()
+    yield b
+    b.stop()
+
+
 @pytest.fixture
 def kiosk(browser, board):
     """The kiosk page at kiosk size on the module's own `board`, collecting console problems."""

@@ -63,11 +63,13 @@ def test_boards_and_a_hall_through_kills_and_restarts(tmp_path, broker, browser)
         until(lambda: card(hall, "beta")["link"] == "offline", "beta's last will")
         assert card(hall, "alpha")["link"] == "online" and card(hall, "beta")["state"]  # its last state stays
         page = browser.new_page()  # the hall page as the hall's screen shows it
-        page.goto(hall.url)
-        page.wait_for_function("() => document.querySelectorAll('.hallboard').length === 2", timeout=10_000)
-        assert "beta" in page.inner_text(".hallboard.link-offline") and page.locator(".link-online").count() == 1
-        assert "alpha" in page.inner_text("#fastest") and "alpha" in page.inner_text("#wins")
+        page.goto(hall.url + "?view=boards")
+        page.wait_for_function("() => document.querySelectorAll('.card').length === 2", timeout=10_000)
+        assert "beta" in page.inner_text(".card.offline") and page.locator(".card.online").count() == 1
         assert page.inner_text("#broker") == "Broker: connected"
+        page.goto(hall.url + "?view=results")  # the results: alpha's game, its board and its players
+        page.wait_for_function("() => document.getElementById('rboards').textContent.includes('alpha')", timeout=10_000)
+        assert "Competitive" in page.inner_text("#rtitle")
         page.close()
 
         broker.stop()  # retained messages and sessions die with it (persistence off)
@@ -87,7 +89,7 @@ def test_boards_and_a_hall_through_kills_and_restarts(tmp_path, broker, browser)
     again = Hall(hall_config(tmp_path, broker, keys)).start()
     try:  # the leaderboard survives a restart of the hall
         assert again.store.leaderboard()["fastest"] == [best]
-        assert page_json(again)["leaderboard"]["wins"][0]["board"] == "alpha"
+        assert page_json(again)["results"]["modes"][0]["boards"][0]["board"] == "alpha"
     finally:
         again.close()
 
@@ -197,13 +199,13 @@ def test_poisoned_retained_messages_never_stop_a_fresh_hall(tmp_path, broker, br
     try:
         until(lambda: card(hall, "gamma").get("link") == "online" and card(hall, "gamma")["state"], "gamma at the hall")
         data = page_json(hall)  # /hall.json parses, and holds nothing of the poison
-        assert [b["id"] for b in data["boards"]] == ["gamma"]  # a board whose every message was refused has no card
+        assert list(data["boards"]) == ["gamma"]  # a board whose every message was refused has no card
         assert hall.store.count() == 0 and json.dumps(data, allow_nan=False)
         page = browser.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(hall.url)
-        page.wait_for_function("() => document.querySelectorAll('.hallboard').length >= 1", timeout=10_000)
+        page.goto(hall.url + "?view=boards")
+        page.wait_for_function("() => document.querySelectorAll('.card').length >= 1", timeout=10_000)
         assert "gamma" in page.inner_text("#boards") and errors == []
         page.close()
     finally:

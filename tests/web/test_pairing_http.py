@@ -64,7 +64,7 @@ def test_a_wrong_code_or_none_showing_is_refused_saying_why(board):
     code = board.shown_code().code
     wrong = ("B" if code[0] == "A" else "A") + code[1:]
     status, _, answer = pair_request(board, wrong)
-    assert status == 403 and "not the code the board shows" in answer["error"]
+    assert status == 403 and "not the code shown" in answer["error"]
     assert pair_request(board, code)[0] == 200  # the window stayed open for the right one
 
 

@@ -1,0 +1,86 @@
+// The arbiter's page on the hall: pair once (the code `clacks-hw hall pair` prints, in the
+// address's fragment or typed), then void, count again or correct a name in any result, with a
+// reason that goes in the audit log. Texts from boards go in through textContent only; the
+// session is an HttpOnly cookie no script reads, every request same-origin.
+(function () {
+  "use strict";
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) { e.className = cls; } if (text !== undefined) { e.textContent = String(text); } return e; }
+  function show(node, yes) { node.classList.toggle("hidden", !yes); }
+  function say(text) { $("answer").textContent = text; }
+  function post(path, body) {
+    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+                        credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
+  }
+  function paired(yes) {
+    show($("pairpanel"), !yes);
+    var panels = document.querySelectorAll(".paired");
+    for (var i = 0; i < panels.length; i++) { show(panels[i], yes); }
+    if (yes) { load(); }
+  }
+  function pair(code) {
+    say("Pairing\u2026");
+    post("api/pair", {code: code}).then(function (a) {
+      if (a[0] === 200) { $("code").value = ""; say("Paired: this phone is the hall's arbiter."); paired(true); }
+      else { say("Not paired (" + a[0] + "): " + (a[1].error || "")); }
+    }).catch(function (e) { say("No answer from the hall: " + e); });
+  }
+  function correct(g, kind, seat, name) {
+    say("\u2026");
+    post("api/arbiter/correct", {board: g.board, game: g.game, kind: kind, seat: seat || "", name: name || "",
+                                 reason: $("reason").value}).then(function (a) {
+      if (a[0] === 403 && /not paired/.test(a[1].error || "")) { paired(false); }
+      say(a[0] === 200 ? "Done: " + a[1].entry.text : "Refused (" + a[0] + "): " + (a[1].error || ""));
+      if (a[0] === 200) { load(); }
+    }).catch(function (e) { say("No answer from the hall: " + e); });
+  }
+  function who(g) {
+    var out = [];
+    for (var i = 0; i < g.seats.length; i++) { var s = g.seats[i]; out.push((g.players[s] || "unnamed") + " (" + s + ")"); }
+    return out.join(", ");
+  }
+  function item(g) {
+    var li = el("li", g.voided ? "voided" : "");
+    var won = g.winner ? "won by " + g.winner + (g.winner_names.length ? " (" + g.winner_names.join(", ") + ")" : "") : "no winner";
+    li.appendChild(el("div", "what", g.board + " \u00b7 " + g.game + " \u00b7 " + g.mode + " \u00b7 " + who(g) + " \u00b7 " + won +
+                                     (g.voided ? " \u00b7 VOIDED" : "")));
+    var acts = el("div", "acts");
+    var toggle = el("button", "", g.voided ? "Count it again" : "Void it");
+    toggle.type = "button";
+    toggle.addEventListener("click", function () { correct(g, g.voided ? "count" : "void"); });
+    acts.appendChild(toggle);
+    if (g.seats.length) {
+      var seat = el("select"), name = el("input"), fix = el("button", "", "Correct the name");
+      for (var i = 0; i < g.seats.length; i++) { var o = el("option", "", g.seats[i]); o.value = g.seats[i]; seat.appendChild(o); }
+      name.maxLength = 16; name.size = 10; name.placeholder = "name (empty: none)"; fix.type = "button";
+      fix.addEventListener("click", function () { correct(g, "name", seat.value, name.value); });
+      acts.appendChild(seat); acts.appendChild(name); acts.appendChild(fix);
+    }
+    li.appendChild(acts);
+    return li;
+  }
+  function load() {
+    fetch("results.json", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (d) {
+      var list = $("games"), games = d.results.slice().reverse();
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      for (var i = 0; i < games.length; i++) { list.appendChild(item(games[i])); }
+      if (!games.length) { list.appendChild(el("li", "small", "No result yet.")); }
+    });
+  }
+  function takeCode() {
+    var m = /(?:^#|&)pair=([A-Za-z]+)/.exec(location.hash);
+    if (m) { history.replaceState(null, "", location.pathname); pair(m[1]); }
+  }
+  fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+    paired(p.paired && p.role === "arbiter");
+    if (!p.pairing) { say("The hall pairs no arbiter: it has no key (clacks-hw hall setup writes one)."); }
+    else { say(p.paired ? "Ready." : "Not paired yet."); }
+    takeCode();
+  });
+  window.addEventListener("hashchange", takeCode);
+  $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
+  $("unpair").addEventListener("click", function () {
+    post("api/unpair", {}).then(function () { paired(false); say("This phone is no longer the hall's arbiter."); });
+  });
+})();

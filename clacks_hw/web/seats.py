@@ -1,0 +1,19 @@
+"""The seats as every page names and colours them (the colours the board lights them in)."""
+
+from __future__ import annotations
+
+from ..daemon import palette
+from ..game.clacks.board import COLOUR
+
+SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
+
+
+def _hex(rgb) -> str:
+    r, g, b = rgb
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+SEATS_JSON = {
+    seat: {"name": SEAT_NAMES[seat], "colour": _hex(palette.SEAT[seat]), "towers": COLOUR[seat]}
+    for seat in SEAT_NAMES
+}
