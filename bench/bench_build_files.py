@@ -36,7 +36,13 @@ SAMPLE = 8  # pairs timed with OpenSCAD's intersection()
 
 
 def missing_tools() -> list:
-    return [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
+    from clacks_hw.hardware.pcb.build import KICAD_PYTHON
+    out = [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
+    try:  # the carrier PCB: KiCad's pcbnew, importable from Debian's own python3
+        pcbnew = subprocess.run([KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        pcbnew = False
+    return out + ([] if pcbnew else ["KiCad's pcbnew (Debian's kicad package)"])
 
 
 def timed_build(out: Path, cache: Path, render: bool) -> tuple[float, list]:
