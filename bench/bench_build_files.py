@@ -38,9 +38,11 @@ SAMPLE = 8  # pairs timed with OpenSCAD's intersection()
 def missing_tools() -> list:
     from clacks_hw.hardware.pcb.build import KICAD_PYTHON
     out = [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
-    if subprocess.run([KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode:
-        out.append("KiCad's pcbnew (Debian's kicad and kicad-footprints packages)")
-    return out
+    try:  # the carrier PCB: KiCad's pcbnew, importable from Debian's own python3 (which may be missing too)
+        pcbnew = subprocess.run([KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        pcbnew = False
+    return out + ([] if pcbnew else ["KiCad's pcbnew (Debian's kicad and kicad-footprints packages)"])
 
 
 def timed_build(out: Path, cache: Path, render: bool) -> tuple[float, list]:
