@@ -71,12 +71,12 @@ difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
-  translate([100, 135.1]) mirror([0, 1]) text("R1", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 135.1]) mirror([0, 1]) text("R2", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([132.6, 100.9]) mirror([0, 1]) text("G1", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 20.6]) mirror([0, 1]) text("seat N", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([100, 135.1]) mirror([0, 1]) text("R1", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 135.1]) mirror([0, 1]) text("R2", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([132.6, 100.9]) mirror([0, 1]) text("G1", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 20.6]) mirror([0, 1]) text("seat N", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
 }
 }
 }

@@ -73,16 +73,16 @@ difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
-  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([200, 185.1]) mirror([0, 1]) text("R6", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([182.6, 150.9]) mirror([0, 1]) text("G4", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([182.6, 200.9]) mirror([0, 1]) text("G6", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([286, 156.6]) mirror([0, 1]) text("seat E", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([190, 279.6]) mirror([0, 1]) text("PLAY", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([230, 279.6]) mirror([0, 1]) text("BACK", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([275.1, 275.1]) mirror([0, 1]) text("CARDS", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="center");
+  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([200, 185.1]) mirror([0, 1]) text("R6", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([182.6, 150.9]) mirror([0, 1]) text("G4", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([182.6, 200.9]) mirror([0, 1]) text("G6", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([286, 156.6]) mirror([0, 1]) text("seat E", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([190, 279.6]) mirror([0, 1]) text("PLAY", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([230, 279.6]) mirror([0, 1]) text("BACK", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([275.1, 275.1]) mirror([0, 1]) text("CARDS", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="center", $fn=8);
 }
 }
 }

@@ -73,15 +73,15 @@ difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
-  translate([100, 185.1]) mirror([0, 1]) text("R4", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([132.6, 200.9]) mirror([0, 1]) text("G5", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline");
-  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([70, 279.6]) mirror([0, 1]) text("PREV", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([110, 279.6]) mirror([0, 1]) text("NEXT", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([100, 185.1]) mirror([0, 1]) text("R4", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([132.6, 200.9]) mirror([0, 1]) text("G5", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([70, 279.6]) mirror([0, 1]) text("PREV", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([110, 279.6]) mirror([0, 1]) text("NEXT", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
 }
 }
 }
