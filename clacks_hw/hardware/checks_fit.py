@@ -39,6 +39,10 @@ def printability_problems(lay: Layout, pieces) -> list:
                    "its roof may bridge: narrow joints.dovetail's head")
     out += [f"{p.name} ({p.size[0]:g} x {p.size[1]:g} mm) does not fit the {b['print']['bed'][0]:g} mm bed"
             for p in pieces if p.printed and not fits(p.size, b["print"]["bed"])]
+    e, layer = b["panel_print"]["engrave"], b["print"]["layer"]
+    if e < 2 * layer or abs(e / layer - round(e / layer)) > 1e-6:
+        out.append(f"panel_print.engrave is {e:g} mm: the printed panel's engraving needs whole {layer:g} mm layers "
+                   f"(print.layer), at least two; make it {max(2, round(e / layer)) * layer:g} mm")
     c = lay.width / 2
     for p in posts(lay):
         r = post_rect(p)

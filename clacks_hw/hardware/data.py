@@ -89,7 +89,7 @@ BOARD = {
     "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
               "corner_radius": "nonneg", "thickness": "pos", "hole_fit": "nonneg", "seat_led_inset": "pos", "controls": "names",
               "control_row": "frac", "label_size": "pos"},
-    "panel_print": {"key": "size3", "engrave": "pos"},
+    "panel_print": {"key": "size3", "engrave": "pos", "label_font": "str", "label_size": "pos"},
     "enclosure": {"wall": "pos", "floor": "pos", "inside_height": "pos", "corner_screw": "pos", "pillar": "pos",
                   "clearance": "nonneg"},
     "joints": {"dovetail": "size3", "dovetail_height": "pos", "dovetails": "spots", "tongue": "pair", "pilaster": "pair",

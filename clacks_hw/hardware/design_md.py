@@ -8,6 +8,7 @@ from .checks import dist_to_rect
 from .joints import lid_inserts, panel_keys
 from .layout import Layout
 from .scad_baffle import baffle_radii, crossing_depth
+from .scad_panel import engraved_labels
 from .vents import sizing, vents_md
 from .walls import vent_holes
 
@@ -80,6 +81,7 @@ def _clearances(lay: Layout) -> list:
 
 def _joints(lay: Layout) -> list:
     j, ins = lay.hw.board["joints"], lay.hw.parts["insert_m3"]
+    pp, layer = lay.hw.board["panel_print"], lay.hw.board["print"]["layer"]
     n_lid = sum(1 for i in lid_inserts(lay) if i.name.startswith("lid"))
     n_pillar = len(lid_inserts(lay)) - n_lid
     return [
@@ -95,6 +97,10 @@ def _joints(lay: Layout) -> list:
         "its buttons for service; the microSD card comes out through its slot with the box closed.",
         f"- The printed panel's quarters lock together with {len(panel_keys(lay))} dovetail keys where the middle "
         "lines cross the baffle's ribs; the seams run through the middle of the holes on those lines.",
+        f"- Their tops carry what the laser engraves, as pockets open to the top (nothing to support): the card-reader "
+        f"outline{'s' if len(lay.readers) > 1 else ''} and {len(engraved_labels(lay))} labels in "
+        f"{pp['label_font'].replace(':style=', ' ')} with {pp['label_size']:g} mm capitals, {pp['engrave']:g} mm deep ({round(pp['engrave'] / layer)} layers of "
+        f"{layer:g} mm).",
         "",
     ]
 

@@ -50,9 +50,9 @@ module panel2d() difference() {
   translate([4.5, 143]) circle(d=3.4);
 }
 
-translate([0, 300]) mirror([0, 1]) {
-difference() {
-  translate([0, 0, 0]) linear_extrude(height=3) intersection() {
+module quarter2d() {
+  difference() {
+  intersection() {
   panel2d();
   union() {
   translate([150, 0]) square([150, 150]);
@@ -60,15 +60,25 @@ difference() {
   polygon([[247, 149], [247, 150], [245.5, 156], [254.5, 156], [253, 150], [253, 149]]);
 }
 }
-  translate([0, 0, -1]) linear_extrude(height=5) union() {
   offset(delta=0.15) polygon([[149, 47], [150, 47], [156, 45.5], [156, 54.5], [150, 53], [149, 53]]);
   offset(delta=0.15) polygon([[149, 97], [150, 97], [156, 95.5], [156, 104.5], [150, 103], [149, 103]]);
 }
+}
+
+translate([0, 300]) mirror([0, 1]) {
+difference() {
+  translate([0, 0, 0]) linear_extrude(height=3) quarter2d();
   translate([0, 0, 2.4]) linear_extrude(height=1.6) union() {
   difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
+  translate([150, 135.1]) mirror([0, 1]) text("R2", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([200, 135.1]) mirror([0, 1]) text("R3", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([182.6, 100.9]) mirror([0, 1]) text("G2", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([182.6, 150.9]) mirror([0, 1]) text("G4", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([150, 20.6]) mirror([0, 1]) text("seat N", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([286, 156.6]) mirror([0, 1]) text("seat E", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
 }
 }
 }

@@ -50,9 +50,8 @@ module panel2d() difference() {
   translate([4.5, 143]) circle(d=3.4);
 }
 
-translate([0, 300]) mirror([0, 1]) {
-difference() {
-  translate([0, 0, 0]) linear_extrude(height=3) intersection() {
+module quarter2d() {
+  intersection() {
   panel2d();
   union() {
   translate([0, 0]) square([150, 150]);
@@ -62,11 +61,22 @@ difference() {
   polygon([[97, 149], [97, 150], [95.5, 156], [104.5, 156], [103, 150], [103, 149]]);
 }
 }
+}
+
+translate([0, 300]) mirror([0, 1]) {
+difference() {
+  translate([0, 0, 0]) linear_extrude(height=3) quarter2d();
   translate([0, 0, 2.4]) linear_extrude(height=1.6) union() {
   difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
+  translate([100, 135.1]) mirror([0, 1]) text("R1", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 135.1]) mirror([0, 1]) text("R2", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([132.6, 100.9]) mirror([0, 1]) text("G1", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 20.6]) mirror([0, 1]) text("seat N", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
 }
 }
 }

@@ -50,25 +50,39 @@ module panel2d() difference() {
   translate([4.5, 143]) circle(d=3.4);
 }
 
-translate([0, 300]) mirror([0, 1]) {
-difference() {
-  translate([0, 0, 0]) linear_extrude(height=3) intersection() {
+module quarter2d() {
+  difference() {
+  intersection() {
   panel2d();
   union() {
   translate([150, 150]) square([150, 150]);
 }
 }
-  translate([0, 0, -1]) linear_extrude(height=5) union() {
   offset(delta=0.15) polygon([[149, 197], [150, 197], [156, 195.5], [156, 204.5], [150, 203], [149, 203]]);
   offset(delta=0.15) polygon([[197, 149], [197, 150], [195.5, 156], [204.5, 156], [203, 150], [203, 149]]);
   offset(delta=0.15) polygon([[149, 247], [150, 247], [156, 245.5], [156, 254.5], [150, 253], [149, 253]]);
   offset(delta=0.15) polygon([[247, 149], [247, 150], [245.5, 156], [254.5, 156], [253, 150], [253, 149]]);
 }
+}
+
+translate([0, 300]) mirror([0, 1]) {
+difference() {
+  translate([0, 0, 0]) linear_extrude(height=3) quarter2d();
   translate([0, 0, 2.4]) linear_extrude(height=1.6) union() {
   difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
+  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([200, 185.1]) mirror([0, 1]) text("R6", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([182.6, 150.9]) mirror([0, 1]) text("G4", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([182.6, 200.9]) mirror([0, 1]) text("G6", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([286, 156.6]) mirror([0, 1]) text("seat E", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([190, 279.6]) mirror([0, 1]) text("PLAY", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([230, 279.6]) mirror([0, 1]) text("BACK", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([275.1, 275.1]) mirror([0, 1]) text("CARDS", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="center", $fn=8);
 }
 }
 }

@@ -50,9 +50,9 @@ module panel2d() difference() {
   translate([4.5, 143]) circle(d=3.4);
 }
 
-translate([0, 300]) mirror([0, 1]) {
-difference() {
-  translate([0, 0, 0]) linear_extrude(height=3) intersection() {
+module quarter2d() {
+  difference() {
+  intersection() {
   panel2d();
   union() {
   translate([0, 150]) square([150, 150]);
@@ -60,15 +60,28 @@ difference() {
   polygon([[149, 247], [150, 247], [156, 245.5], [156, 254.5], [150, 253], [149, 253]]);
 }
 }
-  translate([0, 0, -1]) linear_extrude(height=5) union() {
   offset(delta=0.15) polygon([[47, 149], [47, 150], [45.5, 156], [54.5, 156], [53, 150], [53, 149]]);
   offset(delta=0.15) polygon([[97, 149], [97, 150], [95.5, 156], [104.5, 156], [103, 150], [103, 149]]);
 }
+}
+
+translate([0, 300]) mirror([0, 1]) {
+difference() {
+  translate([0, 0, 0]) linear_extrude(height=3) quarter2d();
   translate([0, 0, 2.4]) linear_extrude(height=1.6) union() {
   difference() {
   translate([260.1, 260.1]) offset(r=3.4) square([30, 30]);
   translate([260.1, 260.1]) offset(r=2.6) square([30, 30]);
 }
+  translate([100, 185.1]) mirror([0, 1]) text("R4", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 185.1]) mirror([0, 1]) text("R5", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([132.6, 150.9]) mirror([0, 1]) text("G3", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([132.6, 200.9]) mirror([0, 1]) text("G5", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([154.1, 286.9]) mirror([0, 1]) text("seat S", size=2.8, font="DejaVu Sans:style=Bold", halign="left", valign="baseline", $fn=8);
+  translate([14, 156.6]) mirror([0, 1]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([70, 279.6]) mirror([0, 1]) text("PREV", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([110, 279.6]) mirror([0, 1]) text("NEXT", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
+  translate([150, 279.6]) mirror([0, 1]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline", $fn=8);
 }
 }
 }
