@@ -64,6 +64,7 @@ class Board:
 
     def press(self, name: str) -> None:
         self.events.put(ButtonEvent("press", name, self.clock.now()))
+        self.events.put(ButtonEvent("release", name, self.clock.now(), 0.05))
         self.step()
 
     def tap(self, card: str) -> None:
