@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.enrolment import Enrolment, save_enrolment
 from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
