@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files architecture-picture
+.PHONY: demo demo-game demo-race test bench clean firmware-wasm system-deps build-files architecture-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,10 @@ build-files: $(STAMP)
 # tests/test_architecture_picture.py fails until it is drawn again after a change of layout.
 architecture-picture: $(STAMP)
 	$(BIN)/python -m tests.support.architecture
+
+# docs/img/hall-network.*: who may read and write what on a hall's broker, from its access list.
+hall-picture: $(STAMP)
+	$(BIN)/python -m tests.support.hall_network
 
 # Installs the Debian tools the figures need as `make test` does; a figure whose tool is still
 # missing (no root) is skipped, naming its package.

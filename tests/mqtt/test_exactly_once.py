@@ -73,7 +73,12 @@ def test_fifteen_games_through_two_broker_restarts_and_a_killed_hall(tmp_path):
         play(2)
         assert played == 15
 
-        journalled = {(b, g) for b, board in zip(BOARDS, boards) for g in board.daemon.mqtt.outbox.known.values()}
+        def journalled():
+            return {(b, g) for b, board in zip(BOARDS, boards) for g in board.daemon.mqtt.outbox.known.values()}
+
+        # A board's link finds the journal of a game that just ended on its own thread: give it a moment.
+        until(lambda: len(journalled()) >= 15, "every board's link to find its finished games")
+        journalled = journalled()
         assert len(journalled) == 15
         until(lambda: len(stored(db)) >= 15 and not any(b.daemon.mqtt.outbox.waiting for b in boards),
               "every game at the hall and every receipt back at its board", timeout=90)
