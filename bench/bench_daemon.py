@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.enrolment import Enrolment, save_enrolment
 from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
@@ -127,7 +127,8 @@ def latency() -> tuple[list[float], list[float]]:
             preview = d.controller.preview
             if preview is None or not preview.affordable:  # then PLAY ends the turn instead
                 d.events.put(ButtonEvent("press", "BACK", time.monotonic()))
-                wait(lambda e: isinstance(e, ButtonEvent) and e.button == "BACK")
+                d.events.put(ButtonEvent("release", "BACK", time.monotonic(), 0.05))  # BACK acts when let go
+                wait(lambda e: isinstance(e, ButtonEvent) and e.button == "BACK" and e.kind == "release")
             commits.extend(_commit(d, sink, handled))
             hub.remove_card(0)
             wait(lambda e: isinstance(e, ReaderEvent) and e.kind == "gone")

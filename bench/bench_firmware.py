@@ -27,7 +27,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from clacks_hw.drivers.card_reader import TAG, CardReader  # noqa: E402
+from clacks_hw.drivers.card_reader import CardReader  # noqa: E402
+from clacks_hw.drivers.reader_events import TAG  # noqa: E402
 from clacks_hw.testing.emulated_hub import EmulatedHub, firmware_config  # noqa: E402
 from tests.fakes.reader_hub_rig import HubRig  # noqa: E402
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .drivers.card_reader import FAULT, OFFLINE, ONLINE, RECOVERED, TAG
+from .drivers.reader_events import FAULT, OFFLINE, ONLINE, RECOVERED, TAG
 from .enrolment import Enrolment, EnrolmentConflict, card_label, normalise_uid
 from .game.clacks.edition import Edition
 

@@ -64,7 +64,7 @@ def _reader_port(cfg, port: str | None) -> tuple[str, str]:
 
 
 def _probe(port: str, timeout: float):
-    from ..drivers.card_reader import probe_hub
+    from ..drivers.hub_probe import probe_hub
 
     return probe_hub(port, timeout)
 

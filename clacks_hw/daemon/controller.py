@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..drivers.card_reader import ReaderEvent
+from ..drivers.reader_events import ReaderEvent
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..game.clacks.actions import Action
 from ..game.clacks.board import TOWER_BY_NAME, TOWERS

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ..drivers.leds import LedOutput
 from . import admin_flow, renderer
 from .events import AdminCommand, Quit
+from .gestures import ChordGuard
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class EventLoop:
         self._tick_error = ""  # the last error a tick raised, logged once
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
         self.pairing = pairing  # the pairing gestures and the code on the LEDs (pairing_flow.py)
+        self.gestures = ChordGuard()
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -109,12 +111,13 @@ class EventLoop:
         if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
             admin_flow.handle(event, self.controller, self.leds, self.clock.now())
             return
-        if self.pairing is not None and self.pairing.handle(event, self.clock.now()):
-            return  # a pairing gesture: never the game's
-        try:
-            self.controller.handle(event, self.clock.now())
-        except Exception:  # one bad event must not end the board; the state stays consistent
-            log.exception("error handling %r; the game goes on", event)
+        for decided in self.gestures.feed(event):  # a chord's button acts when let go
+            if self.pairing is not None and self.pairing.handle(decided, self.clock.now()):
+                continue  # a pairing gesture: never the game's
+            try:
+                self.controller.handle(decided, self.clock.now())
+            except Exception:  # one bad event must not end the board; the state stays consistent
+                log.exception("error handling %r; the game goes on", decided)
         if self.status is not None:
             self.status.observe(event)
         if self.observer:

@@ -3,7 +3,8 @@ again on every attempt, so a hub plugged in after start-up is found."""
 
 from __future__ import annotations
 
-from ..drivers.card_reader import open_serial, probe_hub
+from ..drivers.card_reader import open_serial
+from ..drivers.hub_probe import probe_hub
 from ..drivers.hub_ports import find_hub
 
 

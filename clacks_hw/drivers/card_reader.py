@@ -6,8 +6,10 @@ the daemon through a thread-safe sink (a callable, or anything with ``put`` such
 fails is an ``offline`` state retried with bounded exponential backoff on the injected
 clock, and ``online`` again when it answers. Bad input is counted and logged, never raised.
 
-The protocol logic lives in pure "session" classes (bytes in, events and bytes out), so
-tests can drive it without threads; :meth:`CardReader.step` is one iteration of the thread.
+The protocol logic lives in pure "session" classes (bytes in, events and bytes out: the hub's
+in hub_session.py, the RDM6300's in rdm6300.py), so tests can drive it without threads;
+:meth:`CardReader.step` is one iteration of the thread. Its events are reader_events.py's;
+hub_probe.py asks a port whether a hub is there.
 """
 
 from __future__ import annotations
@@ -16,34 +18,20 @@ import logging
 import queue
 import threading
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import serial
 
-from clacks_hw.clock import SystemClock
-from clacks_hw.drivers.hub_protocol import SEQ_MODULO, LineParser, Message, chip_name, encode_line
-from clacks_hw.drivers.rdm6300 import Rdm6300Parser, TagPresence
+from ..clock import SystemClock
+from .hub_session import HubSession
+from .rdm6300 import Rdm6300Session
+from .reader_events import OFFLINE, ONLINE, ReaderEvent
+
 
 log = logging.getLogger(__name__)
 
-TAG = "tag"  # a card arrived: one tap
-GONE = "gone"  # that card left the reader
-ONLINE = "online"  # the reader (hub) answers; detail says what it is
-OFFLINE = "offline"  # the port is gone or silent; retried with backoff
-FAULT = "fault"  # one reader of the hub (or the hub, reader=None) reports a fault
-RECOVERED = "recovered"  # a faulty reader works again
-
 HUB_BAUD = 115200  # USB CDC ignores it, but pyserial needs a value
 RDM6300_BAUD = 9600
-
-
-@dataclass(frozen=True)
-class ReaderEvent:
-    kind: str
-    reader: int | None = None
-    uid: str | None = None
-    detail: str = ""
 
 
 class Backoff:
@@ -61,154 +49,6 @@ class Backoff:
 
     def reset(self) -> None:
         self._next = self.initial
-
-
-class HubSession:
-    """Reader-hub protocol state for one connection after another (pure, clock injected).
-
-    Keeps the host's view of which card rests on which reader, so a card still resting after
-    a reconnection or a hub reboot is not a second tap: the TAGs between a HELLO and the next
-    HB are the hub's full picture, and cards missing from it are reported gone.
-    """
-
-    def __init__(self, clock, *, ping_after: float = 2.0, silence_timeout: float = 5.0,
-                 info_every: float = 1.0, resync_every: float = 0.5) -> None:
-        self.clock = clock
-        self.ping_after, self.silence_timeout, self.info_every = ping_after, silence_timeout, info_every
-        self.resync_every = resync_every  # at most one snapshot request per this, on a noisy line
-        self._gaps = 0
-        self._resync = False
-        self.parser = LineParser()
-        self.present: dict[int, str] = {}
-        self.info: dict[str, Any] | None = None
-        self.counts: Counter[str] = Counter()
-        self.online = False
-        self._seq = 0
-        self._snapshot: set[int] | None = None
-        self._last_rx = self._last_info = clock.now()
-        self._pinged = False
-        self._ok_lines = 0
-        self._version_reported = False
-
-    def command(self, mtype: str, *args: object) -> bytes:
-        line = encode_line(self._seq, mtype, *args)
-        self._seq = (self._seq + 1) % SEQ_MODULO
-        return line
-
-    def connected(self) -> tuple[bytes, list[ReaderEvent]]:
-        self.parser.reset_stream()
-        self.online = False
-        self._snapshot = None
-        self._pinged = False
-        self._version_reported = False
-        self._last_rx = self._last_info = self.clock.now()
-        return self.command("INFO"), []
-
-    def feed(self, data: bytes) -> list[ReaderEvent]:
-        events: list[ReaderEvent] = []
-        msgs = self.parser.feed(data)
-        if self.parser.counts["ok"] != self._ok_lines:  # any good line proves the link alive
-            self._ok_lines = self.parser.counts["ok"]
-            self._last_rx = self.clock.now()
-            self._pinged = False
-        if self.parser.counts["seq_gap"] != self._gaps:
-            # Lines were lost: maybe a TAG or GONE. The hub's snapshot (INFO: HELLO, a TAG per
-            # resting card, HB) reconciles ``present`` both ways, so nothing is missed or doubled.
-            self._gaps = self.parser.counts["seq_gap"]
-            self._resync = self.online
-        if self.parser.version_error and not self._version_reported:
-            self._version_reported = True
-            events.append(ReaderEvent(FAULT, None, None, self.parser.version_error))
-        for msg in msgs:
-            self._message(msg, events)
-        return events
-
-    def poll(self) -> tuple[bytes, list[ReaderEvent], bool]:
-        now = self.clock.now()
-        out = b""
-        if not self.online and now - self._last_info >= self.info_every:
-            self._last_info = now
-            out += self.command("INFO")  # the first INFO or its answer may have been lost
-        elif self._resync and now - self._last_info >= self.resync_every:
-            self._resync = False
-            self._last_info = now
-            self.counts["resync"] += 1
-            out += self.command("INFO")
-        quiet = now - self._last_rx
-        if quiet >= self.silence_timeout:
-            return out, [], False
-        if quiet >= self.ping_after and not self._pinged:
-            self._pinged = True
-            out += self.command("PING")
-        return out, [], True
-
-    def _message(self, msg: Message, events: list[ReaderEvent]) -> None:
-        f = msg.fields
-        if msg.type == "HELLO":
-            self.info = dict(f)
-            self._snapshot = set(self.present)
-            if not self.online:
-                self.online = True
-                events.append(ReaderEvent(ONLINE, None, None,
-                                          f"reader hub {f['board']}: firmware {f['firmware']}, "
-                                          f"protocol {f['proto']}, {f['readers']} reader(s)"))
-        elif msg.type == "TAG":
-            reader, uid = f["reader"], f["uid"]
-            if self._snapshot is not None:
-                self._snapshot.discard(reader)
-            prev = self.present.get(reader)
-            if prev == uid:
-                self.counts["repeat_tag"] += 1  # the same card still resting: not a new tap
-                return
-            if prev is not None:
-                events.append(ReaderEvent(GONE, reader, prev, "replaced"))
-            self.present[reader] = uid
-            events.append(ReaderEvent(TAG, reader, uid))
-        elif msg.type == "GONE":
-            if self._snapshot is not None:
-                self._snapshot.discard(f["reader"])
-            prev = self.present.pop(f["reader"], None)
-            if prev is not None:
-                events.append(ReaderEvent(GONE, f["reader"], prev))
-        elif msg.type == "HB":
-            if self._snapshot is not None:
-                for reader in sorted(self._snapshot):
-                    events.append(ReaderEvent(GONE, reader, self.present.pop(reader), "not on the hub any more"))
-                self._snapshot = None
-            log.debug("reader hub heartbeat: %s", f)
-        elif msg.type == "ERR":
-            where = "reader hub" if f["reader"] is None else f"card reader {f['reader']}"
-            if f["reason"] == "recovered":
-                log.info("%s recovered", where)
-                events.append(ReaderEvent(RECOVERED, f["reader"], None, f["reason"]))
-            else:
-                log.warning("%s fault: %s", where, f["reason"])
-                events.append(ReaderEvent(FAULT, f["reader"], None, f["reason"]))
-        elif msg.type == "NAK":
-            log.warning("reader hub refused command %d: %s", f["ref"], f["reason"])
-
-
-class Rdm6300Session:
-    """RDM6300 on a UART: nothing to send, online as soon as the port opens."""
-
-    def __init__(self, clock, *, timeout: float = 0.5) -> None:
-        self.clock = clock
-        self.parser = Rdm6300Parser()
-        self.presence = TagPresence(clock, timeout)
-        self.counts: Counter[str] = Counter()
-
-    def connected(self) -> tuple[bytes, list[ReaderEvent]]:
-        self.presence._last_seen = self.clock.now()  # a resting card gets time to repeat itself
-        return b"", [ReaderEvent(ONLINE, None, None, "RDM6300 reader")]
-
-    def feed(self, data: bytes) -> list[ReaderEvent]:
-        events = []
-        for uid in self.parser.feed(data):
-            events += [ReaderEvent(kind, 0, u) for kind, u in self.presence.seen(uid)]
-        return events
-
-    def poll(self) -> tuple[bytes, list[ReaderEvent], bool]:
-        return b"", [ReaderEvent(kind, 0, u) for kind, u in self.presence.expire()], True
 
 
 def open_serial(port: str, baudrate: int, timeout: float):
@@ -363,46 +203,3 @@ class CardReader:
                 self._deliver(event)
             except Exception:  # the consumer's bug must not stop the reader
                 log.exception("card reader: the event sink failed on %s", event)
-
-
-@dataclass(frozen=True)
-class ProbeResult:
-    ok: bool
-    hello: dict[str, Any] | None
-    message: str
-
-
-def probe_hub(port: str, timeout: float = 2.0, *, clock=None, serial_factory=open_serial) -> ProbeResult:
-    """Open ``port``, send INFO and wait at most ``timeout`` seconds for a HELLO (for doctor)."""
-    clock = clock or SystemClock()
-    try:
-        ser = serial_factory(port, HUB_BAUD, 0.05)
-    except (serial.SerialException, OSError, ValueError) as exc:
-        return ProbeResult(False, None, f"cannot open {port}: {exc}")
-    parser = LineParser()
-    try:
-        ser.write(encode_line(0, "INFO"))
-        deadline = clock.now() + timeout
-        while clock.now() < deadline:
-            data = ser.read(ser.in_waiting or 1)
-            if not data:
-                clock.sleep(0.01)
-            for msg in parser.feed(data):
-                if msg.type == "HELLO":
-                    f = msg.fields
-                    chips = ", ".join(f"{k}: {chip_name(v)}" for k, v in enumerate(f["chips"]))
-                    return ProbeResult(True, dict(f), f"reader hub {f['board']}: firmware {f['firmware']}, "
-                                                      f"protocol {f['proto']}, {f['readers']} reader(s)"
-                                                      + (f" ({chips})" if chips else ""))
-            if parser.version_error:
-                return ProbeResult(False, None, parser.version_error)
-        bad = sum(v for k, v in parser.counts.items() if k not in ("ok", "ignored"))
-        return ProbeResult(False, None, f"no HELLO from {port} within {timeout:g} s ({bad} bad line(s)): "
-                                        "not a reader hub, or its firmware is not running")
-    except (serial.SerialException, OSError) as exc:
-        return ProbeResult(False, None, f"lost {port} while probing: {exc}")
-    finally:
-        try:
-            ser.close()
-        except Exception as exc:  # probing only: a close failure changes nothing
-            log.debug("probe_hub: closing %s: %s", port, exc)

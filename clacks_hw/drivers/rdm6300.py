@@ -3,13 +3,15 @@
 The reader repeats ``0x02`` + 10 hex chars (version byte + 32-bit card number) + 2 hex chars
 (XOR of the five data bytes) + ``0x03`` for as long as a card is in its field, and says
 nothing when it leaves; so arrival is the first good frame and removal is inferred when no
-frame has come for ``timeout`` seconds.
+frame has come for ``timeout`` seconds. :class:`Rdm6300Session` turns them into reader events.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
+
+from .reader_events import ONLINE, ReaderEvent
 
 log = logging.getLogger(__name__)
 
@@ -105,3 +107,26 @@ class TagPresence:
             uid, self.uid = self.uid, None
             return [("gone", uid)]
         return []
+
+
+class Rdm6300Session:
+    """RDM6300 on a UART: nothing to send, online as soon as the port opens."""
+
+    def __init__(self, clock, *, timeout: float = 0.5) -> None:
+        self.clock = clock
+        self.parser = Rdm6300Parser()
+        self.presence = TagPresence(clock, timeout)
+        self.counts: Counter[str] = Counter()
+
+    def connected(self) -> tuple[bytes, list[ReaderEvent]]:
+        self.presence._last_seen = self.clock.now()  # a resting card gets time to repeat itself
+        return b"", [ReaderEvent(ONLINE, None, None, "RDM6300 reader")]
+
+    def feed(self, data: bytes) -> list[ReaderEvent]:
+        events = []
+        for uid in self.parser.feed(data):
+            events += [ReaderEvent(kind, 0, u) for kind, u in self.presence.seen(uid)]
+        return events
+
+    def poll(self) -> tuple[bytes, list[ReaderEvent], bool]:
+        return b"", [ReaderEvent(kind, 0, u) for kind, u in self.presence.expire()], True

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from clacks_hw.daemon import app
 from clacks_hw.daemon.events import Wake
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.frame import Frame
 
 from .buttons import MockButtons

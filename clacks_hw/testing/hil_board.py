@@ -18,7 +18,7 @@ import time
 from clacks_hw.clock import SystemClock
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.frame import Frame
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..drivers.card_reader import ReaderEvent
+from ..drivers.reader_events import ReaderEvent
 from ..game.clacks.actions import Action
 from ..game.clacks.state import GameState
 

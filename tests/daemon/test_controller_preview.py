@@ -124,7 +124,7 @@ def test_card_not_in_hand_is_rejected_with_the_engines_message(tmp_path, caplog)
 
 
 def test_unknown_tag_flashes_red_and_changes_nothing(tmp_path):
-    from clacks_hw.drivers.card_reader import ReaderEvent
+    from clacks_hw.drivers.reader_events import ReaderEvent
 
     rig = game(tmp_path)
     before = rig.state

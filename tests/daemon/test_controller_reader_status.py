@@ -2,7 +2,7 @@
 
 from clacks_hw.daemon.palette import AMBER
 from clacks_hw.daemon.renderer import animation_deadline, render
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 

@@ -1,6 +1,6 @@
 """A card resting on the reader is one tap; a chattering button is one press."""
 
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.testing.hil_board import HilBoard, start_competitive
 from tests.fakes.daemon_rig import uid_of

@@ -1,7 +1,7 @@
 """The reader hub unplugged and plugged back mid-turn: shown (amber), retried, the game goes on."""
 
 from clacks_hw.daemon import palette as P
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.testing.hil_board import HilBoard, start_competitive
 
 

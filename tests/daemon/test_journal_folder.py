@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 
-from clacks_hw.commands.doctor_cmd import OK, WARN
+from clacks_hw.commands.doctor.check import OK, WARN
 from clacks_hw.config import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.session import JournalStore

@@ -78,6 +78,7 @@ class Board:
     def press(self, name: str) -> None:
         self.clock.advance(0.1)
         self.ctrl.handle(ButtonEvent("press", name, self.clock.now()), self.clock.now())
+        self.ctrl.handle(ButtonEvent("release", name, self.clock.now(), 0.05), self.clock.now())
 
     def status(self) -> dict:
         return status_json(StatusPublisher(SnapshotBox(), reader=False).publish(self.ctrl, None, self.clock.now()))

@@ -1,6 +1,6 @@
 """probe_hub for `clacks-hw doctor`: bounded, with a clear answer either way."""
 
-from clacks_hw.drivers.card_reader import probe_hub
+from clacks_hw.drivers.hub_probe import probe_hub
 from clacks_hw.drivers.hub_protocol import encode_line
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink

@@ -1,7 +1,8 @@
 """The serial card reader's offline state: bounded exponential backoff on the fake clock,
 one offline event per outage, back online when the device returns."""
 
-from clacks_hw.drivers.card_reader import OFFLINE, ONLINE, TAG, Backoff, CardReader
+from clacks_hw.drivers.card_reader import Backoff, CardReader
+from clacks_hw.drivers.reader_events import OFFLINE, ONLINE, TAG
 from clacks_hw.drivers.hub_protocol import encode_line
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink

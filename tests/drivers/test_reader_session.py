@@ -2,15 +2,9 @@
 
 import queue
 
-from clacks_hw.drivers.card_reader import (
-    FAULT,
-    GONE,
-    ONLINE,
-    RECOVERED,
-    TAG,
-    CardReader,
-    HubSession,
-)
+from clacks_hw.drivers.card_reader import CardReader
+from clacks_hw.drivers.hub_session import HubSession
+from clacks_hw.drivers.reader_events import FAULT, GONE, ONLINE, RECOVERED, TAG
 from clacks_hw.drivers.hub_protocol import encode_line
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.reader_serial import FakeSerialLink

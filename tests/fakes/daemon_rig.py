@@ -8,7 +8,7 @@ import random
 from clacks_hw.daemon.controller import Controller, Settings
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.daemon.session import JournalStore
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.clacks.planner import plan, towers_open

@@ -3,7 +3,7 @@ host (doctor's probe); an unknown or silent one is absent. Host and firmware nam
 
 import pytest
 
-from clacks_hw.drivers.card_reader import probe_hub
+from clacks_hw.drivers.hub_probe import probe_hub
 from clacks_hw.drivers.hub_protocol import CHIP_NAMES, chip_name
 from clacks_hw.testing.emulated_hub import EmulatedHub, load_firmware
 from tests.fakes.reader_hub_rig import HubRig

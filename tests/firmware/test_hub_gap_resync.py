@@ -7,7 +7,8 @@ from __future__ import annotations
 import queue
 import time
 
-from clacks_hw.drivers.card_reader import GONE, ONLINE, TAG, CardReader
+from clacks_hw.drivers.card_reader import CardReader
+from clacks_hw.drivers.reader_events import GONE, ONLINE, TAG
 from clacks_hw.testing.emulated_hub import EmulatedHub
 
 UID = "04A2B3C4D5E680"

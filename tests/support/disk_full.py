@@ -23,7 +23,7 @@ from pathlib import Path
 from clacks_hw.daemon.loop import EventLoop
 from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
 from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.drivers.leds import LedOutput
@@ -64,6 +64,7 @@ class Board:
 
     def press(self, name: str) -> None:
         self.events.put(ButtonEvent("press", name, self.clock.now()))
+        self.events.put(ButtonEvent("release", name, self.clock.now(), 0.05))
         self.step()
 
     def tap(self, card: str) -> None:

@@ -8,7 +8,8 @@ import socket
 import subprocess
 import sys
 
-from clacks_hw.drivers.card_reader import GONE, ONLINE, TAG, CardReader
+from clacks_hw.drivers.card_reader import CardReader
+from clacks_hw.drivers.reader_events import GONE, ONLINE, TAG
 from clacks_hw.testing.cards import uid_of
 from clacks_hw.testing.rdm6300 import em4100_uid_of
 from tests.testing.pty_process import PtyProcess

@@ -3,7 +3,8 @@ a tag in the field is one tap, taking it away is one GONE, and unplugging drops 
 
 import queue
 
-from clacks_hw.drivers.card_reader import GONE, TAG, CardReader
+from clacks_hw.drivers.card_reader import CardReader
+from clacks_hw.drivers.reader_events import GONE, TAG
 from clacks_hw.testing.rdm6300 import EmulatedRdm6300, em4100_uid_of
 
 

@@ -6,7 +6,7 @@ import os
 
 from tests.tools.test_doctor_checks import FakePi, config, lines, run
 
-from clacks_hw.commands.doctor_cmd import OK, WARN, format_checks
+from clacks_hw.commands.doctor.check import OK, WARN, format_checks
 
 TOKEN = "Zq3_abcdefghijklmnopqrstuvwx"
 

@@ -4,15 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from clacks_hw.commands.doctor_cmd import (
-    FAIL,
-    OK,
-    WARN,
-    Doctor,
-    System,
-    format_checks,
-)
-from clacks_hw.drivers.card_reader import ProbeResult
+from clacks_hw.commands.doctor.check import FAIL, OK, WARN, format_checks
+from clacks_hw.commands.doctor.run import Doctor
+from clacks_hw.commands.doctor.system import System
+from clacks_hw.drivers.hub_probe import ProbeResult
 from clacks_hw.drivers.hub_ports import PortInfo, hub_candidates
 
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
@@ -35,6 +30,8 @@ class FakePi(System):
         self._ports, self._answers = list(ports), set(answers)
         self.probed = []
         self._install = install
+        self.bind_errors: dict = {}  # status.port -> the OSError binding it gives
+        self.broker_errors: dict = {}  # mqtt.host -> the OSError connecting gives
 
     def device(self, name, mode=0o660):
         p = self.root / name.lstrip("/")
@@ -66,6 +63,12 @@ class FakePi(System):
 
     def ports(self):
         return self._ports
+
+    def can_bind(self, host, port):
+        return self.bind_errors.get(port)  # a free port unless a test takes it
+
+    def connect(self, host, port, timeout):
+        return self.broker_errors.get(host)
 
     def probe(self, port, timeout):
         self.probed.append(port)
@@ -207,7 +210,7 @@ def test_a_broken_check_is_a_fail_line_not_a_traceback(tmp_path):
 
 @pytest.mark.parametrize("status", [OK, WARN, FAIL])
 def test_format_puts_fixes_under_their_line(status):
-    from clacks_hw.commands.doctor_cmd import Check
+    from clacks_hw.commands.doctor.check import Check
 
     out = format_checks([Check(status, "leds", "something", "do this")])
     assert out[0] == f"{status:<5} leds     something"

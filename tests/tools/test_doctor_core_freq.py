@@ -3,7 +3,7 @@
 
 import pytest
 
-from clacks_hw.commands.doctor_cmd import FAIL, OK
+from clacks_hw.commands.doctor.check import FAIL, OK
 from tests.tools.test_doctor_checks import PI3, PI4, PI5, FakePi, config, lines, run
 
 SPI = '[leds]\nbackend = "spi"\n'

@@ -4,7 +4,8 @@ python3-lgpio cannot help a venv that does not see the system's packages."""
 import subprocess
 import sys
 
-from clacks_hw.commands.doctor_cmd import FAIL, System
+from clacks_hw.commands.doctor.check import FAIL
+from clacks_hw.commands.doctor.system import System
 from tests.tools.test_doctor_checks import PI5, FakePi, config, lines, run
 
 NO_HARDWARE = '[leds]\nbackend = "virtual"\n[reader]\ntype = "none"\n'
@@ -32,7 +33,7 @@ def test_this_machines_installation_is_recognised(tmp_path):
     assert prefix == sys.prefix
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
-    probe = "from clacks_hw.commands.doctor_cmd import System; print(System().python_install()[0])"
+    probe = "from clacks_hw.commands.doctor.system import System; print(System().python_install()[0])"
     out = subprocess.run([str(venv / "bin" / "python"), "-c", f"import sys; sys.path[:0] = {sys.path!r}; {probe}"],
                          capture_output=True, text=True, timeout=60, check=True).stdout.strip()
     assert out == "venv"

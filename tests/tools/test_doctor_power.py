@@ -1,7 +1,7 @@
 """doctor shows the power budget the daemon holds the LEDs to, and warns when the supply leaves
 them little."""
 
-from clacks_hw.commands.doctor_cmd import FAIL, OK, WARN
+from clacks_hw.commands.doctor.check import FAIL, OK, WARN
 
 from .test_doctor_checks import FakePi, config, lines, run
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clacks_hw.drivers.card_reader import FAULT, GONE, OFFLINE, ONLINE, TAG, ReaderEvent
+from clacks_hw.drivers.reader_events import FAULT, GONE, OFFLINE, ONLINE, TAG, ReaderEvent
 from clacks_hw.enroll_walk import (
     DONE,
     FAILED,

@@ -19,7 +19,7 @@ from clacks_hw.daemon import app
 from clacks_hw.daemon.loop import EventLoop
 from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
-from clacks_hw.drivers.card_reader import ReaderEvent
+from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig

@@ -1,0 +1,51 @@
+"""The admin page and pairing: whether phones can pair (an admin token: never shown), how many are."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ...config import DEFAULT_PATH
+from .check import OK, WARN
+
+
+def check_admin(d) -> None:
+    c = d.config
+    if c is None:
+        return
+    if c.status.port == 0:
+        d.add(OK, "admin", "status page off (status.port = 0): no kiosk or admin page")
+        return
+    from ...web.token import token_path
+
+    where = "status.admin_token" if c.status.admin_token else str(token_path(c))
+    token = c.status.admin_token or d.sys.read_text(where).strip()
+    if len(token) < 16:
+        d.add(WARN, "admin", "no admin token: no phone can pair with the board, so none can start, "
+                             "abandon or dim a game", "sudo clacks-hw install-service makes one "
+                             "(or sudo clacks-hw admin --rotate)")
+        return
+    try:
+        paired = len(json.loads(d.sys.read_text(str(Path(c.journal.dir) / "phones.json")))["phones"])
+    except (ValueError, KeyError, TypeError):
+        paired = 0
+    d.add(OK, "admin", f"admin token in {where} (never shown; `clacks-hw admin --rotate` replaces it); "
+                       f"{paired} phone(s) paired. To pair one: hold TURN and BACK together on the board "
+                       f"for 3 s, then scan the QR code on its own screen, or open "
+                       f"http://{page_host(c)}:{c.status.port}/admin and type the code its lamps spell")
+    path = Path(d.config_path or DEFAULT_PATH)
+    try:
+        readable = c.status.admin_token and path.stat().st_mode & 0o004
+    except OSError:
+        readable = False
+    if readable:
+        d.add(WARN, "admin", f"status.admin_token is in {path}, which every user of this machine can read",
+              f"sudo chmod 640 {path}, or remove status.admin_token and let sudo clacks-hw "
+              "install-service keep the token in journal.dir, readable by the service only")
+
+
+def page_host(c) -> str:
+    """The host name a phone opens the board's pages at (a placeholder when only the board knows)."""
+    if c.status.hosts:
+        return c.status.hosts[0]
+    return "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD"

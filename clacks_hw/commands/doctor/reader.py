@@ -1,0 +1,96 @@
+"""The serial ports and the card reader on one of them: a hub answers HELLO; an RDM6300 needs its UART."""
+
+from __future__ import annotations
+
+import os
+
+from ...drivers.hub_ports import PICO_VID, PortInfo, hub_candidates
+from .check import FAIL, OK, USERMOD, WARN
+
+HOLDS_THE_PORT = ("flash the hub (firmware/README.md); if the daemon is running it holds the port: "
+                  "sudo systemctl stop clacks-hw, then run doctor again")
+
+
+def check_reader(d) -> None:
+    ports = d.sys.ports()
+    for p in ports:
+        desc = "" if p.description in ("", "n/a", p.device, os.path.basename(p.device)) else p.description
+        extra = ", ".join(x for x in (desc, f"USB {p.usb_id}" if p.usb_id else "") if x)
+        d.add(OK, "serial", f"port {p.device}" + (f" ({extra})" if extra else ""))
+    if not ports:
+        d.add(WARN, "serial", "no serial ports found (pyserial list_ports)",
+              "plug the reader hub in with a data USB cable (not a charge-only one)")
+    c = d.config
+    rtype = c.reader.type if c else "hub"
+    port = c.reader.port if c else "auto"
+    if rtype == "none":
+        d.add(OK, "reader", 'no card reader configured (reader.type = "none")')
+    elif rtype == "rdm6300":
+        check_rdm6300(d, port)
+    elif port == "auto":
+        probe_candidates(d, ports)
+    else:
+        probe_configured(d, port)
+
+
+def port_access(d, port: str) -> bool:
+    if not d.sys.exists(port):
+        d.add(FAIL, "reader", f"{port} (reader.port) does not exist",
+              'plug the reader in, or set reader.port to a port listed above (or "auto")')
+        return False
+    if d.sys.euid() != 0 and not d.sys.can_rw(port):
+        d.add(FAIL, "reader", f"no read/write access to {port}", USERMOD.format(group="dialout"))
+        return False
+    return True
+
+
+def probe_configured(d, port: str) -> None:
+    if not port_access(d, port):
+        return
+    result = d.sys.probe(port, d.timeout)
+    if result.ok:
+        d.add(OK, "reader", f"{port} answers HELLO: {result.message}")
+    else:
+        d.add(FAIL, "reader", f"{port}: {result.message}", HOLDS_THE_PORT)
+
+
+def probe_candidates(d, ports: list[PortInfo]) -> None:
+    candidates = hub_candidates(ports)
+    if not candidates:
+        d.add(FAIL, "reader", f'reader.port = "auto" but no port looks like a reader hub '
+                              f"(USB id {PICO_VID:04X}:xxxx or ttyACM)",
+              "plug the hub in (a data cable), flash it (firmware/README.md), or set reader.port")
+        return
+    answering = []
+    for p in candidates:
+        if d.sys.euid() != 0 and not d.sys.can_rw(p.device):
+            d.add(FAIL, "reader", f"no read/write access to {p.device}", USERMOD.format(group="dialout"))
+            continue
+        result = d.sys.probe(p.device, d.timeout)
+        if result.ok:
+            answering.append(p.device)
+            d.add(OK, "reader", f"{p.device} answers HELLO: {result.message}")
+        else:
+            d.add(WARN, "reader", f"{p.device}: {result.message}",
+                  "if this is the hub, flash it (firmware/README.md) or stop the daemon holding it")
+    if len(answering) == 1:
+        stable = d.sys.by_id(answering[0])
+        d.add(OK, "reader", f'reader.port = "auto" finds the hub at {answering[0]}',
+              f'for a stable name set reader.port = "{stable}"' if stable else "")
+    elif not answering:
+        d.add(FAIL, "reader", "no reader hub answered HELLO", "check the hub's firmware and cable (firmware/README.md)")
+    else:
+        d.add(FAIL, "reader", f"several reader hubs answer ({', '.join(answering)}); \"auto\" cannot choose",
+              "set reader.port to one of them (prefer its /dev/serial/by-id/... name)")
+
+
+def check_rdm6300(d, port: str) -> None:
+    if not port_access(d, port):
+        return
+    cmdline = d.sys.read_text("/proc/cmdline")
+    if any(tok.startswith(("console=serial0", "console=ttyAMA0", "console=ttyS0")) for tok in cmdline.split()):
+        d.add(FAIL, "reader", "the Linux serial console uses the UART the RDM6300 is on",
+              "sudo raspi-config nonint do_serial_cons 1 (keeps the UART, drops the console), then reboot")
+    else:
+        d.add(OK, "reader", f"RDM6300 on {port}: it only sends, so it cannot be probed; "
+                            "tap a card in clacks-hw enroll to test it")

@@ -1,0 +1,66 @@
+"""doctor's network checks: the status page's port (free, taken, needing root, an address not
+this machine's) and the MQTT broker (answers, unknown host, refuses), on faked and real sockets."""
+
+from __future__ import annotations
+
+import errno
+import socket
+
+from clacks_hw.commands.doctor.check import FAIL, OK, WARN
+from clacks_hw.commands.doctor.system import System
+from tests.tools.test_doctor_checks import FakePi, config, lines, run
+
+PAGE = '[status]\nport = 8080\nbind = "0.0.0.0"\n'
+MQTT = '[mqtt]\nhost = "hall.local"\nport = 1883\n'
+
+
+def test_a_free_port_and_no_broker(tmp_path):
+    d, checks = run(config(tmp_path, PAGE), FakePi(tmp_path / "root"))
+    found = lines(checks, topic="network")
+    assert [c.status for c in found] == [OK, OK]
+    assert "can listen on 0.0.0.0 port 8080" in found[0].text and "http://THIS-BOARD:8080/" in found[0].text
+    assert "reports to no hall" in found[1].text
+
+
+def test_a_taken_port_is_a_warning_naming_how_to_find_the_program(tmp_path):
+    pi = FakePi(tmp_path / "root")
+    pi.bind_errors[8080] = OSError(errno.EADDRINUSE, "Address already in use")
+    _, checks = run(config(tmp_path, PAGE), pi)
+    (page, _) = lines(checks, topic="network")
+    assert page.status == WARN and "port 8080 is taken" in page.text and "sport = :8080" in page.fix
+
+
+def test_a_low_port_and_a_foreign_address_fail(tmp_path):
+    pi = FakePi(tmp_path / "root")
+    pi.bind_errors[80] = OSError(errno.EACCES, "Permission denied")
+    d, checks = run(config(tmp_path, '[status]\nport = 80\n'), pi)
+    assert lines(checks, FAIL, "network")[0].fix == "use a port above 1023 (status.port = 8080)"
+    assert d.exit_status == 1
+    pi.bind_errors[8080] = OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+    _, checks = run(config(tmp_path, '[status]\nport = 8080\nbind = "10.9.9.9"\n'), pi)
+    bad = lines(checks, FAIL, "network")[0]
+    assert "cannot listen on 10.9.9.9" in bad.text and "Cannot assign requested address" in bad.text
+
+
+def test_the_broker_answers_or_says_why_not(tmp_path):
+    pi = FakePi(tmp_path / "root")
+    _, checks = run(config(tmp_path, MQTT), pi)
+    assert any(c.status == OK and "MQTT broker answers at hall.local port 1883" in c.text for c in checks)
+    pi.broker_errors["hall.local"] = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    _, checks = run(config(tmp_path, MQTT), pi)
+    assert any(c.status == WARN and "no address for the MQTT broker's host 'hall.local'" in c.text for c in checks)
+    pi.broker_errors["hall.local"] = ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")
+    _, checks = run(config(tmp_path, MQTT), pi)
+    refused = [c for c in checks if "does not answer" in c.text]
+    assert refused[0].status == WARN and "Connection refused" in refused[0].text and "outbox" in refused[0].fix
+
+
+def test_the_real_machine_sees_a_listening_port_and_a_closed_one():
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        assert System().can_bind("127.0.0.1", port).errno == errno.EADDRINUSE
+        assert System().connect("127.0.0.1", port, 1.0) is None
+    assert System().can_bind("127.0.0.1", port) is None  # let go: free again
+    assert isinstance(System().connect("127.0.0.1", port, 1.0), ConnectionRefusedError)
