@@ -71,8 +71,8 @@ class HighRoll(Game):
     def candidates(self, state):
         return [Roll(s) for s in state.config.seats]
 
-    def own_position(self, state, actions=None):
-        return {"game": self.name, "rolls": [list(r) for r in state.rolls], "turn": self.current_player(state),
+    def position(self, state, viewer=None, actions=None):
+        return {"mode": self.name, "game": self.name, "rolls": [list(r) for r in state.rolls], "turn": self.current_player(state),
                 "winner": state.winner, "actions": actions}
 
 
