@@ -84,4 +84,5 @@ def _not_yours(state):
 
 BOX = GameBox("high_roll", "High Roll", (HighRoll(),))
 NOT_A_BOX = {"name": "high_roll"}  # what a careless plugin might point its entry point at
+MODES_NOT_GAMES = GameBox("odd", "Odd", ("high_roll",))  # names its modes instead of giving them
 TAKES_A_BUILT_IN_NAME = GameBox("thief", "Thief", (type("Thief", (HighRoll,), {"name": "competitive"})(),))
