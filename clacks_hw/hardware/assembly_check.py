@@ -8,8 +8,9 @@
   diameter) needs, and does not bottom out in the hole; every insert and pilot takes one screw.
   A screw and what it threads into, and an insert and the part it is melted into, overlap by
   design: those pairs are left out of the collision test.
-- Every bought part with a `clearance` keeps it sideways from every part but its own screws:
-  its model (what stands above its frame's z = 0) grown sideways by the clearance must meet nothing.
+- Every bought part with a `clearance` keeps it sideways from every part but its own screws
+  and the standoffs they go into (mounting.py: what is excused there, and what each standoff
+  must do instead): its model grown sideways by the clearance must meet nothing else.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from pathlib import Path
 
 from .assembly import Instance, instances
 from .bought import cuts, solids
-from .meshes import affine, box_solid, cylinder_solid, manifold_lib, stl_manifold
+from .meshes import affine, cylinder_solid, manifold_lib, stl_manifold
+from .mounting import grown, mounting, seat_problems, seats
 
 EPS_MM3 = 0.001  # common volume below this is rounding where faces touch
 AXIS_MM = 0.1  # a screw and its hole this far apart still line up
@@ -33,6 +35,8 @@ class Report:
     problems: list = field(default_factory=list)
     fastenings: list = field(default_factory=list)  # (screw, receiver, engaged mm, needed mm)
     clearances: list = field(default_factory=list)  # (part copy, clearance mm)
+    screwed: dict = field(default_factory=dict)  # screw copy -> the part copy it goes into
+    seats: list = field(default_factory=list)  # (board copy, its hole, the part copy its standoff is in)
     instances: int = 0
     pairs: int = 0  # all pairs of part copies
     tested: int = 0  # of them, with overlapping boxes: intersected exactly
@@ -99,6 +103,7 @@ def fastening_problems(parts, hw, report: Report) -> set:
                     continue
                 r, along = best
                 used.setdefault(r.name, []).append(name)
+                report.screwed[name] = r.host
                 exempt |= {frozenset((name, r.host))} | ({frozenset((name, r.insert))} if r.insert else set())
                 engaged = min(spec["length"], along + r.thread) - max(0.0, along)
                 need = r.engage or hw.parts["pilot"]["engage"] * spec["diameter"]
@@ -161,14 +166,10 @@ def collision_problems(placed: dict, exempt: set, report: Report) -> None:
 
 
 def keepout_solid(hw, key: str, clearance: float):
-    """The part's model from its frame's z = 0 up (a board: the PCB and what stands on it) grown
-    sideways (x, y) by the clearance, its holes shrunk by as much. What hangs under a board (pins,
-    solder joints, a card in its slot) sits among its standoffs by design: the collision test
-    alone watches it."""
+    """The part's model, what hangs under a board included, grown sideways (x, y) by the
+    clearance; its holes shrunk by as much."""
     m3d = manifold_lib()
-    grow = [box_solid([v[0] - clearance, v[1] - clearance, v[2], v[3] + 2 * clearance, v[4] + 2 * clearance, v[5]])
-            if kind == "box" else cylinder_solid([v[0], v[1], v[2], v[3] + 2 * clearance, v[4]])
-            for kind, v in solids(hw, key) if v[2] >= 0]
+    grow = [grown(kind, v, clearance) for kind, v in solids(hw, key)]
     body = m3d.Manifold.batch_boolean(grow, m3d.OpType.Add)
     holes = [cylinder_solid([v[0], v[1], v[2], v[3] - 2 * clearance, v[4]]) for _, v in cuts(hw, key) if v[3] > 2 * clearance]
     return body - m3d.Manifold.batch_boolean(holes, m3d.OpType.Add) if holes else body
@@ -184,12 +185,18 @@ def clearance_problems(hw, insts: list, placed: dict, report: Report) -> None:
         zone = _placed(keepout_solid(hw, key, c), i)
         own = f"{i.name}: "  # its own screws are labelled "... {copy}: hole N"
         report.clearances.append((i.name, c))
+        its_seats = seats(hw, i, report.screwed)
+        mounts = mounting(its_seats)
         for other, solid in placed.items():
             if other == i.name or own in other or not _boxes_meet(zone.bounding_box(), boxes[other]):
                 continue
             common = zone ^ solid
+            if other in mounts:  # its standoffs, under its holes: seat_problems checks them
+                common = common - mounts[other]
             if common.volume() > EPS_MM3:
                 report.problems.append(f"{i.name} is closer than its {c:g} mm clearance to {other} {_where(common)}")
+        report.problems += seat_problems(hw, i, its_seats, placed)
+        report.seats += [(i.name, st.hole, st.host) for st in its_seats]
 
 
 def check(root: Path, lay, parts: list) -> Report:
@@ -219,7 +226,12 @@ def report_md(report: Report) -> str:
              f"- {len(report.fastenings)} screws, each on the axis of its insert or pilot hole (within {AXIS_MM:g} mm):", "",
              "| screw | into | engages (mm) | needs (mm) |", "|---|---|---|---|"]
     lines += [f"| {s} | {r} | {e:g} | {n:g} |" for s, r, e, n in report.fastenings]
-    lines += ["", "- Clearances kept sideways to every other part (its own screws apart):", "",
+    lines += ["", "- Clearances kept sideways to every other part (its own screws and standoffs apart):", "",
               "| part | clearance (mm) |", "|---|---|"]
     lines += [f"| {name} | {c:g} |" for name, c in report.clearances]
+    lines += ["", "- Every board sits on what holds it under each of its screw holes (a standoff, or a reader's",
+              "  cradle), its top at the PCB's underside within the ring the board keeps free, and none comes",
+              "  within the enclosure's clearance of what hangs under the board:", "",
+              "| board | hole | held by |", "|---|---|---|"]
+    lines += [f"| {b} | {h} | {host} |" for b, h, host in report.seats]
     return "\n".join(lines) + "\n"

@@ -31,7 +31,8 @@ def solids(hw, key: str) -> list:
 
 def cuts(hw, key: str) -> list:
     """What a board's model leaves out, as ("cyl", [x, y, z, d, h]): its drilled holes, and the
-    ring around each where the screw head bears above the PCB and the standoff below it."""
+    ring around each above the PCB where the screw head bears. (Under the board the model stays
+    whole: a standoff there must keep clear of it, mounting.py.)"""
     p = hw.parts[key]
     if "holes" not in p or "keepout" not in p:
         return []
@@ -42,8 +43,6 @@ def cuts(hw, key: str) -> list:
     for x, y in p["holes"] + p.get("pegs", []):  # a reader's peg holes take printed pegs
         out.append(("cyl", [x, y, bottom, p["hole"], top - bottom]))
         out.append(("cyl", [x, y, t, p["keepout"], top - t]))
-        if bottom < -1:
-            out.append(("cyl", [x, y, bottom, p["keepout"], -bottom]))
     return out
 
 

@@ -10,14 +10,10 @@ union() {
 }
   translate([3.5, 3.5, -2.5]) cylinder(d=2.7, h=19.5);
   translate([3.5, 3.5, 1.6]) cylinder(d=6, h=15.4);
-  translate([3.5, 3.5, -2.5]) cylinder(d=6, h=2.5);
   translate([61.5, 3.5, -2.5]) cylinder(d=2.7, h=19.5);
   translate([61.5, 3.5, 1.6]) cylinder(d=6, h=15.4);
-  translate([61.5, 3.5, -2.5]) cylinder(d=6, h=2.5);
   translate([3.5, 52.5, -2.5]) cylinder(d=2.7, h=19.5);
   translate([3.5, 52.5, 1.6]) cylinder(d=6, h=15.4);
-  translate([3.5, 52.5, -2.5]) cylinder(d=6, h=2.5);
   translate([61.5, 52.5, -2.5]) cylinder(d=2.7, h=19.5);
   translate([61.5, 52.5, 1.6]) cylinder(d=6, h=15.4);
-  translate([61.5, 52.5, -2.5]) cylinder(d=6, h=2.5);
 }

@@ -17,14 +17,10 @@ union() {
 }
   translate([4, 4, -3]) cylinder(d=3.2, h=26.1);
   translate([4, 4, 1.6]) cylinder(d=6, h=21.5);
-  translate([4, 4, -3]) cylinder(d=6, h=3);
   translate([116, 4, -3]) cylinder(d=3.2, h=26.1);
   translate([116, 4, 1.6]) cylinder(d=6, h=21.5);
-  translate([116, 4, -3]) cylinder(d=6, h=3);
   translate([4, 86, -3]) cylinder(d=3.2, h=26.1);
   translate([4, 86, 1.6]) cylinder(d=6, h=21.5);
-  translate([4, 86, -3]) cylinder(d=6, h=3);
   translate([116, 86, -3]) cylinder(d=3.2, h=26.1);
   translate([116, 86, 1.6]) cylinder(d=6, h=21.5);
-  translate([116, 86, -3]) cylinder(d=6, h=3);
 }

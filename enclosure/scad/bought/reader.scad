@@ -10,14 +10,10 @@ union() {
 }
   translate([2.95, 44.25, -9.5]) cylinder(d=3.1, h=15.6);
   translate([2.95, 44.25, 1.6]) cylinder(d=6, h=4.5);
-  translate([2.95, 44.25, -9.5]) cylinder(d=6, h=9.5);
   translate([37.05, 44.25, -9.5]) cylinder(d=3.1, h=15.6);
   translate([37.05, 44.25, 1.6]) cylinder(d=6, h=4.5);
-  translate([37.05, 44.25, -9.5]) cylinder(d=6, h=9.5);
   translate([7.55, 7, -9.5]) cylinder(d=3.1, h=15.6);
   translate([7.55, 7, 1.6]) cylinder(d=6, h=4.5);
-  translate([7.55, 7, -9.5]) cylinder(d=6, h=9.5);
   translate([32.45, 7, -9.5]) cylinder(d=3.1, h=15.6);
   translate([32.45, 7, 1.6]) cylinder(d=6, h=4.5);
-  translate([32.45, 7, -9.5]) cylinder(d=6, h=9.5);
 }
