@@ -36,7 +36,11 @@ SAMPLE = 8  # pairs timed with OpenSCAD's intersection()
 
 
 def missing_tools() -> list:
-    return [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
+    from clacks_hw.hardware.pcb.build import KICAD_PYTHON
+    out = [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
+    if subprocess.run([KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode:
+        out.append("KiCad's pcbnew (Debian's kicad and kicad-footprints packages)")
+    return out
 
 
 def timed_build(out: Path, cache: Path, render: bool) -> tuple[float, list]:
@@ -160,10 +164,11 @@ def slicer_figures(out: Path) -> None:
 
 def main() -> int:
     cfg, hw = load_config(BUILTIN_CONFIG, check_devices=False), load_hardware()
-    print(f"BOM total: {total(rows(hw, cfg, default_edition())):.2f} EUR (approximate prices)")
+    print(f"BOM total: {total(rows(hw, cfg, default_edition())):.2f} EUR (estimated prices)")
     b = budget(hw, cfg)
-    print(f"worst-case current at brightness {cfg.leds.brightness:g}: {b.total_a:.2f} A "
-          f"(LEDs {b.leds_a:.2f} A, Pi {b.pi_a:.2f} A, hub {b.hub_a:.2f} A)")
+    print(f"power: the board may draw {b.board_a:.2f} A of a {b.supply_a:g} A supply (weakest link: {b.weakest.name}); "
+          f"Pi {b.pi_a:.2f} A, hub {b.hub_a:.2f} A, LEDs {b.idle_a + b.led_light_a:.2f} A "
+          f"(every LED white: {b.full_white_a + b.idle_a:.2f} A, limited to {b.led_light_a / b.full_white_a:.2f} of full)")
     with tempfile.TemporaryDirectory() as tmp:
         out, cache = Path(tmp) / "out", Path(tmp) / "cache"
         took, _ = timed_build(out, cache, render=False)

@@ -49,6 +49,26 @@ INSTALL_HINT = ("install clacks-hw where the service can run it: a venv in /opt 
 class UnitError(ClacksError, ValueError):
     """A value that cannot go into the unit; the message says which and what to do."""
 
+# Kernel, control groups, clock, hostname, namespaces, other users' processes: no service of
+# clacks-hw's business (the board's unit and the hall's, hall_setup/unit.py).
+SANDBOX = """\
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectKernelLogs=yes
+ProtectControlGroups=yes
+ProtectClock=yes
+ProtectHostname=yes
+ProtectProc=invisible
+RestrictNamespaces=yes
+RestrictRealtime=yes
+RestrictSUIDSGID=yes
+LockPersonality=yes
+MemoryDenyWriteExecute=yes
+RemoveIPC=yes
+PrivateMounts=yes
+KeyringMode=private
+"""
+
 TEMPLATE = Template("""\
 # clacks-hw board daemon. Written by `clacks-hw install-service` (clacks-hw $version);
 # run it again after changing the config's LED backend, reader or journal.dir.
@@ -91,21 +111,7 @@ $devices
 $capabilities
 # Kernel, control groups, clock, hostname, namespaces, other users' processes: not the
 # board's business.
-ProtectKernelTunables=yes
-ProtectKernelModules=yes
-ProtectKernelLogs=yes
-ProtectControlGroups=yes
-ProtectClock=yes
-ProtectHostname=yes
-ProtectProc=invisible
-RestrictNamespaces=yes
-RestrictRealtime=yes
-RestrictSUIDSGID=yes
-LockPersonality=yes
-MemoryDenyWriteExecute=yes
-RemoveIPC=yes
-PrivateMounts=yes
-KeyringMode=private
+$sandbox
 # Sockets: the status page and MQTT (IPv4, IPv6) and sd_notify (a UNIX socket); the serial
 # line is a device, not a socket.
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
@@ -289,6 +295,7 @@ def render_unit(s: UnitSettings) -> str:
         read_write_paths=_read_write_paths(s),
         devices=_devices(s),
         capabilities=_capabilities(s),
+        sandbox=SANDBOX.rstrip("\n"),
     )
     # Blocks that came out empty leave blank lines; keep at most one in a row.
     out: list[str] = []

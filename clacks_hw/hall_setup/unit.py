@@ -3,7 +3,7 @@
 The hall needs the network and its own state folder, nothing else: an unprivileged user, no
 capabilities, no devices, a read-only system but ``/var/lib/clacks-hall`` (the results' SQLite
 file), its own /tmp, no other users' processes, the @system-service system calls.
-``systemd-analyze security`` rates it 1.2 (tests/mqtt/test_hall_setup.py checks).
+``systemd-analyze security`` rates it 1.1 (tests/mqtt/test_hall_setup.py checks).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from string import Template
 
 from .. import __version__
-from ..systemd_unit import HIDDEN, INSTALL_HINT, UnitError, quote
+from ..systemd_unit import HIDDEN, INSTALL_HINT, SANDBOX, UnitError, quote
 from ..unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hall"
@@ -52,22 +52,7 @@ PrivateUsers=yes
 NoNewPrivileges=yes
 CapabilityBoundingSet=
 AmbientCapabilities=
-ProtectKernelTunables=yes
-ProtectKernelModules=yes
-ProtectKernelLogs=yes
-ProtectControlGroups=yes
-ProtectClock=yes
-ProtectHostname=yes
-ProtectProc=invisible
-ProcSubset=pid
-RestrictNamespaces=yes
-RestrictRealtime=yes
-RestrictSUIDSGID=yes
-LockPersonality=yes
-MemoryDenyWriteExecute=yes
-RemoveIPC=yes
-PrivateMounts=yes
-KeyringMode=private
+$sandbox
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
 SystemCallArchitectures=native
 SystemCallFilter=@system-service
@@ -94,7 +79,7 @@ def hall_unit(exec_path: str, config_path: str, user: str) -> str:
     _check("the clacks-hw executable", exec_path, INSTALL_HINT)
     _check("the hall's folder", config_path, "write the hall with --out /etc/clacks-hall (the default as root)")
     _check("--user", user, "give a plain user name")
-    return TEMPLATE.substitute(version=__version__, user=user, state_dir=STATE_DIR,
+    return TEMPLATE.substitute(version=__version__, user=user, state_dir=STATE_DIR, sandbox=SANDBOX.rstrip("\n"),
                                exec_start=" ".join(quote(a, command=True)
                                                    for a in (exec_path, "hall", "--config", config_path)))
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..config_schema import KEEP_FREE
 from ..drivers.debounce import CONTROLS
-from ..drivers.pi import GROUND_PINS, HEADER_PIN
+from ..drivers.pi import HEADER_PIN
+from .pcb.circuit import button_pins
 
 PURPOSE = {
     **{f"R{k}": f"red tower {k} selector" for k in range(1, 7)},
@@ -22,10 +23,6 @@ KEPT_FREE_WHY = {
 }
 
 
-def nearest_ground(pin: int) -> int:
-    return min(GROUND_PINS, key=lambda g: (abs(g - pin), g))
-
-
 def pins_md(cfg) -> str:
     """The header table for ``cfg`` (the built-in defaults for the committed wiring/pins.md)."""
     pins = dict(cfg.buttons.pins)
@@ -41,14 +38,16 @@ def pins_md(cfg) -> str:
         "## Buttons",
         "",
         "Each button is momentary, between its GPIO and GND (the Pi's internal pull-up is used;",
-        "no resistor needed). The ground column is the nearest GND pin.",
+        "no resistor needed). Its two wires go to its own pair of pins on the carrier board, which",
+        "takes the GPIO to the Pi's header by the ribbon and joins the grounds (pcb/, wiring/harness.svg).",
         "",
-        "| button | GPIO | header pin | nearest GND | purpose |",
+        "| button | GPIO | header pin | carrier pins (SW, GND) | purpose |",
         "|---|---|---|---|---|",
     ]
+    at = button_pins(cfg)
     for name, gpio in cfg.buttons.pins:
-        pin = HEADER_PIN[gpio]
-        lines.append(f"| {name} | {gpio} | {pin} | {nearest_ground(pin)} | {PURPOSE[name]} |")
+        ref, sw, gnd = at[name]
+        lines.append(f"| {name} | {gpio} | {HEADER_PIN[gpio]} | {ref} {sw}, {gnd} | {PURPOSE[name]} |")
     lines += [
         "",
         f"Tower buttons: {len(pins) - len(CONTROLS)}; control buttons: {len(CONTROLS)} ({', '.join(CONTROLS)}).",
@@ -61,7 +60,7 @@ def pins_md(cfg) -> str:
         f"| spi (default) | 10 (MOSI) | {HEADER_PIN[10]} | through the 74AHCT125 level shifter and ~330 ohm |",
         f"| ws281x | {cfg.leds.ws281x_pin} | {HEADER_PIN[cfg.leds.ws281x_pin]} | Pi 1-4 only, root; PWM disables analog audio |",
         "",
-        "LED supply: 5 V with 1000 uF across it; the chain's GND joined to a Pi GND pin.",
+        "LED supply: 5 V from the carrier (J4), 1000 uF across it there; the carrier's ground is the Pi's, by the ribbon.",
         f"Chain order: {', '.join(cfg.leds.chain)} ({cfg.leds.lamp_order} lamps, "
         f"buttons {' '.join(cfg.leds.button_order)}, seats {' '.join(cfg.leds.seat_order)}).",
         "",

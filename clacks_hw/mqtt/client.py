@@ -27,3 +27,15 @@ def make_client(client_id: str, *, clean: bool, username: str = "", password: st
                                  "certificate, or \"\" for the system's") from None
     c.reconnect_delay_set(min_delay=0.2, max_delay=2)  # a show's broker is back in seconds
     return c
+
+
+def goodbye(client: mqtt.Client, topic: str | None = None, payload: bytes | None = None) -> None:
+    """Say ``payload`` (retained, the clean goodbye: the last will is for crashes) if connected,
+    then leave; never raises, since a goodbye to a broker already gone changes nothing."""
+    try:
+        if payload is not None and client.is_connected():
+            client.publish(topic, payload, qos=1, retain=True).wait_for_publish(1.0)
+        client.disconnect()
+    except (RuntimeError, ValueError, OSError):
+        pass
+    client.loop_stop()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from pathlib import Path
 
 from aiohttp import web
 
@@ -21,7 +22,7 @@ from ..mqtt.topics import PREFIX
 from .base import PageServer, text
 from .feed import Feed
 from .hall_broker import HallLink
-from .hall_config import HallConfig, HallConfigError, Trust
+from .hall_config import ADDED, HallConfig, HallConfigError, Trust
 from .hall_ingest import Ingest
 from .hall_store import HallStore
 
@@ -47,7 +48,7 @@ class Hall(PageServer):
             except (sqlite3.Error, OSError) as exc:
                 raise HallConfigError(f"page.db {page.db}: {getattr(exc, 'strerror', None) or exc}\n  fix: give a "
                                       "writable SQLite file in an existing folder (it is made if missing)") from None
-            self.trust = Trust(config, path)
+            self.trust = Trust(config, path, None if page.db == ":memory:" else Path(page.db).resolve().parent / ADDED)
             self.ingest = Ingest(self.trust, self.store, wall)
             self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
         except BaseException:

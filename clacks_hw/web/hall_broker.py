@@ -20,7 +20,7 @@ import logging
 import secrets
 
 from ..mqtt import schema
-from ..mqtt.client import make_client
+from ..mqtt.client import goodbye, make_client
 from ..mqtt.topics import HALL_PING, HALL_STATUS, PREFIX, receipt_topic
 
 log = logging.getLogger(__name__)
@@ -66,13 +66,8 @@ class HallLink:
 
     def stop(self) -> None:
         self.stopping = True
-        try:
-            if self.connected and self.key is not None:
-                self.client.publish(HALL_STATUS, self._status("offline"), qos=1, retain=True).wait_for_publish(1.0)
-            self.client.disconnect()
-        except (RuntimeError, ValueError, OSError):
-            pass
-        self.client.loop_stop()
+        said = self._status("offline") if self.connected and self.key is not None else None
+        goodbye(self.client, HALL_STATUS, said)
 
     # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:

@@ -1,6 +1,7 @@
 """The hall's own file, ``hall.toml``: its broker login, its page, its signing key and the boards
 it counts (each board's public key). `clacks-hw hall setup` writes it; `clacks-hw hall trust`
-adds a board. Secret (the broker password, the key): written 0600.
+adds a board (so can the hall's arbiter: ``boards-added.toml`` beside its database). Secret (the
+broker password, the key): written 0600.
 
 The boards may change while the hall runs: :class:`Trust` reads the file again when it changes,
 so a board added with `clacks-hw hall trust` counts from its next message, without a restart.
@@ -25,6 +26,7 @@ from ..regular_file import read_regular
 from ..secure_files import write_file
 
 MAX_FILE = 1 << 20
+ADDED = "boards-added.toml"  # beside the database: the boards an arbiter added
 BOARDS_HEADER = re.compile(r"^\s*\[\s*boards\s*\]\s*(#.*)?$", re.M)
 TABLE = re.compile(r"^\s*\[", re.M)
 
@@ -129,23 +131,27 @@ def with_board(text: str, board: str, key: str) -> str:
 
 
 class Trust:
-    """Which boards the hall counts, re-read from hall.toml when the file changes."""
+    """Which boards the hall counts: hall.toml's, and those the arbiter added from a paired phone
+    (``added``, a file beside the results: the hall may write there, never in /etc). Both are
+    read again when either changes; hall.toml wins for a board in both."""
 
-    def __init__(self, config: HallConfig, path=None) -> None:
+    def __init__(self, config: HallConfig, path=None, added=None) -> None:
         self.path = None if path is None else Path(path)
-        self._stamp = self._stat()
-        self._set(config.boards)
+        self.added = None if added is None else Path(added)
+        self._base = dict(config.boards)
+        self._stamp = None
+        self._set({})
+        self.reload()
 
     def _set(self, boards: dict[str, str]) -> None:
         self.boards = dict(boards)
         self._keys = {b: VerifyKey(k) for b, k in boards.items()}
 
-    def _stat(self):
-        if self.path is None:
-            return None
+    @staticmethod
+    def _stat(path):
         try:
-            st = os.stat(self.path)
-        except OSError:
+            st = os.stat(path)
+        except (OSError, TypeError):
             return None
         return st.st_mtime_ns, st.st_size, st.st_ino
 
@@ -153,20 +159,28 @@ class Trust:
         return self._keys.get(board)
 
     def reload(self) -> str | None:
-        """Read the file again if it changed: the boards added (a sentence), or None. A file that
-        no longer reads leaves the boards as they were (raises HallConfigError, to be logged)."""
-        stamp = self._stat()
-        if stamp == self._stamp or stamp is None:
+        """Read the files again if either changed: the boards added (a sentence), or None. A file
+        that no longer reads leaves the boards as they were (HallConfigError, to be logged)."""
+        stamp = (self._stat(self.path), self._stat(self.added))
+        if stamp == self._stamp:
             return None
         self._stamp = stamp
-        boards = load(self.path).boards
+        base = load(self.path).boards if stamp[0] is not None else self._base
+        extra = load(self.added).boards if stamp[1] is not None else {}
+        boards = {**extra, **base}
         added = sorted(set(boards) - set(self.boards))
         self._set(boards)
         return ", ".join(added) or "the boards' keys changed"
 
     def add(self, board: str, key: str) -> None:
-        """Write ``board`` with ``key`` into the file (checked first), for the next :meth:`reload`."""
-        add_board(self.path, board, key)
+        """Count ``board``, signing with ``key``, from the next :meth:`reload` (HallConfigError if
+        either will not do; nothing written then)."""
+        if self.added is None:
+            raise HallConfigError("this hall keeps no file of its own (its database is in memory)\n"
+                                  "  fix: run `clacks-hw hall trust` on the hall's machine")
+        if self._stat(self.added) is None:
+            write_file(self.added, "# Boards the hall's arbiter counted from a paired phone.\n[boards]\n", 0o600)
+        add_board(self.added, board, key)
 
 
 def add_board(path, board: str, key: str) -> None:

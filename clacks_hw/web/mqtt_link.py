@@ -26,7 +26,7 @@ import paho.mqtt.client as mqtt
 
 from .. import __version__
 from ..mqtt import schema
-from ..mqtt.client import make_client
+from ..mqtt.client import goodbye, make_client
 from ..mqtt.outbox import Outbox
 from ..mqtt.projection import hall_state
 from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, fingerprint, open_envelope
@@ -113,14 +113,7 @@ class MqttLink:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        try:
-            if self.connected:  # a clean goodbye; the last will is for crashes
-                self.client.publish(self._topic("status"), self._status("offline"), qos=1,
-                                    retain=True).wait_for_publish(1.0)
-            self.client.disconnect()
-        except (RuntimeError, ValueError, OSError):
-            pass
-        self.client.loop_stop()
+        goodbye(self.client, self._topic("status"), self._status("offline") if self.connected else None)
 
     # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from clacks_hw.hardware.data import HardwareError
-from clacks_hw.hardware.pcb.build import KICAD_PYTHON, drc_counts, fail_on_drc, run_kicad, source_digest
+from clacks_hw.hardware.pcb.build import (
+    KICAD_PYTHON,
+    code_fingerprint,
+    drc_counts,
+    fail_on_drc,
+    run_kicad,
+    source_digest,
+)
 from clacks_hw.hardware.pcb.circuit import carrier
 from clacks_hw.hardware.pcb.kicad_lib import parse
 from clacks_hw.hardware.pcb.schematic import read_back
@@ -84,3 +91,9 @@ def test_a_drc_report_is_read_by_severity():
     assert drc_counts(report) == {"violations": 2, "unconnected": 1, "footprint_errors": 0, "errors": 1, "warnings": 1}
     with pytest.raises(HardwareError, match="no 'DRC violations' count"):
         drc_counts("garbage")
+
+
+def test_the_board_s_hash_ignores_comments_docstrings_and_import_order_but_not_code():
+    a = '"""Doc."""\nimport b\nimport a\n\n\ndef f():\n    """Says."""\n    return 1  # one\n'
+    assert code_fingerprint(a) == code_fingerprint('import a\nimport b\ndef f():\n    return 1\n')
+    assert code_fingerprint(a) != code_fingerprint('import a\nimport b\ndef f():\n    return 2\n')

@@ -88,3 +88,23 @@ def test_a_board_with_a_ca_file_that_does_not_load_or_a_broken_key_file_is_exit_
     (tmp_path / "j" / "mqtt-key").write_text("not a key\n")
     r = run_board(tmp_path, "")
     assert r.returncode == 2 and "mqtt-key must be 43 characters" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_boards_added_beside_the_database_count_and_hall_toml_wins(tmp_path):
+    from clacks_hw.web.hall_config import HallConfigError, Trust, load
+
+    toml = tmp_path / "hall.toml"
+    alpha, beta, other = (SigningKey.generate().public for _ in range(3))
+    toml.write_text(f'[boards]\nalpha = "{alpha}"\n')
+    trust = Trust(load(toml), toml, tmp_path / "boards-added.toml")
+    assert trust.boards == {"alpha": alpha}
+    trust.add("beta", beta)
+    trust.add("alpha", other)  # an arbiter cannot replace a key the exhibitor gave in hall.toml
+    assert trust.reload() == "beta"
+    assert trust.boards == {"alpha": alpha, "beta": beta} and trust.key("beta") is not None
+    assert os.stat(tmp_path / "boards-added.toml").st_mode & 0o777 == 0o600
+    with pytest.raises(HallConfigError, match="cannot be a board id"):
+        trust.add("a b", beta)
+    with pytest.raises(HallConfigError, match="43 characters"):
+        trust.add("gamma", "nope")
+    assert trust.reload() is None

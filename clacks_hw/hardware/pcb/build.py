@@ -39,8 +39,23 @@ def source_digest(hw, cfg, lay) -> str:
     data = {"parts": [asdict(p) for p in c.parts], "at": place(c, cfg, lay)}
     h = hashlib.sha256(json.dumps(data, sort_keys=True).encode())
     for name in CODE:
-        h.update((HERE / name).read_bytes())
+        h.update(code_fingerprint((HERE / name).read_text(encoding="utf-8")).encode())
     return h.hexdigest()
+
+
+def code_fingerprint(source: str) -> str:
+    """What a module does, not how it is laid out: its syntax tree without docstrings, the
+    imports sorted (comments, blank lines and import order do not change the board)."""
+    import ast
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    imports = sorted((n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))), key=ast.dump)
+    rest = [n for n in tree.body if not isinstance(n, (ast.Import, ast.ImportFrom))]
+    return "\n".join(ast.dump(n) for n in imports + rest)
 
 
 def drc_counts(report: str) -> dict:

@@ -89,6 +89,15 @@ def button_groups(cfg) -> list:
     return [g for g in groups if g]
 
 
+def button_pins(cfg) -> dict:
+    """name -> (connector, SW pin, GND pin) on the carrier: each button's own pair of pins."""
+    out = {}
+    for k, group in enumerate(button_groups(cfg)):
+        for i, name in enumerate(group):
+            out[name] = (f"J{5 + k}", 2 * i + 1, 2 * i + 2)
+    return out
+
+
 def carrier(hw, cfg) -> Carrier:
     fw = firmware_pins()
     parts: list[Part] = []

@@ -68,7 +68,7 @@ def perfboard_svg(hw, cfg) -> str:
     c = carrier(hw, cfg)
     at = place(c, cfg)
     w, h = SIZE
-    list_w = 95.0
+    list_w = 100.0
     W, H = (w + list_w + 10) * SCALE, (h + 24) * SCALE
 
     def px(v):
@@ -94,11 +94,14 @@ def perfboard_svg(hw, cfg) -> str:
         out.append(f'<text x="{px(min(xs) - 1.4)}" y="{px(min(ys) - 2.2)}" font-size="9" fill="#333">{p.ref}</text>')
     wires, number = [], 0
     for net, pads in sorted(c.nets().items()):
-        points = sorted({where[ref][pad] for ref, pad in pads if ref in where and pad in where[ref]})
+        named = {}
+        for ref, pad in pads:
+            if ref in where and pad in where[ref]:
+                named.setdefault(where[ref][pad], f"{ref}.{pad}")
         colour = NET_COLOUR.get(net, "#27c")
-        for a, b in _tree(points):
+        for a, b in _tree(sorted(named)):
             number += 1
-            wires.append((number, net))
+            wires.append((number, net, named[a], named[b]))
             out.append(f'<line x1="{px(a[0])}" y1="{px(a[1])}" x2="{px(b[0])}" y2="{px(b[1])}" stroke="{colour}" '
                        'stroke-width="1.6" stroke-opacity="0.75"/>')
             mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
@@ -110,11 +113,12 @@ def perfboard_svg(hw, cfg) -> str:
                "component side. Lines: the wires to solder underneath, by net (red 5 V, black GND, orange 3.3 V, "
                "blue signals).</text>")
     out.append(f'<text x="{px(0)}" y="{px(h + 11)}" font-size="12" fill="#222">JST XH headers are 2.50 mm pitch: '
-               "press their pins into the 2.54 mm holes with a slight squeeze. J3: a power-only USB-C breakout.</text>")
+               "press their pins into the 2.54 mm holes with a slight squeeze. J1 (JST VH, 3.96 mm): drill its second "
+               "hole 3.96 mm from the first. J3: a power-only USB-C breakout.</text>")
     col_x = w + 8
-    for k, (n, net) in enumerate(wires):
+    for k, (n, net, a, b) in enumerate(wires):
         col, row = divmod(k, 46)
-        out.append(f'<text x="{px(col_x + col * 32)}" y="{px(row * 2.2)}" font-size="8" fill="#222">{n}: '
-                   f"{escape(net)}</text>")
+        out.append(f'<text x="{px(col_x + col * 32)}" y="{px(row * 2.2)}" font-size="7" fill="#222">{n}: '
+                   f"{escape(a)}-{escape(b)} ({escape(net)})</text>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
