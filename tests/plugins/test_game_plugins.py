@@ -75,6 +75,7 @@ print(" ".join(modes()), "|", state.winner, game_for("high_roll").returns(state)
 @pytest.mark.parametrize("target, why", [
     ("high_roll_game_missing:BOX", "importing it failed: ModuleNotFoundError"),
     ("high_roll_game:NOT_A_BOX", "it names a dict, not a GameBox"),
+    ("high_roll_game:MODES_NOT_GAMES", "its modes must be Game objects, got ['high_roll']"),
     ("high_roll_game:TAKES_A_BUILT_IN_NAME", "mode competitive is already another game's"),
 ])
 def test_a_broken_plugin_is_left_out_with_a_message_and_the_others_play_on(tmp_path, target, why):

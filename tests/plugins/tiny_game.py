@@ -71,8 +71,8 @@ class HighRoll(Game):
     def candidates(self, state):
         return [Roll(s) for s in state.config.seats]
 
-    def own_position(self, state, actions=None):
-        return {"game": self.name, "rolls": [list(r) for r in state.rolls], "turn": self.current_player(state),
+    def position(self, state, viewer=None, actions=None):
+        return {"mode": self.name, "game": self.name, "rolls": [list(r) for r in state.rolls], "turn": self.current_player(state),
                 "winner": state.winner, "actions": actions}
 
 
@@ -84,4 +84,5 @@ def _not_yours(state):
 
 BOX = GameBox("high_roll", "High Roll", (HighRoll(),))
 NOT_A_BOX = {"name": "high_roll"}  # what a careless plugin might point its entry point at
+MODES_NOT_GAMES = GameBox("odd", "Odd", ("high_roll",))  # names its modes instead of giving them
 TAKES_A_BUILT_IN_NAME = GameBox("thief", "Thief", (type("Thief", (HighRoll,), {"name": "competitive"})(),))

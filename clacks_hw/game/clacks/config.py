@@ -9,6 +9,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from ..core.config import GameConfig
 
 EXPRESS_SECONDS = 60.0
+TEAM = "team"  # the key of the team's two words in the race and solitaire (their words are the team's)
 
 
 @dataclass(frozen=True)

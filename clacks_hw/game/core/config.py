@@ -16,6 +16,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Self
 
 from .errors import SetupError
+from .registry import GAMES, game_for  # the registry finds the games; it imports none
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,7 @@ class GameConfig:
     @property
     def game(self):
         """The game object of ``mode``: its rules, seatings and views (core/protocol.py)."""
-        from .registry import GAMES, game_for  # the registry finds the games; it imports none
-
-        try:
+        try:  # asked several times an action: one dictionary look-up once the games are loaded
             return GAMES[self.mode]
         except KeyError:
             return game_for(self.mode)
@@ -78,8 +77,6 @@ class GameConfig:
 def config_from_record(record: dict) -> GameConfig:
     """The set-up of whichever game ``record["mode"]`` names, from a header; SetupError naming
     the games there are when it names none."""
-    from .registry import game_for
-
     try:
         game = game_for(record["mode"])
     except KeyError as exc:

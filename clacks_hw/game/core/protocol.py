@@ -14,7 +14,7 @@ whose ``game`` is the mode's object again.
                what is accepted
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
-               public_text, position, text
+               public_text, position (the JSON observation per viewer), text, summary
     the board  what the board daemon asks every game today (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
@@ -24,6 +24,7 @@ core/randomness.py, seeded by the set-up.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
@@ -187,13 +188,16 @@ class Game(ABC):
             return Summary(state.turn.seat, "to act", progress)
         return Summary(None, "", progress, self.winners(state))
 
-    def own_position(self, state, actions: int | None = None) -> dict | None:
-        """The whole position JSON of a game whose state is not a Clacks board (None: it is)."""
-        return None
+    @abstractmethod
+    def position(self, state, viewer: str | None = None, actions: int | None = None) -> dict:
+        """The position as a JSON object, as ``viewer`` may see it (OpenSpiel's observation,
+        boardgame.io's ``playerView``): what `clacks-hw replay --json` prints and the pages
+        show. It starts with ``"mode"``; ``actions``: how many have been applied, when known."""
 
-    def own_text(self, state, *, ascii: bool = False, actions: int | None = None) -> str | None:
-        """The whole text drawing of a game whose state is not a Clacks board (None: it is)."""
-        return None
+    def text(self, state, *, ascii: bool = False, actions: int | None = None, viewer: str | None = None) -> str:
+        """The position drawn as plain text for a terminal; a game without a drawing of its
+        own shows its position, one key a line."""
+        return json.dumps(self.position(state, viewer, actions), indent=1, ensure_ascii=ascii) + "\n"
 
     # --- what the board daemon asks of every game ------------------------------------------
     dice = False  # a dice game: no cards, no words; the board lights numbers and dice

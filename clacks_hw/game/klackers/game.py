@@ -76,10 +76,10 @@ class Klackers(Game):
         doing = "to roll for first" if s.phase == "opening" else "to pull numbers" if s.dice else "to roll"
         return Summary(s.seat, doing, progress)
 
-    def own_position(self, s, actions=None):
-        return view.position_json(s, actions)
+    def position(self, s, viewer=None, actions=None):
+        return {"mode": s.config.mode, **view.position_json(s, actions)}  # all of it lies open on the table
 
-    def own_text(self, s, *, ascii=False, actions=None):
+    def text(self, s, *, ascii=False, actions=None, viewer=None):
         return view.render(s, ascii=ascii, actions=actions)
 
 

@@ -20,8 +20,10 @@ from ..actions import Action, parse_action
 from ..board import COLOUR, TOWERS_OF
 from ..config import ClacksConfig
 from ..interpreter import CHOICES
+from ..position import position_json
 from ..setup import check_words
 from ..state import GameState
+from ..text import render
 
 
 class TowerMark(NamedTuple):
@@ -189,6 +191,13 @@ class ClacksGame(Game):
         word = " ".join(state.config.words.get(seat, ()))
         return Summary(None, "", number, (seat,) if seat in state.config.seats else (),
                        f"with {word}" if word else "")
+
+    def position(self, state: GameState, viewer: str | None = None, actions: int | None = None) -> dict:
+        return position_json(state, actions, viewer)
+
+    def text(self, state: GameState, *, ascii: bool = False, actions: int | None = None,
+             viewer: str | None = None) -> str:
+        return render(state, ascii=ascii, actions=actions, view=viewer)
 
     def player_fields(self, state: GameState, seat: str) -> dict:
         """What the position JSON says of a seat beyond its hand."""

@@ -13,13 +13,13 @@ from ...core.table import SEATS
 from ...core.values import replace
 from ...core.view import Summary
 from .. import coop, legal
+from ..config import TEAM
 from ..coop_effects import reveal
 from ..deck import UNKNOWN, draw, give, is_stamped, shuffled, take_from_bag, take_from_hand
 from ..setup import message
 from ..state import NO_BUDGET, ROUTE_TOWERS, ROUTES, GameState, Player, Report, Turn
 from .base import ClacksGame, TowerMark, Track
 
-TEAM = "team"  # the key of the team's two words in ClacksConfig.words
 LOGS_LAID = 2  # Operator's Log cards laid out, each with a jacquard from the bag
 
 

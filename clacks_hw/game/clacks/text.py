@@ -1,0 +1,156 @@
+"""A Clacks position drawn as plain text for terminals (`clacks-hw replay`, `clacks-hw demo`),
+every mode's ``text``.
+
+A pure function of the state: no colour codes, no terminal queries, so the same text works in a
+pipe, a log file and a test. ``ascii=True`` draws lamps as '#'/'.' for terminals without UTF-8.
+North is up, as the lamp numbering is (lamp = 4*row + col, row 0 at the north edge).
+"""
+
+from __future__ import annotations
+
+from .board import TOWER_BY_NAME, TOWERS
+from .config import TEAM
+from .position import words_of
+from .state import NO_BUDGET, ROUTE_TOWERS, GameState
+
+RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
+GREEN_GRID = (("G1", "G2"), ("G3", "G4"), ("G5", "G6"))
+GAP = "    "
+
+
+def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
+           view: str | None = None) -> str:
+    """``view``: draw only what the player at that seat may see (others' hands hidden)."""
+    on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
+    lines = [_title(state, dot, actions), _status(state), ""]
+    left = _lamps(state.board, on, off)
+    right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
+    width = max(len(s) for s in left)
+    for i in range(max(len(left), len(right))):
+        a = left[i] if i < len(left) else ""
+        b = right[i] if i < len(right) else ""
+        lines.append((a.ljust(width) + GAP + b).rstrip())
+    lines.append("")
+    for track in state.config.game.tracks(state):
+        if track.owner == TEAM:
+            lines.append(f"  team   {words_of(state, state.players[0].seat):<12} sent "
+                         f"{_message(track.signals, track.sent)} ({track.sent}/{len(track.signals)})")
+    for p in state.players:
+        lines.extend(_player(state, p.seat, view))
+    if state.sabotage is not None and not state.over:
+        sender, tower = state.sabotage
+        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn all 6 lamps of "
+                     f"{TOWERS[tower].name} off to take back {sender}'s last letter.")
+    if state.pending:
+        lines.append(f"Revealed: {', '.join(state.edition.card_label(c) if c else 'a Fault Report card' for c in state.pending)}"
+                     f" waits for {state.pending_seat} to choose where it applies.")
+    if state.over:
+        words = None if state.winner in ("team", "post_office") else state.config.words.get(state.winner)
+        who = {"team": "the team (the message reached Genua first)",
+               "post_office": "the Post Office (it reached Genua first)"}.get(state.winner, state.winner)
+        lines.append(f"Winner: {who}" + (f" ({' '.join(words)})" if words else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _title(state: GameState, dot: str, actions: int | None) -> str:
+    c = state.config
+    parts = [f"Clacks {c.mode}", f"{len(c.seats)} players", f"{c.hands} hands"]
+    if c.variants:
+        parts.append("variants: " + ", ".join(sorted(c.variants)))
+    if actions is not None:
+        parts.append(f"{actions} action{'s' * (actions != 1)}")
+    return f" {dot} ".join(parts)
+
+
+def _status(state: GameState) -> str:
+    t = state.turn
+    if state.over:
+        return f"Game over after turn {t.number}."
+    if t.base_budget >= NO_BUDGET:
+        s = f"Turn {t.number}: {t.seat} to act, {t.spent} stress point{'s' * (t.spent != 1)} spent this turn"
+        return s + (f" (played {', '.join(t.played)})" if t.played else "")
+    s = f"Turn {t.number}: {t.seat} to act, {max(0, t.left)} of {t.budget} stress points left"
+    return s + (f" (played {', '.join(t.played)})" if t.played else "")
+
+
+def _lamps(board: int, on: str, off: str) -> list[str]:
+    out = ["         N", "      0 1 2 3"]
+    for r in range(4):
+        cells = " ".join(on if board >> (4 * r + c) & 1 else off for c in range(4))
+        side = ("W", "E") if r == 1 else (" ", " ")
+        out.append(f"{side[0]}  {r}  {cells}  {side[1]}".rstrip())
+    out.append("         S")
+    return out
+
+
+def _occupant(state: GameState, name: str) -> str:
+    index = TOWER_BY_NAME[name].index
+    who = "".join(p.seat for p in state.players if p.tower == index)
+    if state.has_dwarf and state.dwarf == index:
+        who += "D"  # the Deep Dwarf
+    return who or "."
+
+
+def _buttons(state: GameState) -> list[str]:
+    red = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in RED_GRID]
+    green = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in GREEN_GRID]
+    width = max(len(s) for s in red)
+    out = ["", "red".ljust(width) + GAP + "green"]
+    for i in range(3):
+        a = red[i] if i < len(red) else ""
+        out.append(a.ljust(width) + GAP + green[i])
+    if state.has_dwarf:
+        out.append("(D = the Deep Dwarf)")
+    return out
+
+
+def _message(signals: tuple[str, ...], sent: int) -> str:
+    def text(tokens):
+        return "".join({"SPACE": "_", "END": "<END>"}.get(s, s) for s in tokens)
+    return text(signals[:sent]) + "|" + text(signals[sent:]) if sent < len(signals) else text(signals)
+
+
+def _route(state: GameState, on: str, off: str) -> list[str]:
+    """The team games' map: towers lit along the route and the Post Office track."""
+    game = state.config.game
+    if not game.moves_post_office:  # each player on their own route
+        out = ["", f"route to Genua ({ROUTE_TOWERS} towers)"]
+        for p in state.players:
+            route = game.player_fields(state, p.seat)["route"]
+            out.append(f"{p.seat} {route:<4} " + "".join(on if i < p.sent else off for i in range(ROUTE_TOWERS))
+                       + f"  tower {p.sent}")
+        return out
+    goal = state.post_office_goal
+    return ["", f"{state.config.route} route: towers lit",
+            "  " + "".join(on if i < state.signals_sent else off for i in range(len(state.message))),
+            f"Post Office: {state.post_office} of {goal} steps",
+            "  " + "".join("P" if i == state.post_office else "=" if i < state.post_office else "-"
+                           for i in range(goal + 1)) + " Genua"]
+
+
+def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
+    p = state.player(seat)
+    mark = ">" if not state.over and state.turn.seat == seat else " "
+    game = state.config.game
+    if not any(t.owner == seat for t in game.tracks(state)):  # the team's message: no own line
+        lines = [f"{mark} {seat}"]
+    else:
+        words = words_of(state, seat)
+        sent = f"sent {_message(p.signals, p.sent)} ({p.sent}/{len(p.signals)})"
+        fields = game.player_fields(state, seat)
+        if "route" in fields:
+            pawn = f"{fields['route']} route, tower {fields['tower']}"
+        else:
+            pawn = "pawn " + (TOWERS[p.tower].name if p.tower is not None else "at start")
+        extra = "  sabotaged once" if p.sabotaged else ""
+        lines = [f"{mark} {seat}  {words:<12} {sent:<24}  {pawn}{extra}"]
+    if seat in game.hidden_hands(state, view):
+        lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
+    elif state.config.hands == "tracked":
+        hand = ", ".join(state.edition.card_label(c) for c in p.hand) or "nothing"
+        lines.append(f"      hand: {hand}")
+        if p.faults:
+            lines.append("      faults: " + ", ".join(state.edition.card_label(c) for c in p.faults))
+    else:
+        lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
+    return lines
