@@ -83,6 +83,31 @@ def test_on_a_terminal_enter_shows_the_next_position_and_q_stops(tmp_path):
     assert b"-- action 2" not in out
 
 
+def test_ctrl_c_while_stepping_stops_quietly_with_130(tmp_path):
+    """Ctrl-C at the step prompt is the reader leaving, not the engine failing (it said so, exit 3)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-m", "clacks_hw.cli", "replay", str(script(tmp_path)), "--step"])
+    out = b""
+    while b"Enter: next action" not in out:
+        chunk = os.read(fd, 4096)
+        assert chunk, out.decode(errors="replace")
+        out += chunk
+    os.write(fd, b"\x03")  # the terminal turns it into SIGINT for the child
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 130, out.decode(errors="replace")
+    assert b"engine failed" not in out and b"Traceback" not in out
+
+
 def test_a_reader_that_leaves_early_is_no_engine_failure(tmp_path):
     """`replay --step --json | head -1`: a closed pipe stops the command quietly."""
     import subprocess

@@ -34,6 +34,8 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "selftest": ("selftest_cmd", "selftest_cmd", "Walk through every part of a built board."),
 }
 
+HELP_ASKED = "clacks_hw.help_asked"  # ctx.meta key: a subcommand's --help was asked for
+
 # Command modules still append themselves here when imported (tests compare it with LAZY).
 COMMANDS: list[click.Command] = []
 
@@ -53,6 +55,8 @@ class LazyGroup(click.Group):
         return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
 
     def invoke(self, ctx: click.Context):
+        # Seen before click clears them: `COMMAND --help` only prints (cli.py skips set-up for it).
+        ctx.meta[HELP_ASKED] = any(a in ("--help", "-h") for a in (*getattr(ctx, "_protected_args", ()), *ctx.args))
         try:
             return super().invoke(ctx)
         except ValueError as exc:

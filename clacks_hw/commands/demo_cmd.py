@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 import click
 
-from ..game.clacks.bots import bot_action
-from ..game.clacks.config import ClacksConfig
-from ..game.clacks.setup import deal_words
-from ..game.core.engine import apply, new_game
-from ..game.core.errors import SetupError
-from ..game.core.registry import game_for, modes, variants
-from ..game.core.rejection import Rejection
-from ..game.klackers.bots import BOTS as KLACKERS_BOTS
-from ..game.klackers.config import ROUNDS as KLACKERS_ROUNDS
-from ..text_board import render
 from . import COMMANDS
-from .common import BAD_CONFIG, edition_option, load_edition_or_exit
-from .klackers_demo import run_demo as run_klackers_demo
+from .common import BAD_CONFIG, LazyChoice, edition_option, game_modes, game_variants, load_edition_or_exit
 
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
 
 
-def demo_config(edition, mode: str, players: int, seed: int, route: str, variants) -> ClacksConfig:
+def demo_config(edition, mode: str, players: int, seed: int, route: str, variants):
+    from ..game.clacks.config import ClacksConfig
+    from ..game.clacks.setup import deal_words
+    from ..game.core.registry import game_for
+
     game = game_for(mode)
     seats = game.seating_for(players)
     if seats is None:
@@ -37,23 +29,30 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
                       variants=frozenset(variants))
 
 
+def _klackers_bots():
+    from ..game.klackers.bots import BOTS
+
+    return BOTS
+
+
 @click.command("demo")
 @click.option("--game", type=click.Choice(["clacks", "klackers"]), default="clacks", show_default=True,
               help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md; "
                    "the same as --mode klackers).")
-@click.option("--mode", type=click.Choice(modes()), default="competitive", show_default=True,
-              help="Which game the automatic players play.")
+@click.option("--mode", type=LazyChoice(game_modes, "MODE"), default="competitive", show_default=True,
+              help="Which game the automatic players play: a mode of any installed game, e.g. race "
+                   "(a wrong name lists them all).")
 @click.option("--players", type=int, default=None,
               help="How many players (competitive/race 2-4; default 4, solitaire 1, junior 2).")
 @click.option("--seed", type=int, default=None, help="Seed for the deal (default: a new game each time).")
 @click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
               help="The race's route to Genua.")
 @click.option("--variant", "variants", multiple=True,
-              type=click.Choice(sorted({v for vs in variants().values() for v in vs})),
+              type=LazyChoice(game_variants, "VARIANT"),
               help="A variant to switch on (repeatable), e.g. --variant quick (KLACKERS: hughie, ...).")
-@click.option("--rounds", type=click.IntRange(*KLACKERS_ROUNDS), default=3, show_default=True,
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
               help="KLACKERS: the game ends when this many rounds have been won.")
-@click.option("--bot", type=click.Choice(KLACKERS_BOTS), default="best", show_default=True,
+@click.option("--bot", type=LazyChoice(_klackers_bots, "BOT"), default="best", show_default=True,
               help="KLACKERS: how the automatic players play.")
 @click.option("--delay", type=float, default=None,
               help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
@@ -65,6 +64,15 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     Each move is drawn as it happens; the game ends with the winner. Works the same when the
     output is not a terminal (no delay, plain text).
     """
+    import random
+
+    from ..game.core.engine import apply, new_game
+    from ..game.core.errors import SetupError
+    from ..game.core.registry import game_for
+    from ..game.core.rejection import Rejection
+    from ..text_board import render
+    from .klackers_demo import run_demo as run_klackers_demo
+
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     tty = sys.stdout.isatty()
@@ -79,12 +87,14 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
+    from ..game.clacks.bots import bot_action as clacks_bot
+
     rng = random.Random(seed)
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}).\n")
     click.echo(render(state, ascii=ascii_))
     actions = 0
     while not state.over and actions < MAX_ACTIONS:
-        action = bot_action(state, rng)
+        action = clacks_bot(state, rng)
         after = apply(state, action)
         if isinstance(after, Rejection):  # bots only choose legal actions; say so loudly if not
             click.echo(f"automatic player error: {action} refused: {after.message}", err=True)

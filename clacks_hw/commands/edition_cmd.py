@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..alphabet_card import alphabet_svg
-from ..secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
@@ -37,6 +35,9 @@ def edition_cmd(edition_dir):
               help="Where to write the SVG ('-' for standard output).")
 def alphabet_card_cmd(edition_dir, output):
     """Write the printable Clacks Alphabet Card (SVG) for an edition."""
+    from ..alphabet_card import alphabet_svg  # not at the top: `edition --help` stays quick
+    from ..secure_files import write_file
+
     svg = alphabet_svg(load_edition_or_exit(edition_dir))
     if output == "-":
         click.echo(svg, nl=False)

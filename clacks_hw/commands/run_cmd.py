@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import threading
 from pathlib import Path
 
 import click
 
-from ..config import ConfigError, load_config
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -45,6 +43,9 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log):
     With no game running it plays an attract demo; PLAY starts the set-up. After a crash or
     power cut it resumes the newest unfinished game from its journal.
     """
+    import signal
+
+    from ..config import ConfigError, load_config
     from ..daemon.app import Seams, StartupError, run
 
     overrides = dict(VIRTUAL_OVERRIDES) if virtual else {}

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import click
 
-from ..config import DEFAULT_PATH, ConfigError, load_config
-from ..secure_files import UnsafePath, trusted_uids, write_file
 from ..systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
+
+# config.DEFAULT_PATH, written out so `--help` need not load the config module (a test checks they agree)
+UNIT_CONFIG = "/etc/clacks-hw/config.toml"
 
 CANNOT_WRITE = 1
 
@@ -61,7 +62,7 @@ def _user_exists(name: str) -> bool:
 
 @click.command("install-service")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-              help=f"Config file the service runs with (default {DEFAULT_PATH}).")
+              help=f"Config file the service runs with (default {UNIT_CONFIG}).")
 @click.option("--user", default=None,
               help="Unprivileged user to run as (default: the user who ran sudo, else you). "
                    "Ignored for the ws281x LED backend, which needs root.")
@@ -77,13 +78,16 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
     watchdog, as an unprivileged user with the groups its devices need (root only for the
     ws281x LED backend), with a read-only system and /var/lib/clacks-hw for journals.
     """
+    from .. import secure_files  # not at the top: `--help` stays quick
+    from ..config import ConfigError, load_config
+
     try:
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         _fail(str(err), BAD_CONFIG)
-    unit_config = os.path.abspath(config_path) if config_path else str(DEFAULT_PATH)
-    if config_path is None and not DEFAULT_PATH.exists():
-        click.echo(f"note: {DEFAULT_PATH} does not exist; the daemon will use the built-in defaults "
+    unit_config = os.path.abspath(config_path) if config_path else UNIT_CONFIG
+    if config_path is None and not Path(UNIT_CONFIG).exists():
+        click.echo(f"note: {UNIT_CONFIG} does not exist; the daemon will use the built-in defaults "
                    "until you create it (docs/config.md)", err=True)
     exe = find_executable()
     if exe is None:
@@ -114,8 +118,8 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
     # The token first: a folder refused there (exit 2) leaves no unit that could not start well.
     _admin_token(cfg, admin_token_file, name, settings.runs_as_root)
     try:
-        write_file(path, text, 0o644, make_dir=0o755)
-    except UnsafePath as exc:
+        secure_files.write_file(path, text, 0o644, make_dir=0o755)
+    except secure_files.UnsafePath as exc:
         _fail(str(exc), BAD_CONFIG)
     except PermissionError:
         _fail(f"no permission to write {path}.\n"
@@ -139,6 +143,7 @@ def _admin_token(cfg, where, user: str, as_root: bool) -> None:
     if cfg.status.admin_token:
         click.echo("Admin token: status.admin_token in the config (keep the config readable by the service only).")
         return
+    from ..secure_files import UnsafePath, trusted_uids
     from ..web.token import ensure_token, token_path
 
     path = Path(where) if where else token_path(cfg)
