@@ -11,6 +11,34 @@ from . import COMMANDS
 from .common import BAD_CONFIG, LazyChoice, edition_option, game_modes, game_variants, load_edition_or_exit
 
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
+COUNTDOWN_S = 3  # on a terminal, seconds counted down before the first move
+
+
+def in_place(text: str) -> str:
+    """``text`` drawn over the last drawing from the top left (each line, then the rest of the
+    screen, cleared after it): nothing scrolls away, nothing goes to the scrollback."""
+    return "\x1b[H" + "\n".join(line + "\x1b[K" for line in text.splitlines()) + "\x1b[J"
+
+
+def what_next() -> str:
+    """The lines a newcomer reads once the demo's game is over: what to try next."""
+    from . import LAZY
+
+    lines = ["What next:"]
+    if "play" in LAZY:
+        lines.append("  clacks-hw play              play a game yourself against the computer")
+    lines += ["  clacks-hw run --virtual     the board in this terminal (? lists the keys)",
+              "  clacks-hw demo --mode race  the co-operative Race to Genua (--help: all)",
+              "  make test                   the whole test suite",
+              "  docs/first-hour.md          from here to a game on a board you built"]
+    return "\n".join(lines)
+
+
+def countdown(seconds: int, sleep) -> None:
+    for n in range(seconds, 0, -1):
+        click.echo(f"\rThe automatic players start in {n}...", nl=False)
+        sleep(1)
+    click.echo("\r" + " " * 40 + "\r", nl=False)
 
 
 def demo_config(edition, mode: str, players: int, seed: int, route: str, variants):
@@ -61,8 +89,9 @@ def _klackers_bots():
 def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir):
     """Watch automatic players play a complete game on the virtual board.
 
-    Each move is drawn as it happens; the game ends with the winner. Works the same when the
-    output is not a terminal (no delay, plain text).
+    Each move is drawn as it happens (on a terminal in place, after a short countdown); the
+    game ends with the winner and what to try next. Works the same when the output is not a
+    terminal (no delay, no countdown, plain text).
     """
     import random
 
@@ -78,7 +107,9 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     tty = sys.stdout.isatty()
     delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
     if game == "klackers" or game_for(mode).dice:
-        return run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
+        run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
+        click.echo(what_next())
+        return
     edition = load_edition_or_exit(edition_dir)
     if players is None:
         players = max(len(s) for s in game_for(mode).seatings())
@@ -91,7 +122,12 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
 
     rng = random.Random(seed)
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}).\n")
-    click.echo(render(state, ascii=ascii_))
+    drawn_in_place = tty and delay > 0
+    if drawn_in_place:
+        countdown(COUNTDOWN_S, time.sleep)
+        click.echo(in_place(render(state, ascii=ascii_)), nl=False)
+    else:
+        click.echo(render(state, ascii=ascii_))
     actions = 0
     while not state.over and actions < MAX_ACTIONS:
         action = clacks_bot(state, rng)
@@ -102,12 +138,20 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         state, actions = after, actions + 1
         if delay:
             time.sleep(delay)
+        drawn = action.act != "play" or state.turn.seat != action.seat or state.over
+        if drawn_in_place:
+            if drawn:  # the move line on top, the position below it: 24 lines at most
+                click.echo(in_place(f"--- {action}\n" + render(state, ascii=ascii_, actions=actions)), nl=False)
+            continue
         click.echo(f"--- {action}")
-        if action.act != "play" or state.turn.seat != action.seat or state.over:
+        if drawn:
             click.echo(render(state, ascii=ascii_, actions=actions))
+    if drawn_in_place:
+        click.echo("")
     if not state.over:
         click.echo(f"No winner after {actions} actions; stopping.")
         raise SystemExit(1)
+    click.echo(what_next())
 
 
 COMMANDS.append(demo_cmd)

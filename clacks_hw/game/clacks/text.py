@@ -16,13 +16,14 @@ from .state import NO_BUDGET, ROUTE_TOWERS, GameState
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
 GREEN_GRID = (("G1", "G2"), ("G3", "G4"), ("G5", "G6"))
 GAP = "    "
+WIDTH = 79  # an 80-column terminal: the cursor needs the last column
 
 
 def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
            view: str | None = None) -> str:
     """``view``: draw only what the player at that seat may see (others' hands hidden)."""
     on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
-    lines = [_title(state, dot, actions), _status(state), ""]
+    lines = [_title(state, dot, actions), _status(state)]  # no blank: 4 seats and a notice fit 24 rows
     left = _lamps(state.board, on, off)
     right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
     width = max(len(s) for s in left)
@@ -39,8 +40,8 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
         lines.extend(_player(state, p.seat, view))
     if state.sabotage is not None and not state.over:
         sender, tower = state.sabotage
-        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn all 6 lamps of "
-                     f"{TOWERS[tower].name} off to take back {sender}'s last letter.")
+        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn {TOWERS[tower].name}'s 6 lamps "
+                     f"off, taking back {sender}'s letter.")
     if state.pending:
         lines.append(f"Revealed: {', '.join(state.edition.card_label(c) if c else 'a Fault Report card' for c in state.pending)}"
                      f" waits for {state.pending_seat} to choose where it applies.")
@@ -54,7 +55,7 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
 
 def _title(state: GameState, dot: str, actions: int | None) -> str:
     c = state.config
-    parts = [f"Clacks {c.mode}", f"{len(c.seats)} players", f"{c.hands} hands"]
+    parts = [f"Clacks {c.mode}", f"{len(c.seats)} player{'s' * (len(c.seats) != 1)}", f"{c.hands} hands"]
     if c.variants:
         parts.append("variants: " + ", ".join(sorted(c.variants)))
     if actions is not None:
@@ -147,10 +148,16 @@ def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     if seat in game.hidden_hands(state, view):
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
     elif state.config.hands == "tracked":
-        hand = ", ".join(state.edition.card_label(c) for c in p.hand) or "nothing"
-        lines.append(f"      hand: {hand}")
+        lines.append(_cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing")
         if p.faults:
-            lines.append("      faults: " + ", ".join(state.edition.card_label(c) for c in p.faults))
+            lines.append(_cards(state, "      faults: ", p.faults))
     else:
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
     return lines
+
+
+def _cards(state: GameState, prefix: str, cards) -> str:
+    """The cards by name when the line fits an 80-column terminal, else by id: one line, never
+    a name split across two."""
+    named = prefix + ", ".join(state.edition.card_label(c) for c in cards)
+    return named if len(named) <= WIDTH else prefix + ", ".join(cards)
