@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo board install demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
+.PHONY: demo board install demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files architecture-picture terminal-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,11 @@ build-files: $(STAMP)
 # tests/test_architecture_picture.py fails until it is drawn again after a change of layout.
 architecture-picture: $(STAMP)
 	$(BIN)/python -m tests.support.architecture
+
+# docs/img/terminal-demo.svg, the README's picture of a game in progress, drawn from the text
+# board; tests/test_terminal_picture.py fails until it is drawn again after the text changes.
+terminal-picture: $(STAMP)
+	$(BIN)/python -m tests.support.terminal_picture
 
 # docs/img/hall-network.*: who may read and write what on a hall's broker, from its access list.
 hall-picture: $(STAMP)

@@ -50,18 +50,31 @@ def blocks(path: Path) -> list[tuple[int, str, str]]:
 
 
 def commands(text: str) -> list[list[str]]:
-    """Each command line of a block as words (continuations joined, comments and heredoc bodies dropped)."""
+    """Each command of a block as words: continuations joined, comments, heredoc bodies and
+    redirections dropped, pipelines and lists (|, &&, ||, ;) split into their commands."""
     out, heredoc = [], None
     for line in text.replace("\\\n", " ").splitlines():
         if heredoc is not None:
             heredoc = None if line.strip() == heredoc else heredoc
             continue
-        words = shlex.split(line, comments=True)
-        if "<<" in line:
-            heredoc = line.split("<<", 1)[1].strip().strip("'\"").split()[0]
-        for part in " ".join(shlex.quote(w) for w in words).split(" && "):
-            if part.strip():
-                out.append(shlex.split(part))
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+        lexer.whitespace_split, lexer.commenters = True, "#"
+        words, skip = [], False
+        for token in lexer:
+            if skip:  # a redirection's target
+                skip = False
+                continue
+            if token in ("|", "&&", "||", ";", "&"):
+                out.append(words) if words else None
+                words = []
+            elif token in (">", ">>", "<", "2>", "&>"):
+                skip = True
+            elif token == "<<":  # the lines up to its end word are the heredoc's, not commands
+                heredoc = next(lexer, "").strip("'\"")
+            else:
+                words.append(token)
+        if words:
+            out.append(words)
     return out
 
 
