@@ -113,3 +113,10 @@ def test_every_command_module_is_in_the_lazy_table():
         result = runner.invoke(cli, [name, "--help"], prog_name="clacks-hw")
         assert result.exit_code == 0, (name, result.output)
         assert result.output.startswith(f"Usage: clacks-hw {name}")
+
+
+def test_a_mistyped_command_is_refused_with_the_close_match():
+    result = CliRunner().invoke(cli, ["enrol"], prog_name="clacks-hw")
+    assert result.exit_code == 2 and "No such command 'enrol'. Did you mean 'enroll'?" in result.output
+    result = CliRunner().invoke(cli, ["xyzzy"], prog_name="clacks-hw")
+    assert result.exit_code == 2 and "No such command 'xyzzy'." in result.output and "Did you mean" not in result.output

@@ -121,3 +121,23 @@ def test_a_solitaire_game_is_played_by_one_player_not_1_players():
     edition = default_edition()
     title = render(new_game(edition, demo_config(edition, "solitaire", 1, 3, "easy", ()))).splitlines()[0]
     assert "· 1 player ·" in title, title
+
+
+@pytest.mark.parametrize("mode,players", [("competitive", 4), ("competitive", 3), ("race", 4), ("junior", 2),
+                                          ("solitaire", 1)])
+def test_the_next_letter_of_the_seat_to_act_is_drawn_as_its_shape(mode, players):
+    """Beside the lamps: the letter to send next and its 3 rows of 2 lamps, as the alphabet
+    card shows it (on one line, rows split by '/', where three lines have no room)."""
+    edition = default_edition()
+    state = new_game(edition, demo_config(edition, mode, players, 3, "easy", ()))
+    letter = state.next_signal(state.turn.seat)
+    bits = edition.signals[letter]
+    rows = [" ".join("●" if bits >> (2 * r + c) & 1 else "·" for c in range(2)) for r in range(3)]
+    text = render(state)
+    at = text.index(f"next {letter}  ")
+    drawn = text[at:].split("\n")
+    if drawn[0].rstrip().endswith("/".join(rows)):
+        return  # the one-line form
+    first = text.rindex("\n", 0, at) + 1  # the start of the line the letter is on
+    column = at - first + len(f"next {letter}  ")
+    assert [line[column:column + 3] for line in text[first:].split("\n")[:3]] == rows

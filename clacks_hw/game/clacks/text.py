@@ -26,6 +26,7 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
     lines = [_title(state, dot, actions), _status(state)]  # no blank: 4 seats and a notice fit 24 rows
     left = _lamps(state.board, on, off)
     right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
+    right = _with_next_letter(state, right, len(left), on, off)
     width = max(len(s) for s in left)
     for i in range(max(len(left), len(right))):
         a = left[i] if i < len(left) else ""
@@ -96,13 +97,38 @@ def _buttons(state: GameState) -> list[str]:
     red = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in RED_GRID]
     green = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in GREEN_GRID]
     width = max(len(s) for s in red)
-    out = ["", "red".ljust(width) + GAP + "green"]
+    out = ["(D = the Deep Dwarf)" if state.has_dwarf else "", "red".ljust(width) + GAP + "green"]
     for i in range(3):
         a = red[i] if i < len(red) else ""
         out.append(a.ljust(width) + GAP + green[i])
-    if state.has_dwarf:
-        out.append("(D = the Deep Dwarf)")
     return out
+
+
+def _with_next_letter(state: GameState, right: list[str], rows: int, on: str, off: str) -> list[str]:
+    """``right`` with the letter the seat to act sends next, drawn as its tower shows it in the
+    alphabet (3 rows of 2 lamps), where three lines beside the lamps have room, else on one
+    line (rows split by '/'); as they were when no line has room or nothing is left to send."""
+    seat = None if state.over else state.turn.seat
+    signal = state.next_signal(seat) if seat is not None else None
+    if signal is None:
+        return right
+    bits = state.edition.signals[signal]
+    shape = [" ".join(on if bits >> (2 * r + c) & 1 else off for c in range(2)) for r in range(3)]
+    head = f"next {signal}  "
+    block = [head + shape[0], *(" " * len(head) + row for row in shape[1:])]
+    size = max(len(b) for b in block) + 1
+    lines = right + [""] * max(0, rows - len(right))
+    for top in range(rows - 2):
+        if all(not lines[top + k][:size].strip() for k in range(3)):
+            for k in range(3):
+                lines[top + k] = block[k].ljust(size) + lines[top + k][size:]
+            return [line.rstrip() for line in lines]
+    flat = f"{head}{'/'.join(shape)}"
+    for i in range(rows):
+        if not lines[i][:len(flat) + 1].strip():
+            lines[i] = flat + " " + lines[i][len(flat) + 1:]
+            return [line.rstrip() for line in lines]
+    return right
 
 
 def _message(signals: tuple[str, ...], sent: int) -> str:
