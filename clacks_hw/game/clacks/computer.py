@@ -113,23 +113,23 @@ def _explain(view: GameState, seat: str, tactic: str, action) -> Move:
     where = f" on {TOWERS[tower].name}" if tower is not None else ""
     card = action.card
     label = view.edition.card_label(card) if card else ""
-    toward = f" toward {letter}" if letter else ""
+    toward = f" toward the letter {letter}" if letter else ""
     if action.act == "play":
         lamps = ",".join(map(str, lamps_of(action.lamps or 0)))
         if tactic in ("send", "glance", "glance_two"):
-            why = f"plays {label}{where} (lamps {lamps}): it sends {letter} this turn"
+            why = f"plays {label}{where} (lamps {lamps}): it sends the letter {letter} this turn"
         elif tactic == "sabotage":
             why = f"plays {label}{where} (lamps {lamps}): Last Letter Sabotage, the tower goes dark"
         else:
-            why = f"plays {label}{where} (lamps {lamps}) to bring the tower closer to {letter}"
+            why = f"plays {label}{where} (lamps {lamps}) to bring the tower closer to the letter {letter}"
     elif action.act == "move":
         why = f"moves to {TOWERS[action.tower].name}{toward}"
     elif action.act == "fault":
-        why = f"plays {label}" + (f" to afford sending {letter}" if tactic == "oil" else "")
+        why = f"plays {label}" + (f" to afford sending the letter {letter}" if tactic == "oil" else "")
     elif action.act == "swap":
         why = f"swaps a jacquard for the one on {action.source}{toward}"
     elif action.act == "end":
-        why = f"ends the turn: no card it holds sends {letter} now" if letter else "ends the turn"
+        why = f"ends the turn: no card it holds sends the letter {letter} now" if letter else "ends the turn"
     else:
         why = f"{action.act}s" + (f" {label}" if label else "")
     if tactic == "choose":
