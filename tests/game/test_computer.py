@@ -169,3 +169,20 @@ def test_strong_beats_the_first_timer_and_easy_more_often_than_not():
     klackers = _match(lambda i: game_for("klackers").new_game(None, klackers_config(("S", "N"), seed=i)),
                       "strong", "easy", 60)
     assert klackers["strong"] > 1.5 * klackers["easy"], klackers
+
+
+# --- the journal records the computer's seats ---------------------------------------------
+def test_the_header_keeps_the_computer_seats_and_refuses_wrong_ones():
+    from clacks_hw.journal import JournalError
+    from clacks_hw.journal.header import check_header, config_from_header, make_header
+
+    state = game(0, 1)
+    config = replace(state.config, computer={"N": "strong"})
+    header = make_header(state.edition, config, created="2026-01-01T00:00:00+00:00")
+    assert header["computer"] == {"N": "strong"}
+    assert config_from_header(check_header(header)).computer == {"N": "strong"}
+    assert "computer" not in make_header(state.edition, state.config, created="x")  # none: no key
+    for bad, says in (({"E": "strong"}, "seat E cannot be a computer player"),
+                      ({"N": "mighty"}, "strength 'mighty' does not exist")):
+        with pytest.raises(JournalError, match=says):
+            check_header({**header, "computer": bad})
