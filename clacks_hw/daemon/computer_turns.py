@@ -71,6 +71,17 @@ class ComputerTurns:
             return now
         return self.computer_since + self.settings.computer_pace_s
 
+    def status_viewer(self):
+        """Whose eyes the position text is for: the setting, except that a lone person playing
+        the computer on the virtual board sees their own hand, not the computer's."""
+        view = self.settings.status_view
+        config = self.session.state.config if self.session is not None else None
+        if view is None and config is not None and config.computer:
+            people = [s for s in config.seats if s not in config.computer]
+            if len(people) == 1:
+                return people[0]
+        return view
+
     def computer_blocks(self, what: str, now: float) -> bool:
         """A button or card from the table while the computer is to act: refused, said why."""
         seat = self.computer_seat()

@@ -275,7 +275,7 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
             return
         from ..text_board import render
 
-        text = render(self.session.state, actions=self.session.actions, view=self.settings.status_view)
+        text = render(self.session.state, actions=self.session.actions, view=self.status_viewer())
         self.show_status(text + (extra + "\n" if extra else ""))
 
     # ------------------------------------------------------------------ readers
