@@ -13,6 +13,7 @@ from clacks_hw.daemon.setup_menu import seat_of_button
 from clacks_hw.game.core.computer import to_act
 from clacks_hw.journal import read_journal, replay
 from clacks_hw.testing.clock import FakeClock
+from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
 from tests.fakes.daemon_rig import EDITION, Rig, script
 
 from .test_klackers_board import inputs as klackers_inputs
@@ -73,6 +74,10 @@ def test_the_computer_s_placement_blinks_in_its_colour_before_it_is_played(tmp_p
     frames = [render(rig.ctrl.view(t), t) for t in (now + 0.05, now + 0.45)]  # blink on, blink off
     lamps = [i for i in range(16) if move.lamps >> i & 1]
     assert any(all(f.lamp(i) == P.SEAT["N"] for i in lamps) for f in frames)
+    # the status page and the kiosk show it too: the sentence, and the placement as a preview
+    snap = StatusPublisher(SnapshotBox(), reader=False).publish(rig.ctrl, None, now)
+    assert snap.notice == move.why
+    assert (snap.preview.seat, snap.preview.card, snap.preview.mask) == ("N", move.card, move.lamps)
 
 
 def test_the_table_cannot_move_for_the_computer(tmp_path):
