@@ -147,3 +147,26 @@ def test_a_lone_visitor_sees_their_own_hand_not_the_computer_s(tmp_path):
     state = rig.state
     assert all(card in text for card in state.player("S").hand)
     assert not any(card in text for card in state.player("N").hand)
+
+
+def test_after_a_power_cut_the_computer_goes_on_playing_its_seat(tmp_path):
+    from clacks_hw.daemon import resume
+    from clacks_hw.daemon.controller import Controller, Settings
+    from clacks_hw.daemon.session import JournalStore
+    from tests.fakes.daemon_rig import card_map
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE)
+    rig.start_game()
+    computer_plays_one(rig, "N")  # N's first action is journalled; then the power goes
+    played = rig.ctrl.session.actions
+    rig.ctrl.session.close()
+    store = JournalStore(tmp_path, EDITION, "test")
+    out = resume.find(store)
+    assert out.session is not None and out.session.state.config.computer == {"N": "strong"}
+    clock = FakeClock(100.0)  # no computer seats in the settings: the journal says which
+    ctrl = Controller(EDITION, store, card_map(), Settings(computer_pace_s=PACE), rng=random.Random(1),
+                      session=out.session, resumed=out, now=clock.now())
+    for _ in range(3):
+        clock.advance(PACE)
+        ctrl.tick(clock.now())
+    assert ctrl.session.actions > played
