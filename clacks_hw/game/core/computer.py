@@ -17,10 +17,10 @@ seats separated by commas, each with an optional strength (``E``, ``E:strong``, 
 
 from __future__ import annotations
 
-import difflib
 import random
 from typing import NamedTuple
 
+from .errors import SetupError, suggest
 from .table import SEATS
 
 STRENGTHS = ("easy", "normal", "strong")
@@ -30,7 +30,7 @@ DEFAULT_STRENGTH = "normal"
 FIRST_TIMER = "first-timer"
 
 
-class ComputerError(ValueError):
+class ComputerError(SetupError):
     """A ``--computer`` or ``game.computer`` value that names no seat or strength: the message
     says which part and how to write it."""
 
@@ -65,9 +65,7 @@ def parse_computer(spec, seats=None) -> dict[str, str]:
             raise ComputerError(f"seat {seat!r} does not exist: the seats are {', '.join(SEATS)} "
                                 f"(write e.g. E or E:strong)")
         if strength not in STRENGTHS:
-            close = difflib.get_close_matches(strength, STRENGTHS, n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            raise ComputerError(f"strength {strength!r} (for seat {seat}) does not exist: {hint}"
+            raise ComputerError(f"strength {strength!r} (for seat {seat}) does not exist{suggest(strength, STRENGTHS)}: "
                                 f"choose {', '.join(STRENGTHS[:-1])} or {STRENGTHS[-1]}")
         if seat in out:
             raise ComputerError(f"seat {seat} is named twice: name each computer seat once")
