@@ -14,7 +14,8 @@ whose ``game`` is the mode's object again.
                what is accepted
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
-               public_text, position (the JSON observation per viewer), text, summary
+               public_text, position (the JSON observation per viewer), text, summary,
+               seat_sections and prompts (a player's own phone: core/seat_page.py)
     the board  what the board daemon asks every game today (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
+from .seat_page import sections_of
 from .table import HANDS, SEAT_SETS
 from .view import PUBLIC, Summary, sentence_for
 
@@ -172,6 +174,16 @@ class Game(ABC):
     def public_text(self, state, rejection: Rejection, viewer: str | None = PUBLIC) -> str:
         """The sentence of ``rejection`` that ``viewer`` may read."""
         return sentence_for(rejection, self.hidden_hands(state, viewer))
+
+    def seat_sections(self, state, seat: str) -> tuple:
+        """What the seat's own phone page shows (core/seat_page.py Sections), built from the
+        seat's view only; by default that view as it is."""
+        return sections_of(self.position(state, seat), seat)
+
+    def prompts(self, state, seat: str) -> tuple:
+        """The questions the rules put to ``seat`` alone now, each answered on that seat's phone
+        (core/seat_page.py Prompts); a game with nothing private to ask has none."""
+        return ()
 
     def variant_names(self, variants) -> list[str]:
         """The labels of ``variants``, in this game's own order."""
