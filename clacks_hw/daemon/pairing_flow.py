@@ -112,8 +112,9 @@ class PairingFlow:
             self.say(f"Pairing {whose}: the code shows on this screen and on the lamps. NEXT: another seat; "
                      "BACK ends it.")
         else:
+            then = "NEXT pairs a seat's own phone instead" if seat is None else "NEXT: the next seat"
             self.say(f"Pairing {whose}: for 2 minutes the lamps spell the code (and the board's own kiosk screen "
-                     "shows it); NEXT pairs a seat's own phone instead; BACK ends it.")
+                     f"shows it); {then}; BACK ends it.")
 
     def _end(self, now: float) -> None:
         self.code = None

@@ -189,6 +189,12 @@ class Game(ABC):
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
 
+    def lights(self, state):
+        """What the board lights for ``state`` in the game's own words (core/lights.py Lights),
+        from the public state only; None: the board draws the game its own way (Clacks'
+        shutters, KLACKERS' numbers)."""
+        return None
+
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
         return 0
