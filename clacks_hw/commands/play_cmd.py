@@ -69,8 +69,10 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     """
     from ..config import ConfigError
     from ..daemon.admin_flow import requested_menu
+    from ..play.address import key_url, listen, new_secret, page_url
 
-    edition = load_edition_or_exit(edition_dir)
+    # The built-in edition loads with the board, after the address is out; another one is checked first.
+    edition = load_edition_or_exit(edition_dir) if edition_dir is not None else None
     params = {"mode": mode, "variants": list(variants), "route": route}
     if seats is not None:
         params["seats"] = _seats(seats)
@@ -78,8 +80,6 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     if isinstance(why, str):
         click.echo(f"cannot play that game: {why}", err=True)
         raise SystemExit(BAD_CONFIG)
-
-    from ..play.server import PlayServer
     from ..play.table import PlayTable
     from .run_cmd import _user_state_dir
 
@@ -91,14 +91,44 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
         raise SystemExit(BAD_CONFIG)
     try:
         try:
-            server = PlayServer(table, bind, port, edition=edition)
+            sock = listen(bind, port)
         except OSError as exc:
             click.echo(_bind_problem(bind, port, exc), err=True)
             raise SystemExit(BAD_CONFIG)
-        code = _play(table, server, params, no_browser, duration)
+        secret = new_secret()
+        launcher = _announce(key_url(page_url(sock), secret), sock, no_browser)
+        try:
+            from ..play.server import PlayServer  # aiohttp: the longest import, while the browser starts
+
+            server = PlayServer(table, bind, port, secret=secret, sock=sock)
+            code = _play(table, server, params, duration)
+        finally:
+            if launcher is not None:
+                launcher.close()
     finally:
         table.close()
     raise SystemExit(code)
+
+
+def _announce(url: str, sock, no_browser: bool):
+    """Print the address, and open it in the browser unless told not to (or there is no desktop);
+    the launcher page, to remove at the end, or None."""
+    from ..play.browser import Launcher, can_open
+
+    launcher = None
+    if not no_browser and can_open():
+        launcher = Launcher(url)
+        if not launcher.open():
+            launcher.close()
+            launcher = None
+    how = "opened in your browser" if launcher else "open it in a browser on this computer"
+    click.echo(f"The board is at {url}  ({how})")
+    host = sock.getsockname()[0]
+    if host not in ("127.0.0.1", "::1"):
+        click.echo(f"note: the page listens on {host}: other machines can reach it; "
+                   "the key in the address is all that keeps them from playing", err=True)
+    sys.stdout.flush()
+    return launcher
 
 
 def _bind_problem(bind: str, port: int, exc: OSError) -> str:
@@ -111,38 +141,24 @@ def _bind_problem(bind: str, port: int, exc: OSError) -> str:
             f"  fix: pass --bind 127.0.0.1 (this computer) or an address of this machine")
 
 
-def _play(table, server, params: dict, no_browser: bool, duration) -> int:
+def _play(table, server, params: dict, duration) -> int:
     from ..daemon.app import StartupError
-    from ..play.browser import Launcher, can_open
 
     def on_signal(signum, frame):
         table.stop.set()
 
     signal.signal(signal.SIGTERM, on_signal)
+    server.start()  # the page first, then the board: the browser loads the page while the daemon starts
     try:
-        table.start()
-    except StartupError as exc:
-        click.echo(str(exc), err=True)
-        return BAD_CONFIG
-    server.start()
-    launcher = None
-    if not no_browser and can_open():
-        launcher = Launcher(server.key_url)
-        if not launcher.open():
-            launcher.close()
-            launcher = None
-    how = "opened in your browser" if launcher else "open it in a browser on this computer"
-    click.echo(f"The board is at {server.key_url}  ({how})")
-    if server.address[0] not in ("127.0.0.1", "::1"):
-        click.echo(f"note: the page listens on {server.address[0]}: other machines can reach it; "
-                   "the key in the address is all that keeps them from playing", err=True)
-    sys.stdout.flush()
-    try:
+        try:
+            table.start()
+        except StartupError as exc:
+            click.echo(str(exc), err=True)
+            return BAD_CONFIG
         if not table.wait_ready():
             click.echo(f"the board did not start: {table.error}", err=True)
             return FAILED
-        controller = table.controller
-        if controller.screen in ("game", "confirm"):
+        if table.controller.screen in ("game", "confirm"):
             click.echo(f"An unfinished game resumed ({table.journal}); abandon it on the page "
                        "(hold PREV+NEXT) to start another.")
         else:
@@ -155,8 +171,6 @@ def _play(table, server, params: dict, no_browser: bool, duration) -> int:
         pass
     finally:
         server.close()
-        if launcher is not None:
-            launcher.close()
     if table.error is not None:
         click.echo(f"the board stopped on an error: {table.error}", err=True)
         return FAILED

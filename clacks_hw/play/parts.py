@@ -4,47 +4,22 @@ Buttons are fingers on gpiozero's MockFactory pins (testing/buttons.py), held do
 longer than the debounce time, so the daemon's own ButtonPanel decides each press. Cards are
 tapped on the emulated reader hub (testing/emulated_hub.py: the real firmware on emulated
 MFRC522 chips, reached by the daemon's own CardReader over a real pseudo-terminal), one chip per
-seat, each card with its made-up tag uid (testing/cards.py). The LEDs are a backend that keeps
-the newest frame and rings whoever draws it.
+seat, each card with its made-up tag uid (testing/cards.py). The LEDs are frames.py's sink.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 
 from gpiozero.pins.mock import MockFactory
 
-from ..drivers.frame import Frame
 from ..game.core.table import SEATS
 from ..testing.buttons import MockButtons
 from ..testing.cards import uid_of
 from ..testing.emulated_hub import EmulatedHub
 
 READER_SEATS = tuple(SEATS)  # reader k sits at seat SEATS[k]: each seat taps on its own reader
-
-
-class FrameSink:
-    """An LED backend: keeps the newest frame shown and calls ``ring`` (which must not block)."""
-
-    def __init__(self) -> None:
-        self.frame: Frame | None = None
-        self.shown = 0  # frames shown so far
-        self.ring: Callable[[], None] | None = None
-        self.first_shown: float | None = None  # time.monotonic() of the first frame
-
-    def show(self, frame: Frame) -> None:
-        self.frame = frame
-        self.shown += 1
-        if self.first_shown is None:
-            self.first_shown = time.monotonic()
-        ring = self.ring
-        if ring is not None:
-            ring()
-
-    def close(self) -> None:
-        self.ring = None
 
 
 class EmulatedParts:
@@ -55,7 +30,6 @@ class EmulatedParts:
         self.fingers = MockButtons(buttons_config, self.factory)
         self.hold_s = max(0.05, 3 * debounce_ms / 1000)  # long enough for the debouncer to believe it
         self.hub = EmulatedHub(readers=len(READER_SEATS), link_dir=link_dir)
-        self.leds = FrameSink()
         self._lock = threading.Lock()  # one finger at a time on the pins
         self._tap_lock = threading.Lock()  # one card at a time on the readers
 

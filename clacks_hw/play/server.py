@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import secrets
 
 from aiohttp import web
 
@@ -31,8 +30,9 @@ from ..web.feed import Feed
 from ..web.guard import host_allowed
 from ..web.json_body import BadBody, Number, Text, TextList, read_json
 from ..web.pairing_api import foreign_origin
+from .address import key_url, new_secret
 from .page_json import options_json, play_json
-from .parts import READER_SEATS
+from ..game.core.table import SEATS
 
 MAX_HOLD_S = 5.0
 NEW_GAME_SHAPE = ADMIN_COMMANDS["/api/admin/new-game"][1]
@@ -55,31 +55,41 @@ class PlayServer(PageServer):
     name = "play page"
     assets = {"/": "play.html", "/play.css": "play.css", "/play.js": "play.js", "/kiosk-parts.js": "kiosk-parts.js"}
 
-    def __init__(self, table, bind: str = "127.0.0.1", port: int = 0, *, humans=None, edition=None) -> None:
+    def __init__(self, table, bind: str = "127.0.0.1", port: int = 0, *, humans=None, secret: str | None = None,
+                 sock=None) -> None:
+        """``sock`` and ``secret``: bound and made by the caller already (address.py)."""
         self.table = table
-        self.edition = edition
-        self.humans = tuple(humans if humans is not None else READER_SEATS)
-        self.secret = secrets.token_urlsafe(32)
-        super().__init__(Feed(self._state), bind, port, max_connections=64, max_per_address=32)
+        self.humans = tuple(humans if humans is not None else SEATS)
+        self.secret = secret or new_secret()
+        super().__init__(Feed(self._state), bind, port, max_connections=64, max_per_address=32, sock=sock)
         self.cookie = f"clacks_play_{self.address[1]}"  # two games on two ports keep their own keys
         table.ring = self.feed.ring
-        self.cards = self._cards(edition)
+        self._cards: frozenset[str] | None = None
         self.options = options_json()
 
+    @property
+    def edition(self):
+        """The edition the board plays with (known once the daemon is built)."""
+        return self.table.edition or (self.table.daemon.edition if self.table.daemon is not None else None)
+
+    @property
+    def cards(self) -> frozenset[str]:
+        if self._cards is None and self.edition is not None:
+            self._cards = self._all_cards(self.edition)
+        return self._cards or frozenset()
+
     @staticmethod
-    def _cards(edition) -> frozenset[str]:
-        if edition is None:
-            return frozenset()
+    def _all_cards(edition) -> frozenset[str]:
         return frozenset(edition.jacquards) | frozenset(edition.cards) | {f"W:{w}" for w in edition.words}
 
     @property
     def key_url(self) -> str:
         """The address that lets a browser in: the only place the secret is ever shown."""
-        return f"{self.url}?key={self.secret}"
+        return key_url(self.url, self.secret)
 
     def _state(self) -> dict:
         t = self.table
-        return play_json(t.box.get(), t.parts.leds.frame, humans=self.humans, said=tuple(t.said),
+        return play_json(t.box.get(), t.leds.frame, humans=self.humans, said=tuple(t.said),
                          edition=self.edition, options=self.options)
 
     # -- who may ------------------------------------------------------------------------------
@@ -127,6 +137,8 @@ class PlayServer(PageServer):
             return _json(exc.status, {"error": str(exc)})
         if self.table.stop.is_set():
             return _json(503, {"error": "the board has stopped"})
+        if not self.table.running:
+            return _json(503, {"error": "the board is still starting: try again in a moment"})
         return await self._act(path, body)
 
     def _report_card(self, k) -> str:

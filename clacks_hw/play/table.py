@@ -19,8 +19,11 @@ from pathlib import Path
 
 from ..config import load_config
 from ..daemon.events import AdminCommand
+from ..game.core.table import SEATS
 from ..web.snapshot import SnapshotBox
-from .parts import READER_SEATS, EmulatedParts
+from .frames import FrameSink
+
+HUB_LINK = "reader-hub"  # the emulated hub's device link in the run's own folder (testing/emulated_hub.py)
 
 log = logging.getLogger(__name__)
 SAID_LINES = 6  # what the board said last, shown on the page
@@ -30,7 +33,7 @@ ANSWER_S = 5.0
 def play_config(config_path, reader_port: str):
     """The config with the emulated parts in place of the board's own."""
     overrides = {"leds.backend": "virtual", "reader.type": "hub", "reader.port": reader_port,
-                 "reader.seats": list(READER_SEATS), "buttons.pin_factory": "mock", "status.port": 0,
+                 "reader.seats": list(SEATS), "buttons.pin_factory": "mock", "status.port": 0,
                  "mqtt.host": ""}
     return load_config(config_path, overrides=overrides, check_devices=False)
 
@@ -52,21 +55,25 @@ class PlayTable:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self.ring = lambda: None
-        probe = load_config(config_path, check_devices=False)  # ConfigError here: nothing started yet
-        self.parts = EmulatedParts(probe.buttons, self._link_dir, probe.buttons.debounce_ms)
-        self.config_path = config_path
+        # The hub's device link is known before it is plugged in: one config, checked before anything starts.
+        self.config = play_config(config_path, os.path.join(self._link_dir, HUB_LINK))  # ConfigError: nothing started
+        self.leds = FrameSink()
+        self.parts = None  # the buttons and readers, plugged in by start()
 
     # -- life --------------------------------------------------------------------------------
     def start(self) -> PlayTable:
         from ..daemon.app import Daemon, Seams
         from ..testing.cards import card_map
+        from .parts import EmulatedParts
 
-        self.parts.start()
-        config = play_config(self.config_path, self.parts.reader_port)
-        self.parts.leds.ring = self._ring
+        buttons = self.config.buttons
+        self.parts = EmulatedParts(buttons, self._link_dir, buttons.debounce_ms).start()
+        assert self.parts.reader_port == self.config.reader.port
+        config = self.config
+        self.leds.ring = self._ring
         self.box.bell = self._ring
         rng = random.Random(self.seed) if self.seed is not None else None
-        seams = Seams(led_backend=self.parts.leds, pin_factory=self.parts.factory, stop=self.stop, rng=rng,
+        seams = Seams(led_backend=self.leds, pin_factory=self.parts.factory, stop=self.stop, rng=rng,
                       status_page=False, mqtt=False, cards=card_map(self.edition) if self.edition else card_map(),
                       snapshots=self.box, report=self._said, edition=self.edition,
                       on_ready=lambda d: self._ready.set())
@@ -86,6 +93,11 @@ class PlayTable:
             self._ready.set()
             self._ring()
 
+    @property
+    def running(self) -> bool:
+        """Are the parts plugged in and the loop running (so presses and taps count)?"""
+        return self._ready.is_set() and self.error is None and self.parts is not None
+
     def wait_ready(self, timeout: float = 10.0) -> bool:
         return self._ready.wait(timeout) and self.error is None
 
@@ -95,7 +107,8 @@ class PlayTable:
             self._thread.join(5)
         if self.daemon is not None:
             self.daemon.close()
-        self.parts.close()
+        if self.parts is not None:
+            self.parts.close()
         try:
             os.rmdir(self._link_dir)
         except OSError:

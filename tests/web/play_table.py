@@ -25,7 +25,7 @@ KEY_OF = {"PREV": "[", "NEXT": "]", "TURN": "o", "PLAY": " ", "BACK": "b",
 class PlayBoard:
     def __init__(self, tmp, seed: int = 3) -> None:
         self.table = PlayTable(None, str(tmp / "journals"), seed=seed, edition=EDITION)
-        self.server = PlayServer(self.table, "127.0.0.1", 0, edition=EDITION)
+        self.server = PlayServer(self.table, "127.0.0.1", 0)
 
     def start(self, **params) -> PlayBoard:
         self.table.start()
