@@ -5,9 +5,11 @@ cards on the emulated reader hub (the real firmware on emulated chips, one per s
 the frames the daemon sends to its LEDs. The daemon, engine and journal are the real board's;
 nothing here decides anything about the game.
 
-- :mod:`.parts` -- the emulated parts the page drives, and the LED sink it draws from
+- :mod:`.parts` -- the emulated buttons and card readers the page drives
+- :mod:`.frames` -- the LED sink whose newest frame the page draws
 - :mod:`.table` -- the daemon built on those parts, on its own thread
 - :mod:`.page_json` -- what the page is sent: the public state, the lit frame, the human hands
 - :mod:`.server` -- the page's server: every request carries the run's own secret
+- :mod:`.address` -- the page's socket and keyed address, made before the heavy imports
 - :mod:`.browser` -- opening the page without putting the secret on a command line
 """

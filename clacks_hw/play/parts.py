@@ -52,10 +52,11 @@ class EmulatedParts:
                 self.fingers.release(name)
             time.sleep(self.hold_s)  # released long enough to count before the next press
 
-    def tap(self, seat: str, card: str, timeout: float = 2.0) -> bool:
+    def tap(self, seat: str, card: str, timeout: float = 5.0) -> bool:
         """Lay ``card`` on ``seat``'s reader until the hub reports it, then lift it and wait
         until the hub has seen it go (a card laid again at once would not count as a new tap,
-        as on the real reader): True, or False when the hub did not see it in time."""
+        as on the real reader): True, or False when the hub did not see it in time (a loaded
+        machine can take a while; a real reader sees a card within a few polls)."""
         reader = READER_SEATS.index(seat)
         with self._tap_lock:
             before = len(self._sent())
