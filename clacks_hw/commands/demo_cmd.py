@@ -8,7 +8,7 @@ import time
 import click
 
 from . import COMMANDS
-from .common import BAD_CONFIG, LazyChoice, edition_option, game_modes, game_variants, load_edition_or_exit
+from .common import BAD_CONFIG, LazyChoice, computer_option, edition_option, game_modes, game_variants, load_edition_or_exit
 
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
 COUNTDOWN_S = 3  # on a terminal, seconds counted down before the first move
@@ -86,12 +86,14 @@ def _klackers_bots():
               help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.'.")
 @edition_option
-def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir):
+@computer_option
+def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir, computer):
     """Watch automatic players play a complete game on the virtual board.
 
     Each move is drawn as it happens (on a terminal in place, after a short countdown); the
     game ends with the winner and what to try next. Works the same when the output is not a
-    terminal (no delay, no countdown, plain text).
+    terminal (no delay, no countdown, plain text). With --computer, the computer players at
+    the strengths given play (the other seats strong), each move said with why.
     """
     import random
 
@@ -100,6 +102,8 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     from ..game.core.registry import game_for
     from ..game.core.rejection import Rejection
     from ..text_board import render
+    from .computer_demo import watch
+    from .klackers_demo import klackers_state
     from .klackers_demo import run_demo as run_klackers_demo
 
     if seed is None:
@@ -107,6 +111,9 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     tty = sys.stdout.isatty()
     delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
     if game == "klackers" or game_for(mode).dice:
+        if computer is not None:
+            return watch(klackers_state(4 if players is None else players, seed, variants, rounds),
+                         computer, seed, delay, ascii_)
         run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
         click.echo(what_next())
         return
@@ -118,6 +125,8 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
+    if computer is not None:
+        return watch(state, computer, seed, delay, ascii_)
     from ..game.clacks.bots import bot_action as clacks_bot
 
     rng = random.Random(seed)
