@@ -127,6 +127,7 @@ class Controller(BoardParts):
     preview = property(lambda self: self._part("preview"))
     swap = property(lambda self: self._part("swap"))
     setup = property(lambda self: self._part("menu"))
+    dice_input = property(lambda self: self._part("dice_input"))
     turn_started = property(lambda self: self._part("clock").started if self._part("clock") else None)
 
     def go(self, screen: Screen, now: float) -> None:
