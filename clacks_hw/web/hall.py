@@ -25,6 +25,7 @@ from aiohttp import web
 
 from ..clock import SystemClock
 from ..mqtt import schema
+from ..mqtt.signing import fingerprint
 from ..mqtt.topics import PREFIX, parse_board_topic
 from . import arbiter, tournament
 from .base import PageServer, text
@@ -194,15 +195,28 @@ class Hall(PageServer):
         return f"http://{request.host}/" if request is not None and request.host else self.url
 
     def json(self) -> dict:
-        """The hall's data as it stands (tests, the admin view); the page's is ``feed.model``."""
+        """The hall's data as it stands (tests); the page's is ``feed.model``."""
         now = self.wall()
         return {"boards": self.ingest.boards(now), "leaderboard": self.store.leaderboard(),
                 "broker": self.link.state(now)}
 
     def admin_json(self) -> dict:
-        """What the exhibitor is told and visitors are not: strangers knocking, the database's repairs."""
-        return {"knocking": [k.data() for k in self.ingest.knocking.values()], "repairs": list(self.store.repairs),
-                "dropped": self.ingest.dropped, "messages": self.ingest.messages}
+        """What the exhibitor is told and visitors are not: strangers knocking (the command that
+        adds each naming this hall's own file), the database's repairs, the messages dropped."""
+        knocking = [k.data(self.ingest.hall_toml) for k in self.ingest.knocking.values()]
+        return {"knocking": knocking, "repairs": list(self.store.repairs), "dropped": self.ingest.dropped,
+                "messages": self.ingest.messages}
+
+    def trust_board(self, who: str, board: str, key: str) -> str:
+        """An arbiter counts ``board`` knocking with ``key`` (HallConfigError if it will not do);
+        the next tick reads it and fetches the board's retained status and state again."""
+        if board in self.trust.boards:
+            raise HallConfigError(f"{board} is one of the hall's boards already\n  fix: a board whose key changed "
+                                  "is given its new key in hall.toml (clacks-hw hall trust, on the hall's machine)")
+        self.trust.add(board, key)
+        said = f"{board} counts from now on (key fingerprint {fingerprint(key)}), added by arbiter {who}"
+        log.info("hall: %s", said)
+        return said
 
     async def route(self, request: web.BaseRequest) -> web.StreamResponse:
         path = request.path
