@@ -175,8 +175,7 @@ class Ingest:
             return True, None
         return False, None
 
-    @staticmethod
-    def _say(k: Knock) -> None:
+    def _say(self, k: Knock) -> None:
         d = k.data(self.hall_toml)
         how = (f"its key's fingerprint is {d['fingerprint']}; if that is the board's, count it with: {d['command']}"
                if d["command"] else "it has not said which key it signs with yet")
