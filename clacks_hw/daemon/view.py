@@ -9,7 +9,6 @@ from .preview import Preview
 from .setup_menu import SetupMenu
 
 # resume / refused: after a restart, the newest journal could not be resumed (resume_question.py)
-SCREENS = ("attract", "setup", "game", "confirm", "over", "resume", "refused")
 
 
 @dataclass(frozen=True)
