@@ -33,7 +33,7 @@ from .hall_broker import HallLink
 from .hall_cards import card
 from .hall_config import ADDED, HallConfig, HallConfigError, Trust
 from .hall_feed import DeltaFeed
-from .hall_ingest import Ingest
+from .hall_ingest import Card, Ingest
 from .hall_store import HallStore
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ class Hall(PageServer):
     # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
         self.link.start()
+        self._expect()
         self._show_results()
         self._tick()
 
@@ -144,6 +145,7 @@ class Hall(PageServer):
             added = None
         if added:
             log.info("hall: boards now counted: %s", added)
+            self._expect()
             # Subscribing again brings the retained status and state the hall dropped before.
             self.link.client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0)])
         self.link.tick(now, self._receipt)
@@ -156,6 +158,14 @@ class Hall(PageServer):
         loop = self._loop
         if loop is not None and not self._closed:
             loop.call_later(TICK_S, self._tick)
+
+    def _expect(self) -> None:
+        """Every board the hall counts has its card from the start, "not heard yet" until it
+        speaks: an exhibitor sees which boards have not come, not only those that have."""
+        for board in self.trust.boards:
+            if board not in self.ingest.cards:
+                self.ingest.cards[board] = Card(board)
+                self._show(board)
 
     def _receipt(self, board: str) -> schema.Receipt:
         return schema.Receipt(games=self.store.games(board))
