@@ -70,6 +70,10 @@ class Settings:
     # Whose eyes the position text after each action is for: PUBLIC (the log of the lit board:
     # Long Distance hands counted, never listed), or None (the virtual board on your terminal).
     status_view: str | None = PUBLIC
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
 class Controller(BoardParts):
@@ -128,6 +132,7 @@ class Controller(BoardParts):
     swap = property(lambda self: self._part("swap"))
     setup = property(lambda self: self._part("menu"))
     dice_input = property(lambda self: self._part("dice_input"))
+    computer_move = property(lambda self: self.current.computer.move if hasattr(self.current, "computer") else None)
     turn_started = property(lambda self: self._part("clock").started if self._part("clock") else None)
 
     def go(self, screen: Screen, now: float) -> None:
@@ -147,7 +152,7 @@ class Controller(BoardParts):
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
-        times = [self.current.deadline(), self.storage.next_check]
+        times = [self.current.deadline(now), self.storage.next_check]
         if self.flash:
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
@@ -221,8 +226,8 @@ class Controller(BoardParts):
 
     def open_setup(self, now: float) -> None:
         s = self.settings
-        self.go(SetupScreen(self, now, SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route)),
-                now)
+        menu = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route, computer=s.computer)
+        self.go(SetupScreen(self, now, menu), now)
 
     def enter_game(self, session: GameSession, now: float) -> None:
         self.session = session

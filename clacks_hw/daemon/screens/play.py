@@ -20,6 +20,7 @@ from ...journal import JournalError
 from ..card_input import CardInput
 from ..dice_play import DicePlay
 from .base import Screen
+from .computer import ComputerTurn
 from .confirm import ConfirmScreen
 from .over import OverScreen
 from .turn_clock import TurnClock
@@ -37,13 +38,20 @@ class PlayScreen(CardInput, DicePlay, Screen):
         self.swap = None  # a co-op swap being put together (swap_flow.SwapFlow)
         self.dice_input = None  # KLACKERS: the numbers selected, the faces keyed in
         self.clock = TurnClock(self, now)
+        self.computer = ComputerTurn(self)  # a computer player's moves (computer.py)
 
     @property
     def state(self):
         return self.session.state
 
+    @property
+    def in_play(self) -> bool:
+        return self.board.current is self
+
     # -- inputs ----------------------------------------------------------------------------
     def press(self, button: str, now: float) -> None:
+        if self.computer.blocks(button, now):
+            return
         if self._dice_game():
             self._dice_button(button, now)
         elif self.swap is not None:
@@ -52,6 +60,8 @@ class PlayScreen(CardInput, DicePlay, Screen):
             self._card_button(button, now)
 
     def tap(self, card: str, reader: int | None, now: float) -> None:
+        if self.computer.blocks(card, now):
+            return
         if self._dice_game():
             self.board.error(now, f"{card}: cards mean nothing in {self.state.config.game.title}.")
             return
@@ -64,19 +74,22 @@ class PlayScreen(CardInput, DicePlay, Screen):
 
     def tick(self, now: float) -> None:
         self.clock.tick(now)
+        if self.board.current is self and self.computer.tick(now):
+            return
         if self.board.current is self and self.preview is None and self.swap is None and not self._dice_game():
             self._pending_choice(now)
 
     def storage_back(self, now: float) -> None:
         self.clock.started = now  # Express: the turn stood still while nothing could be recorded
 
-    def deadline(self) -> float | None:
-        return min(self.clock.deadlines(), default=None)
+    def deadline(self, now: float) -> float | None:
+        return min((t for t in (*self.clock.deadlines(), self.computer.deadline(now)) if t is not None),
+                   default=None)
 
     def shows(self, now: float) -> dict:
         shown = self.swap.display(self.edition) if self.swap is not None else self.preview
         return {"state": self.state, "preview": shown, "express_started": self.clock.started_if_running(),
-                "dice_input": self.dice_input}
+                "dice_input": self.dice_input, "computer": self.computer.move}
 
     def _card_button(self, name: str, now: float) -> None:
         state, p = self.state, self.preview
@@ -126,6 +139,7 @@ class PlayScreen(CardInput, DicePlay, Screen):
             board.rejected(action, result, now)
             return False
         board.accepted(action)
+        self.dice_input = None  # a dice game's selection is spent
         sent = board.flash_signal(before, result, now)
         if self.clock.accepted(result, now):
             self.preview = None
