@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.commands.demo_cmd import countdown, demo_config, what_next
+from clacks_hw.commands.demo_cmd import countdown, demo_config, screen, what_next
 from clacks_hw.game.clacks.bots import bot_action
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import apply, new_game
@@ -43,7 +43,7 @@ def test_every_position_of_whole_games_fits_80x24(mode, players):
         state = new_game(edition, demo_config(edition, mode, players, seed, "easy", ()))
         rng, actions = random.Random(seed), 0
         while True:
-            lines = render(state, actions=actions).splitlines()
+            lines = screen(render(state, actions=actions)).splitlines()
             assert len(lines) <= ROWS - 1, (mode, players, seed, actions, len(lines))
             too_wide = [line for line in lines if len(line) > COLUMNS - 1]
             assert not too_wide, (mode, players, seed, too_wide)

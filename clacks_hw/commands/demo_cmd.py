@@ -20,6 +20,13 @@ def in_place(text: str) -> str:
     return "\x1b[H" + "\n".join(line + "\x1b[K" for line in text.splitlines()) + "\x1b[J"
 
 
+def screen(text: str) -> str:
+    """A position as the demo draws it in place: without the blank line under its title, so a
+    4-player game with a notice still fits 24 rows below the move line."""
+    lines = text.splitlines()
+    return "\n".join(lines[:2] + lines[3:] if len(lines) > 2 and not lines[2].strip() else lines)
+
+
 def what_next() -> str:
     """The lines a newcomer reads once the demo's game is over: what to try next."""
     from . import LAZY
@@ -134,7 +141,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     drawn_in_place = tty and delay > 0
     if drawn_in_place:
         countdown(COUNTDOWN_S, time.sleep)
-        click.echo(in_place(render(state, ascii=ascii_)), nl=False)
+        click.echo(in_place(screen(render(state, ascii=ascii_))), nl=False)
     else:
         click.echo(render(state, ascii=ascii_))
     actions = 0
@@ -150,7 +157,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         drawn = action.act != "play" or state.turn.seat != action.seat or state.over
         if drawn_in_place:
             if drawn:  # the move line on top, the position below it: 24 lines at most
-                click.echo(in_place(f"--- {action}\n" + render(state, ascii=ascii_, actions=actions)), nl=False)
+                click.echo(in_place(f"--- {action}\n" + screen(render(state, ascii=ascii_, actions=actions))), nl=False)
             continue
         click.echo(f"--- {action}")
         if drawn:

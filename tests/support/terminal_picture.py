@@ -24,7 +24,7 @@ COLOURS = {"●": "#ffd75f", ">": "#5fd7ff"}  # lit lamps and the seat to play s
 
 def screen(seed: int = SEED, players: int = PLAYERS, after: int = AFTER) -> list[str]:
     """The terminal's lines after ``after`` actions of the demo game ``seed``."""
-    from clacks_hw.commands.demo_cmd import demo_config
+    from clacks_hw.commands.demo_cmd import demo_config, screen
     from clacks_hw.game.clacks.bots import bot_action
     from clacks_hw.game.clacks.edition_files import default_edition
     from clacks_hw.game.core.engine import apply, new_game
@@ -36,7 +36,7 @@ def screen(seed: int = SEED, players: int = PLAYERS, after: int = AFTER) -> list
     for _ in range(after):  # the demo's own moves: its players, its seed
         action = bot_action(state, rng)
         state = apply(state, action)
-    return [f"--- {action}", *render(state, actions=after).splitlines()]
+    return [f"--- {action}", *screen(render(state, actions=after)).splitlines()]
 
 
 def svg(lines: list[str]) -> str:

@@ -23,7 +23,7 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
            view: str | None = None) -> str:
     """``view``: draw only what the player at that seat may see (others' hands hidden)."""
     on, off, dot = ("#", ".", "-") if ascii else ("●", "·", "·")
-    lines = [_title(state, dot, actions), _status(state)]  # no blank: 4 seats and a notice fit 24 rows
+    lines = [_title(state, dot, actions), _status(state), ""]
     left = _lamps(state.board, on, off)
     right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
     right = _with_next_letter(state, right, len(left), on, off)
