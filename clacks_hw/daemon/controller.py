@@ -120,14 +120,12 @@ class Controller(BoardParts):
     def state(self):
         return self.current.state
 
-    def _part(self, name: str):
-        """A part of the game in play (preview, swap, setup menu ...) while its screen shows."""
-        return getattr(self.current, name, None)
-
-    preview = property(lambda self: self._part("preview"))
-    swap = property(lambda self: self._part("swap"))
-    setup = property(lambda self: self._part("menu"))
-    turn_started = property(lambda self: self._part("clock").started if self._part("clock") else None)
+    # What the screen showing holds, for the status page, the logs and the tests: the set-up
+    # menu, the game's input in progress (a Clacks card being placed or swapped), the turn's start.
+    setup = property(lambda self: getattr(self.current, "menu", None))
+    preview = property(lambda self: getattr(getattr(self.current, "play", None), "preview", None))
+    swap = property(lambda self: getattr(getattr(self.current, "play", None), "swap", None))
+    turn_started = property(lambda self: self.current.clock.started if hasattr(self.current, "clock") else None)
 
     def go(self, screen: Screen, now: float) -> None:
         screen.since = now

@@ -15,7 +15,8 @@ whose ``game`` is the mode's object again.
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary
-    the board  what the board daemon asks every game today (flags, tracks, marks)
+    the board  board_play (what a button or a card means, what to light: core/board.py),
+               and what the pages ask (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -28,6 +29,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from .board import BoardPlay
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
@@ -239,6 +241,11 @@ class Game(ABC):
     def reveals_faults(self, config) -> bool:
         """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
         return False
+
+    def board_play(self) -> BoardPlay:
+        """What a button or a card means on the lit board in this game, and what it lights
+        (core/board.py): a new one for each game in play, keeping the input in progress."""
+        return BoardPlay()
 
 
 @dataclass(frozen=True)
