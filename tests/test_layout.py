@@ -15,7 +15,7 @@ GAMES = sorted({m.split(".")[2] for m in MODULES if m.startswith(f"{GAME}.") and
 # Modules the engine may use from outside game/: the project's error base and the file reader
 # that refuses links and oversized files (an edition is read through it), and the character rules
 # every value from a file obeys (an edition's names are checked with them).
-BASE = {"clacks_hw.errors", "clacks_hw.regular_file", "clacks_hw.unsafe_chars"}
+BASE = {"clacks_hw.base.errors", "clacks_hw.base.regular_file", "clacks_hw.base.unsafe_chars"}
 MAX_LINES = 400
 
 

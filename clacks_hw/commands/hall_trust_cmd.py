@@ -21,7 +21,7 @@ def trust_cmd(board, key, config_path):
     """Add BOARD, signing with the public KEY, to the boards the hall counts. Compare the key's
     fingerprint on the admin view with the one the board's log shows before you do."""
     from ..mqtt.signing import fingerprint
-    from ..secure_files import UnsafePath
+    from ..base.secure_files import UnsafePath
     from ..web.hall_config import HallConfigError, add_board
 
     try:

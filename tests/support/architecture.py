@@ -27,25 +27,20 @@ DOT, SVG = IMG / "layers.dot", IMG / "layers.svg"
 # (layer, what it holds, module prefixes): the first layer a module's name starts with is its own.
 LAYERS = [
     ("CLI", "clacks-hw and its subcommands", ("clacks_hw.cli", "clacks_hw.commands")),
-    ("daemon", "the board: controller, screens' logic, renderer, event loop", ("clacks_hw.daemon",)),
+    ("daemon", "the board: its screens, the controller, renderer, event loop", ("clacks_hw.daemon",)),
     ("web", "kiosk, admin and hall pages, MQTT, phones paired at the board", ("clacks_hw.web", "clacks_hw.mqtt",
                                                                             "clacks_hw.pairing")),
     ("rig", "emulated devices, HIL scripts, the self test", ("clacks_hw.testing", "clacks_hw.selftest")),
-    ("hardware build", "enclosure, wiring, parts, printed cards", ("clacks_hw.hardware", "clacks_hw.printing",
-                                                                  "clacks_hw.alphabet_card")),
+    ("hardware build", "enclosure, wiring, parts, printed cards", ("clacks_hw.hardware", "clacks_hw.printing")),
     ("views and tools", "position JSON, text board, replay steps, history, card enrolment",
-     ("clacks_hw.position_json", "clacks_hw.text_board", "clacks_hw.replay_steps", "clacks_hw.history",
-      "clacks_hw.enrolment", "clacks_hw.enroll_walk")),
-    ("config", "the TOML config, the systemd units", ("clacks_hw.config", "clacks_hw.config_checks",
-                                                    "clacks_hw.config_schema", "clacks_hw.config_errors",
-                                                    "clacks_hw.systemd_unit", "clacks_hw.hall_setup")),
+     ("clacks_hw.views", "clacks_hw.cards")),
+    ("config", "the TOML config, the systemd units", ("clacks_hw.config", "clacks_hw.hall_setup")),
     ("journal", "games as checksummed JSON Lines", ("clacks_hw.journal",)),
     ("drivers", "LEDs, buttons, card readers", ("clacks_hw.drivers",)),
     ("game: clacks", "Clacks in four modes", ("clacks_hw.game.clacks",)),
     ("game: klackers", "the dice game", ("clacks_hw.game.klackers",)),
     ("game core", "protocol, set-ups, refusals, randomness, views, registry", ("clacks_hw.game",)),
-    ("base", "errors, clock, safe files", ("clacks_hw.errors", "clacks_hw.clock", "clacks_hw.secure_files",
-                                           "clacks_hw.regular_file", "clacks_hw.unsafe_chars")),
+    ("base", "errors, clock, safe files", ("clacks_hw.base",)),
 ]
 GAMES = ("game: clacks", "game: klackers")
 

@@ -14,7 +14,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.values import replace
-from clacks_hw.position_json import board_bits
+from clacks_hw.views.position_json import board_bits
 from clacks_hw.web.server import WebServer as StatusPage
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 
