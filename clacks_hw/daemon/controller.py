@@ -268,6 +268,12 @@ class Controller(BoardParts):
         self.to_attract(now)
         return True
 
+    def submit(self, action, now: float) -> bool:
+        """An action from outside the board's buttons (a seat's own phone: seat_flow.py), through
+        the play screen's one way to the engine; False when refused or when no game is in play."""
+        play = getattr(self.current, "playing", self.current)  # under the abandon question too
+        return isinstance(play, PlayScreen) and play.submit(action, now)
+
     def flash_signal(self, before, after, now: float):
         """Flash the tower a signal was just sent from, in the sender's colour: (seat, tower) or None."""
         sent = after.config.game.signal_sent(before, after)

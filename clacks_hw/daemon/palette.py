@@ -53,9 +53,17 @@ FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
 LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next
 
 
-# What a game's roles look like (game/core/board.py): a role names what a lamp, button or seat
-# indicator is, the board decides its colour here.
+# What a game's roles look like (game/core/board.py, game/core/lights.py): a role names what a
+# lamp, button or seat indicator is, the board decides its colour here.
 ROLES = {
+    "dragon": (255, 0, 0),  # Guards! Guards!: a dragon's quadrant
+    "run": (255, 200, 0),  # a spell run's route (the quadrant its runners are in: full)
+    "sabotage": (255, 0, 255),  # a sabotage attempt (the quadrant flashes)
+    "test": (255, 255, 255),  # a test waits for its die
+    "passed": (0, 255, 60),  # the last test passed
+    "failed": (255, 0, 0),  # ... or failed
+    "confined": (255, 120, 0),  # in hospital or in the Watch House: missing turns
+    "on": LAMP_ON,
     "off": OFF, "lamp": LAMP_ON, "preview": PREVIEW, "unaffordable": UNAFFORDABLE, "discard": DISCARD,
     "dwarf": DWARF, "route": ROUTE, "pending": PENDING, "team_won": TEAM_WON, "post_office_won": PO_WON,
     "up": NUMBER_UP, "selected": NUMBER_SELECTED, "one_die": ONE_DIE, "face": FACE_BUTTON,

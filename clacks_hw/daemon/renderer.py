@@ -23,6 +23,7 @@ from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
 from ..game.clacks.board import TOWER_BY_NAME
 from ..game.clacks.turns import target_mask
+from . import lights_frame
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -81,6 +82,9 @@ def _lights(view: View, now: float):
 
 
 def _game(view: View, now: float):
+    own = view.state.config.game.lights(view.state)
+    if own is not None:  # a game that says what to light from its state alone (game/core/lights.py)
+        return lights_frame.parts(own, now)
     lights = _lights(view, now)
     lamps = [P.OFF] * 16
     for lamp, role in lights.lamps.items():
@@ -158,7 +162,12 @@ def animation_deadline(view: View, now: float) -> float | None:
         return min(times) if times else None
     if view.state is None:
         return min(times) if times else None
-    times.append(_lights(view, now).changes_at)
+    own = view.state.config.game.lights(view.state)
+    if own is not None:
+        if lights_frame.blinks(own):
+            times.append(lights_frame.next_edge(now))
+    else:
+        times.append(_lights(view, now).changes_at)
     if view.flash is not None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):
