@@ -38,8 +38,19 @@ class BoardParts:
             return
         from ..views.text_board import render
 
-        text = render(self.session.state, actions=self.session.actions, view=self.settings.status_view)
+        text = render(self.session.state, actions=self.session.actions, view=self.status_viewer())
         self.show_status(text + (extra + "\n" if extra else ""))
+
+    def status_viewer(self):
+        """Whose eyes the position text is for: the setting, except that a lone person playing
+        the computer on the virtual board sees their own hand, not the computer's."""
+        view = self.settings.status_view
+        config = self.session.state.config if self.session is not None else None
+        if view is None and config is not None and config.computer:
+            people = [s for s in config.seats if s not in config.computer]
+            if len(people) == 1:
+                return people[0]
+        return view
 
     def notice(self, text: str) -> None:
         self.message = text

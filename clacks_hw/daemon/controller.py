@@ -70,6 +70,10 @@ class Settings:
     # Whose eyes the position text after each action is for: PUBLIC (the log of the lit board:
     # Long Distance hands counted, never listed), or None (the virtual board on your terminal).
     status_view: str | None = PUBLIC
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
 class Controller(BoardParts):
@@ -126,6 +130,13 @@ class Controller(BoardParts):
     preview = property(lambda self: getattr(getattr(self.current, "play", None), "preview", None))
     swap = property(lambda self: getattr(getattr(self.current, "play", None), "swap", None))
     turn_started = property(lambda self: self.current.clock.started if hasattr(self.current, "clock") else None)
+    computer_move = property(lambda self: self.current.computer.move if hasattr(self.current, "computer") else None)
+
+    @property
+    def play_progress(self):
+        """The game's input in progress as a value (None: none), to tell whether an input changed it."""
+        play = getattr(self.current, "play", None)
+        return play.progress() if play is not None else None
 
     def go(self, screen: Screen, now: float) -> None:
         screen.since = now
@@ -144,7 +155,7 @@ class Controller(BoardParts):
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
-        times = [self.current.deadline(), self.storage.next_check]
+        times = [self.current.deadline(now), self.storage.next_check]
         if self.flash:
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
@@ -218,8 +229,8 @@ class Controller(BoardParts):
 
     def open_setup(self, now: float) -> None:
         s = self.settings
-        self.go(SetupScreen(self, now, SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route)),
-                now)
+        menu = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route, computer=s.computer)
+        self.go(SetupScreen(self, now, menu), now)
 
     def enter_game(self, session: GameSession, now: float) -> None:
         self.session = session

@@ -100,6 +100,12 @@ def _game(view: View, now: float):
             seats[seat] = colour if on and left > 0 else P.OFF
         else:
             seats[seat] = P.scale(colour, 0.2 + 0.8 * left / view.express_seconds)
+    c = view.computer
+    if c is not None and c.seat in P.SEAT and blink_on(now, 0.0, BLINK_S):
+        # a computer player's move, shown before it is played: the placement in its colour
+        _overlay(lamps, c.lamps, P.SEAT[c.seat])
+        if c.tower is not None and getattr(c.action, "act", None) == "move":
+            towers[FRAME_TOWERS[c.tower]] = P.SEAT[c.seat]
     f = view.flash
     if f is not None and now < f.since + f.seconds and blink_on(now, f.since, FLASH_BLINK_S):
         _overlay(lamps, f.mask, f.colour)
@@ -137,8 +143,11 @@ def _setup(view: View, now: float):
     if m.page in ("seats", "names", "words"):
         waiting = m.waiting_seat() if m.page in ("names", "words") else None
         for s in m.seats:
+            strength = m.strength_of(s)
             if s == waiting:
                 seats[s] = P.SEAT[s] if blink_on(now, m.since, BLINK_S) else P.OFF
+            elif strength is not None and m.page == "seats":
+                seats[s] = P.scale(P.COMPUTER, P.COMPUTER_LEVEL[strength])
             else:
                 seats[s] = P.SEAT[s]
     return lamps, towers, seats
@@ -168,6 +177,8 @@ def animation_deadline(view: View, now: float) -> float | None:
             times.append(lights_frame.next_edge(now))
     else:
         times.append(_lights(view, now).changes_at)
+    if view.computer is not None:
+        times.append(_next_edge(now, 0.0, BLINK_S))
     if view.flash is not None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):

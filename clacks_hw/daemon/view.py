@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 from .setup_menu import SetupMenu
 
-# resume / refused: after a restart, the newest journal could not be resumed (screens/resume.py)
-SCREENS = ("attract", "setup", "game", "confirm", "over", "resume", "refused")
+# The screens by name: screen_names.py (resume / refused: after a restart, screens/resume.py)
 
 
 @dataclass(frozen=True)
@@ -36,4 +35,5 @@ class View:
     leds_failing: bool = False
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
+    computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
     signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

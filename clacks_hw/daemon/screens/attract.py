@@ -27,5 +27,5 @@ class AttractScreen(Screen):
             if moved:
                 self.board.flash_signal(*moved, now)
 
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         return self.board.demo.next_at

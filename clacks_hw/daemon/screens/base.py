@@ -8,7 +8,7 @@ A screen is an object with one job; the controller shows one at a time and hands
     tap(card, reader, now)  an enrolled card was tapped (``reader``: its index; None: unknown)
     reset(now)              PREV+NEXT held for 3 s
     tick(now)               what time alone makes happen (called after every input, too)
-    deadline()              when ``tick`` next has something to do (None: nothing)
+    deadline(now)           when ``tick`` next has something to do (None: nothing)
     shows(now)              the View fields this screen fills in (state, preview, setup, ...)
     storage_back(now)       the journal can be written again after a failure
     state                   the game position this screen is about (None: none)
@@ -45,7 +45,7 @@ class Screen:
         pass
 
     # -- what it shows ---------------------------------------------------------------------
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         return None
 
     def shows(self, now: float) -> dict:

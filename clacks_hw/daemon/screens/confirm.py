@@ -34,7 +34,7 @@ class ConfirmScreen(Screen):
     def storage_back(self, now: float) -> None:
         self.playing.storage_back(now)
 
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         times = [self.since + self.settings.confirm_s, *self.playing.clock.deadlines()]
         return min(t for t in times if t is not None)
 

@@ -25,5 +25,5 @@ class OverScreen(Screen):
         if now >= self.idle_until():
             self.board.idle_to_attract(now)
 
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         return self.idle_until()

@@ -16,6 +16,7 @@ import logging
 from ...game.core.rejection import Rejection
 from ...journal import JournalError
 from .base import Screen
+from .computer import ComputerTurn
 from .confirm import ConfirmScreen
 from .over import OverScreen
 from .turn_clock import TurnClock
@@ -31,6 +32,7 @@ class PlayScreen(Screen):
         self.session = session
         self.play = session.state.config.game.board_play()  # the game's input in progress
         self.clock = TurnClock(self, now)
+        self.computer = ComputerTurn(self)  # a computer player's moves (computer.py)
 
     @property
     def state(self):
@@ -38,10 +40,12 @@ class PlayScreen(Screen):
 
     # -- inputs ----------------------------------------------------------------------------
     def press(self, button: str, now: float) -> None:
-        self.play.press(self, button, now)
+        if not self.computer.blocks(button, now):
+            self.play.press(self, button, now)
 
     def tap(self, card: str, reader: int | None, now: float) -> None:
-        self.play.tap(self, card, self.board.readers.seat_of(reader), now)
+        if not self.computer.blocks(card, now):
+            self.play.tap(self, card, self.board.readers.seat_of(reader), now)
 
     def reset(self, now: float) -> None:
         self.play.new_turn()  # whatever was being chosen is dropped
@@ -49,7 +53,7 @@ class PlayScreen(Screen):
 
     def tick(self, now: float) -> None:
         self.clock.tick(now)
-        if self.in_play:
+        if self.in_play and not self.computer.tick(now) and self.in_play:
             self.play.waiting(self, now)
 
     def storage_back(self, now: float) -> None:
@@ -58,12 +62,13 @@ class PlayScreen(Screen):
     def time_out(self, elapsed: float, now: float) -> bool:
         return self.submit(self.play.timeout(self.state, elapsed), now)
 
-    def deadline(self) -> float | None:
-        return min(self.clock.deadlines(), default=None)
+    def deadline(self, now: float) -> float | None:
+        return min((t for t in (*self.clock.deadlines(), self.computer.deadline(now)) if t is not None),
+                   default=None)
 
     def shows(self, now: float) -> dict:
         return {"state": self.state, "play": self.play, "preview": self.play.shown,
-                "express_started": self.clock.started_if_running()}
+                "express_started": self.clock.started_if_running(), "computer": self.computer.move}
 
     # -- the Table the game acts through (game/core/board.py) -------------------------------
     @property

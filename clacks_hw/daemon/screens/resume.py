@@ -56,5 +56,5 @@ class ResumeScreen(Screen):
             log.info("no input for %.0f s: back to attract (the notice stays)", self.settings.attract_after_s)
             self.board.to_attract(now)
 
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         return self.idle_until() if self.asked.offer is None else None

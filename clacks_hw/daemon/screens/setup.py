@@ -8,6 +8,7 @@ so does ``attract_after_s`` without input.
 
 from __future__ import annotations
 
+from ...drivers.frame import TOWERS as TOWER_BUTTONS
 from ..cards import word_of
 from ..setup_menu import SetupMenu
 from .base import Screen
@@ -27,6 +28,8 @@ class SetupScreen(Screen):
             m = m.step(1 if button == "NEXT" else -1, now)
         elif button == "TURN":
             m = m.toggle(now)
+        elif button in TOWER_BUTTONS:  # a seat's button: a person, or the computer at a strength
+            m = m.cycle_computer(button, now)
         elif button == "BACK":
             m = m.back(now)
             if m is None:
@@ -57,7 +60,7 @@ class SetupScreen(Screen):
         if now >= self.idle_until():
             self.board.idle_to_attract(now)
 
-    def deadline(self) -> float | None:
+    def deadline(self, now: float) -> float | None:
         return self.idle_until()
 
     def shows(self, now: float) -> dict:

@@ -16,6 +16,7 @@ being placed, numbers selected, a swap half made), one per game in play, and its
     new_turn()                     another seat's turn (or the next turn) began
     lights(state, now) -> Lights   what to light, as roles
     shown                          a card being placed, for the status page (or None)
+    progress()                     the input in progress as a value (compared, never read)
 
 The game acts through the ``table`` the board hands it (the board's side, ``Table``):
 
@@ -90,5 +91,10 @@ class BoardPlay:
     def new_turn(self) -> None:
         pass
 
-    def lights(self, state, now: float) -> Lights:
+    def lights(self, state, now: float, since: float = 0.0) -> Lights:
         return Lights({}, {}, {})
+
+    def progress(self):
+        """The input in progress as a value (None: none): the board compares it to tell whether
+        an input changed anything."""
+        return None

@@ -29,6 +29,9 @@ class KlackersPlay(BoardPlay):
         if action is not None and table.submit(action, now):
             self.input = KlackersInput()
 
+    def progress(self):
+        return self.input
+
     def accepted(self, table, before, action, after, now: float) -> str:
         said = narrate(before, action, after)
         return f"{said}\nGame over: {after.winner} won." if after.over else said

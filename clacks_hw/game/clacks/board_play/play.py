@@ -46,6 +46,9 @@ class ClacksPlay(BoardPlay):
     def lights(self, state, now: float, since: float = 0.0):
         return lights.lights(state, self.shown, now, since)
 
+    def progress(self):
+        return (self.preview, self.swap)
+
     def new_turn(self) -> None:
         self.preview = None
         self.swap = None
