@@ -8,7 +8,6 @@ a button no meaning leaves it to the screens. No game is named here.
 from __future__ import annotations
 
 from ..drivers.debounce import ButtonEvent
-from .seat_flow import submit
 
 
 def handle(event, controller, now: float) -> bool:
@@ -21,5 +20,5 @@ def handle(event, controller, now: float) -> bool:
     action = state.config.game.button_action(state, event.button)
     if action is None:
         return False
-    submit(controller, action, now)  # refused: the board flashes red and says why, as for any action
+    controller.submit(action, now)  # refused: the board flashes red and says why, as for any action
     return True

@@ -12,9 +12,10 @@ from __future__ import annotations
 from ..drivers.frame import Frame, tower_index
 from . import palette as P
 
-SPIN_S = 0.9  # the light runs this long...
-STEPS = 12  # ...through this many buttons, each step a little longer than the one before
-HOLD_S = 0.4  # then the face stays white this long before the result's colour
+STEP_S = tuple(0.03 + 0.01 * k for k in range(12))  # each button a little longer than the last
+SPIN_S = sum(STEP_S)  # about a second of running light...
+HOLD_S = 0.4  # ...then the face stays white this long before the result's colour
+STEPS = len(STEP_S)
 
 
 class RollFlourish:
@@ -35,26 +36,25 @@ class RollFlourish:
         if face is not None and faces:
             self.rolling = (now, faces, face - 1)
 
-    def _at(self, now: float) -> tuple[int, bool] | None:
-        """(the button lit, still spinning), or None once the flourish is over."""
+    def _step(self, now: float) -> tuple[int, float] | None:
+        """(the button lit, when that changes next), or None once the flourish is over."""
         since, faces, face = self.rolling
         t = now - since
         if t >= SPIN_S + HOLD_S:
             return None
         if t >= SPIN_S:
-            return face, False
-        # step k lasts in proportion to k+1: the light slows down; the last step lands on the face
-        total = STEPS * (STEPS + 1) / 2
-        done, k = 0.0, 0
-        while k < STEPS - 1 and (done + (k + 1)) / total * SPIN_S <= t:
-            done += k + 1
-            k += 1
-        return (face - (STEPS - 1 - k)) % len(faces), True
+            return face, since + SPIN_S + HOLD_S
+        end = since
+        for k, step in enumerate(STEP_S):  # the last step lands on the face
+            end += step
+            if now < end:
+                return (face - (STEPS - 1 - k)) % len(faces), end
+        return face, since + SPIN_S + HOLD_S
 
     def frame(self, frame: Frame, now: float) -> Frame:
         if self.rolling is None:
             return frame
-        at = self._at(now)
+        at = self._step(now)
         if at is None:
             self.rolling = None
             return frame
@@ -64,7 +64,5 @@ class RollFlourish:
                                   for k, name in enumerate(faces)})
 
     def next_deadline(self, now: float) -> float | None:
-        if self.rolling is None:
-            return None
-        since = self.rolling[0]
-        return min(now + 0.05, since + SPIN_S + HOLD_S)
+        at = self._step(now) if self.rolling is not None else None
+        return None if at is None else at[1]

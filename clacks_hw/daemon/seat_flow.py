@@ -25,15 +25,9 @@ def run(event: SeatAction, controller, now: float) -> str | None:
     if event.action.seat != event.seat or not offered(game, state, event.seat, event.action):
         return "that is not a question the game puts to you now"
     log.info("%s answers a private prompt", event.by)  # what it chose stays private
-    if submit(controller, event.action, now):
+    if controller.submit(event.action, now):  # the one way an action reaches the engine
         return None
     return controller.message or "the board refused it"
-
-
-def submit(controller, action, now: float) -> bool:
-    """An action from outside the screens (a phone, a press the game gives a meaning), sent the
-    one way every action reaches the engine: True when it was accepted and journaled."""
-    return controller._submit(action, now)  # noqa: SLF001 - the controller's own path, journal first
 
 
 def handle(event: SeatAction, controller, now: float) -> None:
