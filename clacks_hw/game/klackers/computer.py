@@ -4,8 +4,7 @@
     normal   pulls the fewest, biggest numbers and always rolls two dice, as many people do
     strong   plays to win the round: with a score on the table to beat, the policy that beats
              it most often (a tie, which pushes the round, counting half); first to roll, the
-             score the others (playing so) are least likely to beat; with Klack to win, for the
-             KLACK (solver.py)
+             exact lowest score to expect, and with Klack to win the likeliest KLACK (solver.py)
 
 The first-time player (core/computer.py's FIRST_TIMER) is modelled as the normal one: the way
 people play before they have thought about the odds. The dice and numbers lie open on the
@@ -27,7 +26,7 @@ from .state import KlackersState
 
 KINDS = {"easy": "random", "normal": "greedy", "strong": "best", FIRST_TIMER: "greedy"}
 REASONS = {"random": "it adds up", "greedy": "the fewest, biggest numbers",
-           "best": "the likeliest KLACK"}
+           "best": "it leaves the lowest score to expect"}
 NO_POINT = 10  # the Hughie rule: a score of this or more cannot win
 
 
@@ -37,14 +36,6 @@ def beat_policy(target: int):
     least often against a best score of ``target`` (a lower score wins, the same pushes: half a
     loss)."""
     return _policy(tuple(0.0 if t < target else 0.5 if t == target else 1.0 for t in range(TOTAL[ALL_UP] + 1)))
-
-
-@cache
-def first_policy(others: int):
-    """The policy of the first to roll in a round: the score it leaves is beaten by each of the
-    ``others`` playing ``beat_policy`` with that chance; it keeps the round's win likeliest."""
-    survive = [beat_policy(t)[2] for t in range(TOTAL[ALL_UP] + 1)]  # each other player fails to beat t
-    return _policy(tuple(1.0 - survive[t] ** others for t in range(TOTAL[ALL_UP] + 1)))
 
 
 def _policy(cost: tuple[float, ...]):
@@ -84,9 +75,8 @@ def _to_beat(view: KlackersState) -> int | None:
     return min(best, NO_POINT) if view.config.has("hughie") else best
 
 
-def _beat(view: KlackersState, seat: str, target: int | None, rng) -> KlackersAction:
-    others = len(view.config.seats) - 1
-    pull, one_die, _ = beat_policy(target) if target is not None else first_policy(others)
+def _beat(view: KlackersState, seat: str, target: int, rng) -> KlackersAction:
+    pull, one_die, _ = beat_policy(target)
     if view.dice:
         numbers = view.up if view.one_die else pull[view.up][sum(view.dice)]
         return KlackersAction(seat, "pull", numbers=numbers)
@@ -100,11 +90,10 @@ def computer_move(view: KlackersState, seat: str, strength: str, rng) -> Move:
     kind = KINDS.get(strength, "best")
     own = kind == "best" and view.phase == "turn" and not view.config.has("klack_to_win")
     target = _to_beat(view) if own else None
-    action = _beat(view, seat, target, rng) if own else bot_action(view, rng, kind)
-    reason = REASONS[kind]
-    if own:
-        reason = (f"the likeliest way under {target}, the score to beat" if target is not None
-                  else "playing for a score the others are least likely to beat")
+    action = _beat(view, seat, target, rng) if target is not None else bot_action(view, rng, kind)
+    reason = REASONS[kind] if target is None else f"the likeliest way under {target}, the score to beat"
+    if kind == "best" and view.config.has("klack_to_win"):
+        reason = "the likeliest KLACK"
     if action.act == "pull":
         left = view.up & ~action.numbers & ALL_UP
         up = " ".join(map(str, numbers_of(left))) or "nothing"
