@@ -8,8 +8,7 @@ from ..game.clacks.state import GameState
 from .preview import Preview
 from .setup_menu import SetupMenu
 
-# resume / refused: after a restart, the newest journal could not be resumed (resume_question.py)
-SCREENS = ("attract", "setup", "game", "confirm", "over", "resume", "refused")
+# The screens by name: screen_names.py (resume / refused: after a restart, screens/resume.py)
 
 
 @dataclass(frozen=True)
