@@ -65,4 +65,4 @@ ROLES = {
     "watch": (60, 90, 255),  # in the Watch House: missing turns
     "on": LAMP_ON,
 }
-ROLLING = (255, 255, 255)  # the die rolling: the light running round the face buttons
+ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)
