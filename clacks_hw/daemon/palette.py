@@ -64,7 +64,8 @@ ROLES = {
     "test": (255, 255, 255),  # a test waits for its die
     "passed": (0, 255, 60),  # the last test passed
     "failed": (255, 0, 0),  # ... or failed
-    "confined": (255, 120, 0),  # in hospital or in the Watch House: missing turns
+    "confined": (255, 120, 0),  # in hospital: missing turns
+    "watch": (60, 90, 255),  # in the Watch House: missing turns
     "on": LAMP_ON,
     "off": OFF, "lamp": LAMP_ON, "preview": PREVIEW, "unaffordable": UNAFFORDABLE, "discard": DISCARD,
     "dwarf": DWARF, "route": ROUTE, "pending": PENDING, "team_won": TEAM_WON, "post_office_won": PO_WON,
@@ -92,3 +93,6 @@ def colour(role: tuple):
     if name == "die":
         return _die(role[1], role[2])
     return ROLES[name]
+
+
+ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)

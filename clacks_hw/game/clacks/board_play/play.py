@@ -158,8 +158,9 @@ class ClacksPlay(BoardPlay):
 
     def waiting(self, table, now: float) -> None:
         """Co-op Night Shift / Junior: a revealed card waits for a choice: preview it."""
-        if self.preview is None and self.swap is None:
-            card = fault_flow.waiting(table.state)
+        state = table.state
+        if self.preview is None and self.swap is None and state.config.game.reveals_faults(state.config):
+            card = fault_flow.waiting(state)
             if card is not None:
                 self._fault(table, card, now)
 
