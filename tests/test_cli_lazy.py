@@ -50,10 +50,10 @@ def test_a_command_imports_only_what_it_needs():
 # the journal, the pages, and the standard library's network and logging machinery. Each of these
 # costs a Pi Zero tens of milliseconds; `COMMAND --help` must start within 2.5x a bare
 # interpreter (bench/bench_start.py measures it).
-HEAVY_OURS = ("clacks_hw.game", "clacks_hw.daemon", "clacks_hw.config", "clacks_hw.journal", "clacks_hw.web",
+HEAVY_OURS = ("clacks_hw.game", "clacks_hw.daemon", "clacks_hw.config.load", "clacks_hw.journal", "clacks_hw.web",
               "clacks_hw.mqtt", "clacks_hw.testing", "clacks_hw.hardware", "clacks_hw.printing",
-              "clacks_hw.secure_files", "clacks_hw.drivers.leds", "clacks_hw.drivers.card_reader",
-              "clacks_hw.drivers.buttons", "clacks_hw.pairing", "clacks_hw.selftest", "clacks_hw.enrolment")
+              "clacks_hw.base.secure_files", "clacks_hw.views", "clacks_hw.drivers.leds", "clacks_hw.drivers.card_reader",
+              "clacks_hw.drivers.buttons", "clacks_hw.pairing", "clacks_hw.selftest", "clacks_hw.cards")
 HEAVY_STDLIB = {"logging", "socket", "ssl", "http", "http.client", "email", "urllib.request", "random",
                 "hashlib", "subprocess", "tempfile", "tomllib", "asyncio", "serial", "msgspec"}
 
@@ -69,7 +69,7 @@ def test_each_commands_help_loads_only_its_own_command(name):
 
 def test_the_services_default_config_is_the_configs_own():
     from clacks_hw.commands.service_cmd import UNIT_CONFIG
-    from clacks_hw.config import DEFAULT_PATH
+    from clacks_hw.config.load import DEFAULT_PATH
 
     assert UNIT_CONFIG == str(DEFAULT_PATH)
 
@@ -83,14 +83,14 @@ def test_a_wrong_mode_still_lists_every_mode():
 
 
 def test_enrolls_help_names_the_walks_default_timeout():
-    from clacks_hw.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S
+    from clacks_hw.cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S
 
     out = CliRunner().invoke(cli, ["enroll", "--help"], prog_name="clacks-hw", terminal_width=200).output
     assert f"(default: {DEFAULT_OFFLINE_TIMEOUT_S:g})" in out
 
 
 def test_the_alphabet_card_pulls_in_no_network_modules():
-    code = "import sys, clacks_hw.alphabet_card; print(sorted(sys.modules))"
+    code = "import sys, clacks_hw.printing.alphabet_card; print(sorted(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
     for name in ("'xml.sax.saxutils'", "'urllib.request'", "'http.client'", "'email'", "'ssl'"):
         assert name not in out

@@ -20,7 +20,7 @@ from clacks_hw.game.clacks.bots import bot_action
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.registry import game_for, modes
-from clacks_hw.text_board import render
+from clacks_hw.views.text_board import render
 from tests.support.tools import require_tool
 
 ROWS, COLUMNS = 24, 80

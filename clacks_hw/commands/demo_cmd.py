@@ -108,7 +108,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     from ..game.core.errors import SetupError
     from ..game.core.registry import game_for
     from ..game.core.rejection import Rejection
-    from ..text_board import render
+    from ..views.text_board import render
     from .computer_demo import watch
     from .klackers_demo import klackers_state
     from .klackers_demo import run_demo as run_klackers_demo

@@ -35,8 +35,8 @@ def edition_cmd(edition_dir):
               help="Where to write the SVG ('-' for standard output).")
 def alphabet_card_cmd(edition_dir, output):
     """Write the printable Clacks Alphabet Card (SVG) for an edition."""
-    from ..alphabet_card import alphabet_svg  # not at the top: `edition --help` stays quick
-    from ..secure_files import write_file
+    from ..printing.alphabet_card import alphabet_svg  # not at the top: `edition --help` stays quick
+    from ..base.secure_files import write_file
 
     svg = alphabet_svg(load_edition_or_exit(edition_dir))
     if output == "-":

@@ -1,6 +1,6 @@
 """`clacks-hw enroll`: tap every card of the edition once and write the tag-to-card map.
 
-The walk itself is :class:`clacks_hw.enroll_walk.EnrolmentWalk`; this module wires it to the
+The walk itself is :class:`clacks_hw.cards.enroll_walk.EnrolmentWalk`; this module wires it to the
 card reader (a :class:`~clacks_hw.drivers.card_reader.CardReader` thread) and the keyboard (a
 thread reading lines from standard input), both feeding one queue the main thread consumes.
 
@@ -67,7 +67,7 @@ def _read_keys(events: queue.Queue, stream) -> None:
 
 
 def _groups():
-    from ..enrolment import GROUPS
+    from ..cards.enrolment import GROUPS
 
     return GROUPS
 
@@ -96,12 +96,12 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
     Stop the daemon first if it is running (sudo systemctl stop clacks-hw): it holds the reader.
     """
     # Imported here, not at the top: `clacks-hw enroll --help` must start quickly on a Pi Zero.
-    from ..clock import SystemClock
-    from ..config import ConfigError, load_config
+    from ..base.clock import SystemClock
+    from ..config.load import ConfigError, load_config
     from ..drivers.card_reader import CardReader
-    from ..enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
-    from ..enrolment import EnrolmentError, default_path, group_cards, load_enrolment, save_enrolment
-    from ..secure_files import SafeDir
+    from ..cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
+    from ..cards.enrolment import EnrolmentError, default_path, group_cards, load_enrolment, save_enrolment
+    from ..base.secure_files import SafeDir
 
     if offline_timeout is None:
         offline_timeout = DEFAULT_OFFLINE_TIMEOUT_S

@@ -46,7 +46,7 @@ def hil_cmd(scripts, junit_path):
     results = [run_script(script, echo=click.echo) for script in parsed]
     if junit_path:
         try:
-            from ..secure_files import write_file
+            from ..base.secure_files import write_file
 
             write_file(junit_path, junit_xml(results), 0o644)  # never through a link (secure_files.py)
         except OSError as exc:

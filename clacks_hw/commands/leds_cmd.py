@@ -23,7 +23,7 @@ INTERRUPTED = 130
 
 def make_clock():
     """The clock the command uses (tests replace it with a fake one)."""
-    from ..clock import SystemClock
+    from ..base.clock import SystemClock
 
     return SystemClock()
 
@@ -43,7 +43,7 @@ def leds_cmd(config_path, virtual, step_s, cycles):
     The LED that lights should be the one printed. If it is not, fix the wiring or the
     [leds] order keys (lamp_order, chain, button_order, seat_order; docs/config.md).
     """
-    from ..config import ConfigError, load_config  # not at the top: `leds --help` stays quick
+    from ..config.load import ConfigError, load_config  # not at the top: `leds --help` stays quick
     from ..drivers.led_pattern import LedFailure, Pattern, fix_for
     from ..drivers.leds import open_backend
     from ..drivers.pixel_map import PixelMap

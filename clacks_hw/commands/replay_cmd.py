@@ -71,8 +71,8 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, a
     exits 2 if the file cannot be replayed at all.
     """
     from ..journal import JournalError, read_journal, replay  # here: `replay --help` stays quick
-    from ..position_json import position_json
-    from ..text_board import render
+    from ..views.position_json import position_json
+    from ..views.text_board import render
 
     edition = load_edition_or_exit(edition_dir)
     ascii_ = ascii_ or not _can_print("●·")

@@ -50,7 +50,7 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
     """
     import signal
 
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
     from ..daemon.app import Seams, StartupError, run
 
     overrides = {**(VIRTUAL_OVERRIDES if virtual else {}), **computer_overrides(computer)}

@@ -41,14 +41,14 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
 
     Stop the daemon first (sudo systemctl stop clacks-hw): it holds the buttons, LEDs and reader.
     """
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
 
     try:
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         click.echo(str(err), err=True)
         raise SystemExit(BAD_CONFIG) from None
-    from ..clock import SystemClock
+    from ..base.clock import SystemClock
     from ..daemon.ports import open_auto
     from ..drivers.buttons import ButtonError, make_pin_factory
     from ..drivers.leds import open_backend
@@ -76,7 +76,7 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
     click.echo(report.text())
     if json_path:
         try:
-            from ..secure_files import write_file
+            from ..base.secure_files import write_file
 
             write_file(json_path, report.json() + "\n", 0o644)  # never through a link (secure_files.py)
         except OSError as exc:

@@ -1,6 +1,6 @@
 """`clacks-hw install-service`: write the systemd unit that runs the board daemon.
 
-The unit's text comes from :mod:`clacks_hw.systemd_unit`. Exit status: 0 written (or printed
+The unit's text comes from :mod:`clacks_hw.config.systemd_unit`. Exit status: 0 written (or printed
 with --dry-run), 1 cannot write (exists without --force, no permission, no user to run as),
 2 a bad configuration.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from ..systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
+from ..config.systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -77,8 +77,8 @@ def install_service_cmd(config_path, user, output, dry_run, force):
     makes the admin token phones pair under, journal.dir/admin-token, where the daemon reads it
     (unless the config sets status.admin_token).
     """
-    from .. import secure_files  # not at the top: `--help` stays quick
-    from ..config import ConfigError, load_config
+    from ..base import secure_files  # not at the top: `--help` stays quick
+    from ..config.load import ConfigError, load_config
 
     try:
         cfg = load_config(config_path, check_devices=False)
@@ -142,7 +142,7 @@ def _admin_token(cfg, user: str, as_root: bool) -> None:
     if cfg.status.admin_token:
         click.echo("Admin token: status.admin_token in the config (keep the config readable by the service only).")
         return
-    from ..secure_files import UnsafePath, trusted_uids
+    from ..base.secure_files import UnsafePath, trusted_uids
     from ..web.token import ensure_token, token_path
 
     path = token_path(cfg)  # the one place the daemon reads it

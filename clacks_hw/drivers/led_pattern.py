@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .frame import LAMPS, PIXELS, SEATS, TOWERS, Frame, pixel_name
 from .pixel_map import PixelMap
 

@@ -28,7 +28,7 @@ def screen(seed: int = SEED, players: int = PLAYERS, after: int = AFTER) -> list
     from clacks_hw.game.clacks.bots import bot_action
     from clacks_hw.game.clacks.edition_files import default_edition
     from clacks_hw.game.core.engine import apply, new_game
-    from clacks_hw.text_board import render
+    from clacks_hw.views.text_board import render
 
     edition = default_edition()
     state = new_game(edition, demo_config(edition, "competitive", players, seed, "easy", ()))
