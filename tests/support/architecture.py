@@ -43,11 +43,12 @@ LAYERS = [
     ("drivers", "LEDs, buttons, card readers", ("clacks_hw.drivers",)),
     ("game: clacks", "Clacks in four modes", ("clacks_hw.game.clacks",)),
     ("game: klackers", "the dice game", ("clacks_hw.game.klackers",)),
+    ("game: guards", "Guards! Guards! beside its map", ("clacks_hw.game.guards",)),
     ("game core", "protocol, set-ups, refusals, randomness, views, registry", ("clacks_hw.game",)),
     ("base", "errors, clock, safe files", ("clacks_hw.errors", "clacks_hw.clock", "clacks_hw.secure_files",
                                            "clacks_hw.regular_file", "clacks_hw.unsafe_chars")),
 ]
-GAMES = ("game: clacks", "game: klackers")
+GAMES = ("game: clacks", "game: guards", "game: klackers")
 
 
 def layer_of(module: str) -> str:
