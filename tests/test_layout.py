@@ -13,8 +13,9 @@ GAME = "clacks_hw.game"
 CORE = f"{GAME}.core"
 GAMES = sorted({m.split(".")[2] for m in MODULES if m.startswith(f"{GAME}.") and not m.startswith(CORE)})
 # Modules the engine may use from outside game/: the project's error base and the file reader
-# that refuses links and oversized files (an edition is read through it).
-BASE = {"clacks_hw.errors", "clacks_hw.regular_file"}
+# that refuses links and oversized files (an edition is read through it), and the character rules
+# every value from a file obeys (an edition's names are checked with them).
+BASE = {"clacks_hw.errors", "clacks_hw.regular_file", "clacks_hw.unsafe_chars"}
 MAX_LINES = 400
 # Still over the limit, each waiting for its own split; the list may only shrink.
 WAITING_FOR_SPLIT = {"clacks_hw.daemon.controller"}

@@ -13,7 +13,8 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from clacks_hw.drivers.card_reader import FAULT, GONE, ONLINE, RECOVERED, TAG, HubSession
+from clacks_hw.drivers.hub_session import HubSession
+from clacks_hw.drivers.reader_events import FAULT, GONE, ONLINE, RECOVERED, TAG
 from clacks_hw.drivers.hub_protocol import (
     ERROR_KINDS,
     HOST_TYPES,

@@ -75,6 +75,7 @@ def session():
             def check(data: bytes) -> None:
                 hall.store.close()
                 hall.store = HallStore(":memory:", wall=hall.wall)
+                hall.corrections = hall.store.corrections()  # they live in the same fresh database
                 hall.ingest = Ingest(hall.trust, hall.store, hall.wall)
                 for message in data.split(SEPARATOR):
                     head, _, payload = message.partition(b"\n")

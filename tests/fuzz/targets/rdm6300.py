@@ -8,7 +8,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from clacks_hw.drivers.card_reader import Rdm6300Session
+from clacks_hw.drivers.rdm6300 import Rdm6300Session
 from clacks_hw.drivers.rdm6300 import ETX, STX, Rdm6300Parser, make_frame
 from clacks_hw.testing.cards import all_cards
 from clacks_hw.testing.clock import FakeClock
