@@ -31,7 +31,7 @@ class GuardsEditionError(ClacksError, ValueError):
 
     def __init__(self, source: str, problems: list[tuple[str, str]]):
         self.source, self.problems = source, problems
-        lines = [f"Guards! Guards! edition {source} is not valid:"]
+        lines = [f"Guards! Guards! edition {source} is not valid ({len(problems)} problem(s)):"]
         lines += [f"  {where}: {reason}" for where, reason in problems]
         lines.append("  fix: correct each field named above (docs/guards.md lists them), then run "
                      "`clacks-hw edition check` again")
@@ -119,8 +119,14 @@ def _table(data, key, p) -> dict:
     return value
 
 
+TO_FILL = "is still to fill in: copy it from the card or the map"
+
+
 def _text(table, key, where, p) -> str | None:
     value = table.get(key)
+    if value == "?":
+        p.append((f"{where}: {key}", TO_FILL))
+        return None
     if not isinstance(value, str) or not value.strip() or len(value) > 60:
         p.append((f"{where}: {key}", "must be a name of 1 to 60 characters"))
         return None
@@ -129,6 +135,9 @@ def _text(table, key, where, p) -> str | None:
 
 def _int(table, key, where, p, lo=0, hi=99, default=None) -> int:
     value = table.get(key, default)
+    if value == "?":
+        p.append((f"{where}: {key}", TO_FILL))
+        return lo
     if type(value) is not int or not lo <= value <= hi:
         p.append((f"{where}: {key}", f"{value!r} must be a whole number from {lo} to {hi}"))
         return lo
@@ -206,7 +215,10 @@ def _volunteer(t, where, p) -> Volunteer:
     if deck not in DECKS:
         p.append((f"{where}: deck", f"{deck!r} must be one of {', '.join(DECKS)}"))
     bribe = t.get("bribe")
-    if bribe == "X":
+    if bribe == "?":
+        p.append((f"{where}: bribe", TO_FILL))
+        bribe = None
+    elif bribe == "X":
         bribe = None
     elif type(bribe) is not int or not 0 <= bribe <= 20:
         p.append((f"{where}: bribe", f"{bribe!r} must be dollars 0 to 20, or \"X\" (cannot be bribed)"))

@@ -26,7 +26,9 @@ class Guards(Game):
     title = "Guards! Guards!"
     label = "Guards! Guards!"
     config_type = GuardsConfig
-    dice = True  # the board rolls (or is told) an eight-sided die; no jacquards, no words
+    # Played through the pages, the phones and the tools until the board's own screens for it
+    # (its lamps, buttons and readers) exist: the set-up menu and the attract demo leave it out.
+    on_board = False
     validators = rules.VALIDATORS
     appliers = rules.APPLIERS
     codes = Code
