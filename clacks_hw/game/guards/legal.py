@@ -37,39 +37,44 @@ def _answers(state: GuardsState) -> list[A]:
     return out
 
 
-def _turn(state: GuardsState) -> list[A]:
+def _turn(state: GuardsState) -> dict:
+    """The turn's candidates by act, each built only when asked for (the random player asks for
+    one kind at a time)."""
     seat = state.seat
     p = state.player(seat)
     box = state.edition
-    out = [A(seat, "end_turn"), A(seat, "stop"), A(seat, "challenge"), A(seat, "walk"), A(seat, "charm_out"),
-           A(seat, "bail"), A(seat, "hospital", pay=True), A(seat, "hospital", pay=False)]
-    out += [A(seat, "guild_house", collect=True)] + [A(seat, "guild_house", collect=c, buy=(a,))
-                                                      for a in ATTRIBUTES for c in (True, False)]
-    out += [A(seat, "spend", attribute=a) for a in ATTRIBUTES]
+    quads = _quadrants(state)
     free = [v for v in box.volunteers if v not in p.hand]
-    for q in _quadrants(state):
-        out += [A(seat, act, card=v, quadrant=q) for v in free for act in ("recruit", "bribe")]
-        out += [A(seat, "tavern", quadrant=q)] + [A(seat, "buy", item=i, quadrant=q) for i in box.items]
-    wanted = tuple(c for c in p.hand if box.volunteers[c].wanted)
-    if wanted:
-        out.append(A(seat, "turn_in", cards=wanted))
-    for other in state.config.seats:
-        out += [A(seat, "sent", target=other, to=t) for t in ("hospital", "watch_house")]
-        if other != seat:
-            out += [A(seat, "infect", target=other), A(other, "ability", target=seat)]
-    out.append(A(seat, "sent", target=seat, to="guild_house"))
     brethren = [c for c in p.hand if box.volunteers[c].brethren]
-    out += [A(seat, "plant", card=c, quadrant=g) for c in brethren for g in GUILDS]
-    out += [A(seat, "recall", card=s.card) for s in p.saboteurs]
-    if len(brethren) >= 3:
-        out += [A(seat, "summon", quadrant=g, cards=tuple(brethren[:3])) for g in GUILDS]
-    for q, _ in state.dragons:
-        out += [A(seat, "fight", quadrant=q, cards=(c,)) for c in p.hand]
-    route = _route(state, seat)
-    out += [A(seat, "spell_run", spell=s, cards=tuple(p.hand[:k]), route=r)
-            for s in p.spells if s not in p.returned for r in route for k in (1, min(4, len(p.hand))) if p.hand]
-    out += [A(seat, "reinforce", cards=(c,)) for c in p.hand]
-    return out
+    others = [o for o in state.config.seats if o != seat]
+    wanted = tuple(c for c in p.hand if box.volunteers[c].wanted)
+    return {
+        "end_turn": lambda: [A(seat, "end_turn")], "stop": lambda: [A(seat, "stop")],
+        "challenge": lambda: [A(seat, "challenge")], "walk": lambda: [A(seat, "walk")],
+        "charm_out": lambda: [A(seat, "charm_out")], "bail": lambda: [A(seat, "bail")],
+        "hospital": lambda: [A(seat, "hospital", pay=True), A(seat, "hospital", pay=False)],
+        "guild_house": lambda: [A(seat, "guild_house", collect=True)] + [
+            A(seat, "guild_house", collect=c, buy=(a,)) for a in ATTRIBUTES for c in (True, False)],
+        "spend": lambda: [A(seat, "spend", attribute=a) for a in ATTRIBUTES],
+        "recruit": lambda: [A(seat, "recruit", card=v, quadrant=q) for q in quads for v in free],
+        "bribe": lambda: [A(seat, "bribe", card=v, quadrant=q) for q in quads for v in free],
+        "tavern": lambda: [A(seat, "tavern", quadrant=q) for q in quads],
+        "buy": lambda: [A(seat, "buy", item=i, quadrant=q) for q in quads for i in box.items],
+        "turn_in": lambda: [A(seat, "turn_in", cards=wanted)] if wanted else [],
+        "sent": lambda: [A(seat, "sent", target=o, to=t) for o in state.config.seats
+                         for t in ("hospital", "watch_house")] + [A(seat, "sent", target=seat, to="guild_house")],
+        "infect": lambda: [A(seat, "infect", target=o) for o in others],
+        "ability": lambda: [A(o, "ability", target=seat) for o in others],
+        "plant": lambda: [A(seat, "plant", card=c, quadrant=g) for c in brethren for g in GUILDS],
+        "recall": lambda: [A(seat, "recall", card=x.card) for x in p.saboteurs],
+        "summon": lambda: [A(seat, "summon", quadrant=g, cards=tuple(brethren[:3])) for g in GUILDS]
+        if len(brethren) >= 3 else [],
+        "fight": lambda: [A(seat, "fight", quadrant=q, cards=(c,)) for q, _ in state.dragons for c in p.hand],
+        "spell_run": lambda: [A(seat, "spell_run", spell=x, cards=tuple(p.hand[:k]), route=r)
+                              for x in p.spells if x not in p.returned for r in _route(state, seat)
+                              for k in sorted({1, min(4, len(p.hand))})] if p.hand else [],
+        "reinforce": lambda: [A(seat, "reinforce", cards=(c,)) for c in p.hand],
+    }
 
 
 def _route(state: GuardsState, seat: str) -> list[tuple[str, ...]]:
@@ -80,33 +85,44 @@ def _route(state: GuardsState, seat: str) -> list[tuple[str, ...]]:
     return [(home,), (order[(i + 2) % 4], order[(i + 1) % 4], home)]
 
 
-def candidate_actions(state: GuardsState) -> list[A]:
+def by_kind(state: GuardsState) -> dict:
+    """act -> a function listing its candidates."""
     if state.over:
-        return []
+        return {}
     if state.pending is not None:
         seat = state.pending.seat
         if state.config.hands == "physical":
-            return [A(seat, "roll", die=d) for d in range(1, 9)]
-        return [A(seat, "roll")]
+            return {"roll": lambda: [A(seat, "roll", die=d) for d in range(1, 9)]}
+        return {"roll": lambda: [A(seat, "roll")]}
     if state.prompt is not None:
-        return _answers(state)
+        answers = _answers(state)
+        return {a.act: (lambda act=a.act: [x for x in answers if x.act == act]) for a in answers}
     return _turn(state)
+
+
+def candidate_actions(state: GuardsState) -> list[A]:
+    return [a for make in by_kind(state).values() for a in make()]
+
+
+# Refusals that hold for every action of a kind alike (not for one card, quadrant or price).
+WHOLE_KIND = frozenset({"once", "too_late", "confined", "must_roll", "waiting", "not_your_turn", "no_run", "run_on",
+                        "game_over", "not_asked"})
 
 
 def random_action(state: GuardsState, rng, *, stop: bool = False) -> A:
     """A random legal action, drawn kind first (roll, recruit, end the turn, ...) so a rare kind
     is not drowned by the many recruits; ``stop``: stopping the game is one of the kinds."""
     game = state.config.game
-    by_kind: dict[str, list[A]] = {}
-    for a in candidate_actions(state):
-        if stop or a.act != "stop":
-            by_kind.setdefault(a.act, []).append(a)
-    kinds = sorted(by_kind)
+    makers = by_kind(state)
+    kinds = sorted(k for k in makers if stop or k != "stop")
     rng.shuffle(kinds)
     for kind in kinds:
-        options = by_kind[kind]
+        options = makers[kind]()
         rng.shuffle(options)
         for a in options:
-            if game.validate(state, a) is None:
+            why = game.validate(state, a)
+            if why is None:
                 return a
+            if why.code in WHOLE_KIND:
+                break  # refused for what it is, not for its card or quadrant: so is every other
     raise RuntimeError(f"no legal action in turn {state.number}")
