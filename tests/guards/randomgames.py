@@ -22,7 +22,7 @@ def random_game(seed: int, players: int = 2, steps: int = 300, hands: str = "tra
     for _ in range(steps):
         if state.over:
             return
-        action = random_action(state, rng, stop=rng.random() < 0.01)
+        action = random_action(state, rng, stop=rng.random() < 0.01)  # now and then a stopped game
         state = apply(state, action)
         yield action, state
 

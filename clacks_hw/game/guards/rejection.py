@@ -15,7 +15,6 @@ class Code(StrEnum):
     MUST_ROLL = "must_roll"  # a test is waiting for its die
     NOT_YOUR_ROLL = "not_your_roll"  # another player rolls this test
     NO_ROLL = "no_roll"  # there is no test to roll for
-    BAD_DIE = "bad_die"  # a die typed in must be 1 to 8
     WAITING = "waiting"  # the board waits for a player's answer first
     NOT_ASKED = "not_asked"  # nobody asked this seat that question
     NOT_IN_HAND = "not_in_hand"  # that card is not in the player's hand
