@@ -106,3 +106,20 @@ class GuardsEdition:
 
     def deck(self, name: str) -> tuple[Volunteer, ...]:
         return tuple(v for v in self.volunteers.values() if v.deck == name)
+
+    # --- the cards an RFID sticker can name (`clacks-hw enroll --guards FILE`) -------------
+    def tag_groups(self) -> dict[str, list[str]]:
+        """The cards that can carry a tag, by group, in enrolment order: each volunteer deck,
+        then the dragons."""
+        out = {deck: [v.id for v in self.deck(deck)] for deck in DECKS}
+        out["dragons"] = list(self.dragons)
+        return out
+
+    def tag_label(self, card: str) -> str:
+        """What to show an owner tapping ``card``: ``LL03 Lords & Ladies volunteer Lady Demo``."""
+        if card in self.volunteers:
+            v = self.volunteers[card]
+            return f"{card} {DECK_NAMES[v.deck]} volunteer {v.name}"
+        if card in self.dragons:
+            return f"{card} dragon {self.dragons[card].name}"
+        return card
