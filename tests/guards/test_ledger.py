@@ -35,8 +35,9 @@ def test_a_dragon_in_the_guild_quadrant_stops_the_payment():
 
 
 def test_wanted_volunteers_fetch_their_bribe_plus_one():
-    """"turn in the Volunteer to claim a reward equal to the 'Bribe Value + 1 dollar'" (M3's bribe
-    is 4: a reward of 5)."""
+    """"turn in the Volunteer to claim a reward equal to the 'Bribe Value + 1 dollar'"; the worked
+    example: "This Volunteer has a bribe value of 4 which means he can be turned in at a Watch
+    House for a reward of 5 dollars." (M3's bribe is 4.)"""
     s = act(game(hands={"S": ("M3", "L1")}), "S", "turn_in", cards=["M3"])
     assert s.player("S").dollars == 10 and s.player("S").hand == ("L1",)
     assert refused(game(hands={"S": ("L1",)}), "S", "turn_in", cards=["L1"]).code == "wrong_card"
@@ -110,3 +111,16 @@ def test_a_stopped_game_is_ranked_by_spells_then_dollars():
     assert s.over and s.winners == ("W",)
     tie = act(game(S={"dollars": 7}, N={"dollars": 7}), "S", "stop")
     assert tie.winners == ("S", "N")
+
+
+def test_a_guild_ability_is_a_guild_test_of_6_on_another_players_turn():
+    """"Guild Abilities cannot be used during a Player's own turn." "They then make a Guild test of
+    6 or more by rolling the die and adding the current Guild Skill Value" (Guild Abilities); "While
+    in a Hospital players may not use, or be targeted by Magic or Guild abilities.\""""
+    s = act(game(), "N", "ability", target="S")
+    assert s.pending.kind == "ability" and s.pending.seat == "N" and s.pending.target == 6
+    s = roll(s, 4)
+    assert s.last.passed and s.last.total == 6 and s.seat == "S"
+    assert refused(s, "N", "ability", target="S").code == "once"
+    assert refused(game(), "S", "ability", target="N").code == "once"
+    assert refused(game(S={"confined": "hospital"}), "N", "ability", target="S").code == "confined"
