@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from clacks_hw.game.core.view import PUBLIC
 from clacks_hw.game.guards.game import GUARDS
+from clacks_hw.game.guards.phone import questions, sections
 from clacks_hw.game.guards.view import narrate
 from tests.guards.randomgames import random_game, scrubbed
 
@@ -36,7 +37,11 @@ def same_public(s):
     assert GUARDS.position(scrubbed(s), PUBLIC) == view
     assert "hand" not in json.dumps(view["players"]).replace("hand_size", "")
     for seat in s.config.seats:
-        assert GUARDS.position(scrubbed(s, seat), seat) == GUARDS.position(s, seat)
+        other = scrubbed(s, seat)
+        assert GUARDS.position(other, seat) == GUARDS.position(s, seat)
+        assert sections(other, seat) == sections(s, seat)  # the phone page: its own secrets only
+        assert [(q, [(label, a.to_json()) for label, a in c]) for q, c in questions(other, seat)] == \
+            [(q, [(label, a.to_json()) for label, a in c]) for q, c in questions(s, seat)]
 
 
 @settings(max_examples=120, deadline=None)

@@ -143,3 +143,20 @@ def test_two_saboteurs_in_one_quadrant_settle_it_by_a_guild_test_ties_roll_again
     assert s.pending.kind == "tiebreak" and s.pending.seat == "W"
     s = roll(s, 2, 5)  # N wins and ambushes
     assert s.prompt.kind == "defend" and s.prompt.get("attacker") == "N"
+
+
+def test_the_private_question_goes_to_each_asked_phone_and_names_only_its_own_saboteurs():
+    """The board "privately asks the owner whether to sabotage": the phone of a seat with a
+    saboteur in the quadrant offers its strikes; another asked seat may only let the run pass."""
+    from clacks_hw.game.guards.phone import questions
+
+    s = game(3, hands={"S": ("L2",)})
+    s = planted(planted(s, "W", ("B1", "thieves")), "N", ("B2", "fools"))
+    s = act(s, "S", "spell_run", spell="s1", cards=["L2"], route=["fools"])
+    (question, choices), = questions(s, "N")
+    assert "fools" in question and [a.to_json() for _, a in choices] == [
+        {"seat": "N", "act": "sabotage", "card": "B2", "how": "alter"},
+        {"seat": "N", "act": "sabotage", "card": "B2", "how": "ambush"}, {"seat": "N", "act": "let_pass"}]
+    (_, w_choices), = questions(s, "W")
+    assert [a.act for _, a in w_choices] == ["let_pass"]
+    assert questions(s, "S") == ()
