@@ -70,3 +70,22 @@ def test_four_dragons_one_last_fight_and_losing_it_ends_the_game_for_everybody()
     assert lost.over and lost.ended == "dragons" and lost.winners == ()
     saved = roll(s._replace(pending=s.pending._replace(base=17)), 2)
     assert not saved.over and len(saved.dragons) == 3
+
+
+def test_the_call_of_a_fate_card_brings_a_dragon_to_the_drawers_guild_house_or_the_next_clockwise():
+    """"If more than two Brethren members are subsequently placed face up on the board, a Dragon is
+    summoned. Take a random Dragon Card and place it on the home Guild House of the player who drew
+    the Fate Card. If there is already a Dragon in the targeted Guild Quadrant, the new Dragon is
+    summoned to the next available Guild House moving clockwise." The test box's quadrants run
+    fools, thieves, alchemists, assassins clockwise; S holds the Fools."""
+    from clacks_hw.game.guards.state import Saboteur
+
+    two = game(hands={"S": ("B1",), "N": ("M1",)})
+    two = two.with_player(two.player("N")._replace(saboteurs=(Saboteur("B2", "alchemists"),)))
+    assert act(two, "S", "call").dragons == ()  # two Brethren are not more than two
+    three = game(hands={"S": ("B1", "L1"), "N": ("B3", "M1")})
+    three = three.with_player(three.player("N")._replace(saboteurs=(Saboteur("B2", "alchemists"),)))
+    three = three._replace(dragons=(("fools", "D1"),))
+    s = act(three, "S", "call")
+    assert [q for q, _ in s.dragons] == ["fools", "thieves"] and s.prompt.kind == "muster"
+    assert s.prompt.seats == ("S", "N")  # "all players must select one Volunteer"

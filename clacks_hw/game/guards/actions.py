@@ -49,6 +49,7 @@ ACTS: dict[str, tuple[str, ...]] = {  # act -> its keys beyond seat and act ("?"
     "defend": ("card",),
     "replant": ("quadrant?",),
     "summon": ("quadrant", "cards", "dragon?"),
+    "call": (),
     "fight": ("quadrant", "cards", "items?"),
     "send": ("cards", "items?"),
     "ability": ("target",),

@@ -69,6 +69,46 @@ def apply_summon(state: GuardsState, action) -> GuardsState:
     return state._replace(prompt=Prompt("muster", asked, data=data))
 
 
+def validate_call(state: GuardsState, action) -> Rejection | None:
+    why = own_turn(state, action.seat)
+    if why:
+        return why
+    if len(state.dragons) == len(state.edition.quadrants):
+        return Rejection(Code.QUADRANT, "Every quadrant holds a dragon already.")
+    return None
+
+
+def brethren_called(state: GuardsState) -> int:
+    """"The 'Call' effects planted Saboteurs as well as those held in players' hands; however players
+    do not need to disclose where they are planted.\""""
+    vols = state.edition.volunteers
+    return sum(vols[c].brethren for p in state.players for c in p.hand) + sum(
+        vols[s.card].brethren for p in state.players for s in p.saboteurs)
+
+
+def apply_call(state: GuardsState, action) -> GuardsState:
+    """The Fate card of the Supreme Grand Master's 'Call', drawn by ``seat``: "If more than two
+    Brethren members are subsequently placed face up on the board, a Dragon is summoned. Take a
+    random Dragon Card and place it on the home Guild House of the player who drew the Fate Card.
+    If there is already a Dragon in the targeted Guild Quadrant, the new Dragon is summoned to the
+    next available Guild House moving clockwise." Everybody but nobody in particular then fights
+    it: all players send a volunteer (Fighting a Dragon)."""
+    state = state._replace(acted=True)
+    if brethren_called(state) <= 2:
+        return state
+    order = state.edition.quadrants
+    home = order.index(state.player(action.seat).guild)
+    quadrant = next(q for q in (order[(home + k) % 4] for k in range(4)) if not state.dragon_in(q))
+    free = sorted(set(state.edition.dragons) - set(dict(state.dragons).values()))
+    dragon = free[stream("guards", state.config.seed, f"dragon/{state.number}").randrange(len(free))]
+    state = state._replace(dragons=state.dragons + ((quadrant, dragon),))
+    state = state._replace(fight=Fight(quadrant, dragon, final=len(state.dragons) == 4))
+    asked = tuple(p.seat for p in state.players if p.hand)
+    if not asked:
+        return _attack(state, ())
+    return state._replace(prompt=Prompt("muster", asked, data=()))
+
+
 def validate_send(state: GuardsState, action) -> Rejection | None:
     q = state.prompt
     if q is None or q.kind != "muster" or action.seat not in q.seats:

@@ -69,6 +69,7 @@ def _turn(state: GuardsState) -> dict:
         "recall": lambda: [A(seat, "recall", card=x.card) for x in p.saboteurs],
         "summon": lambda: [A(seat, "summon", quadrant=g, cards=tuple(brethren[:3])) for g in GUILDS]
         if len(brethren) >= 3 else [],
+        "call": lambda: [A(seat, "call")],
         "fight": lambda: [A(seat, "fight", quadrant=q, cards=(c,)) for q, _ in state.dragons for c in p.hand],
         "spell_run": lambda: [A(seat, "spell_run", spell=x, cards=tuple(p.hand[:k]), route=r)
                               for x in p.spells if x not in p.returned for r in _route(state, seat)

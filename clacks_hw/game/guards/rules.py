@@ -105,7 +105,7 @@ VALIDATORS = {
     "spell_run": runs.validate_spell_run, "reinforce": runs.validate_reinforce, "challenge": runs.validate_challenge,
     "walk": runs.validate_walk, "sabotage": runs.validate_answer, "let_pass": runs.validate_answer,
     "defend": combat.validate_defend, "summon": dragons.validate_summon, "fight": dragons.validate_fight,
-    "send": dragons.validate_send, "ability": validate_ability, "stop": validate_stop,
+    "send": dragons.validate_send, "ability": validate_ability, "stop": validate_stop, "call": dragons.validate_call,
 }
 APPLIERS = {
     "roll": apply_roll, "end_turn": ledger.apply_end_turn,
@@ -117,6 +117,6 @@ APPLIERS = {
     "spell_run": runs.apply_spell_run, "reinforce": runs.apply_reinforce, "challenge": runs.apply_challenge,
     "walk": runs.apply_walk, "sabotage": runs.apply_answer, "let_pass": runs.apply_answer,
     "defend": combat.apply_defend, "summon": dragons.apply_summon, "fight": dragons.apply_fight,
-    "send": dragons.apply_send, "ability": apply_ability, "stop": apply_stop,
+    "send": dragons.apply_send, "ability": apply_ability, "stop": apply_stop, "call": dragons.apply_call,
 }
 assert set(VALIDATORS) == set(APPLIERS)
