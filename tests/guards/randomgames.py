@@ -39,7 +39,8 @@ def scrubbed(state, seat_kept: str | None = None):
             continue
         sabs = tuple(Saboteur(f"X{k}", quads[(quads.index(s.quadrant) + 1) % 4], None) for k, s in enumerate(p.saboteurs))
         players.append(p._replace(hand=tuple(f"H{k}" for k in range(len(p.hand))),
-                                  items=tuple(f"I{k}" for k in range(len(p.items))), saboteurs=sabs))
+                                  items=tuple(f"I{k}" for k in range(len(p.items))),
+                                  scrolls=tuple(f"C{k}" for k in range(len(p.scrolls))), saboteurs=sabs))
     state = state._replace(players=tuple(players))
     t = state.pending
     if t is not None and t.kind == "plant" and t.seat != seat_kept:

@@ -124,3 +124,21 @@ def test_a_guild_ability_is_a_guild_test_of_6_on_another_players_turn():
     assert refused(s, "N", "ability", target="S").code == "once"
     assert refused(game(), "S", "ability", target="N").code == "once"
     assert refused(game(S={"confined": "hospital"}), "N", "ability", target="S").code == "confined"
+
+
+def test_a_scroll_is_a_magic_test_against_its_target_plus_the_targets_defence():
+    """The worked example: "If a Scroll's Target Value is 5 and the player they are attempting to
+    cast it against has a +2 to defend against Magic; the attacking player requires a total from
+    their die roll plus their current Magic Skill Level of 7 or higher to succeed in casting the
+    Scroll." A cast scroll is discarded; a failed one kept, but "Players may not attempt to cast
+    the same Scroll twice on the same turn." (L3 defends +2 against Magic; the Hex's target is 5.)"""
+    s = act(game(hands={"N": ("L3",)}), "S", "buy", item="HEX", quadrant="fools")
+    assert s.player("S").scrolls == ("HEX",) and s.player("S").dollars == 3
+    s = act(s, "S", "cast", item="HEX", target="N")
+    assert s.pending.kind == "cast" and s.pending.target == 7 and s.pending.base == 2
+    failed = roll(s, 4)  # 6 < 7: kept
+    assert failed.player("S").scrolls == ("HEX",)
+    assert refused(failed, "S", "cast", item="HEX", target="N").code == "once"
+    cast = roll(s, 5)
+    assert cast.last.passed and cast.player("S").scrolls == ()
+    assert refused(game(), "S", "cast", item="HEX").code == "not_in_hand"

@@ -50,6 +50,7 @@ ACTS: dict[str, tuple[str, ...]] = {  # act -> its keys beyond seat and act ("?"
     "replant": ("quadrant?",),
     "summon": ("quadrant", "cards", "dragon?"),
     "call": (),
+    "cast": ("item", "target?"),
     "fight": ("quadrant", "cards", "items?"),
     "send": ("cards", "items?"),
     "ability": ("target",),
@@ -103,7 +104,7 @@ def _ident(v) -> bool:
 CHECKS = {  # key -> (test, what it must be)
     "die": (lambda v: type(v) is int and 1 <= v <= FACES, f"a face of the die, 1 to {FACES}"),
     "card": (_ident, "a card id like \"LL03\""),
-    "item": (_ident, "an item's id"),
+    "item": (_ident, "an item's or a scroll's id"),
     "spell": (_ident, "a Great Spell's id"),
     "dragon": (_ident, "a dragon card's id"),
     "cards": (lambda v: isinstance(v, list) and 0 < len(v) <= 6 and all(map(_ident, v)) and len(set(v)) == len(v),

@@ -69,6 +69,16 @@ class Item:
 
 
 @dataclass(frozen=True)
+class Scroll:
+    """A Curses & Cures card: bought at a Temple, cast by a Magic test against its target."""
+
+    id: str
+    name: str
+    price: int
+    target: int  # "The Magic Target Value needed to successfully cast the Scroll"
+
+
+@dataclass(frozen=True)
 class GuildCard:
     id: str
     guild: str  # one of GUILDS: the player's Guild House is in that quadrant
@@ -93,6 +103,7 @@ class GuardsEdition:
     volunteers: dict[str, Volunteer]
     dragons: dict[str, Dragon]
     items: dict[str, Item]
+    scrolls: dict[str, Scroll]
     challenges: dict[str, int]  # "1", "2", "3", "4_brawl", "4_streetwise" -> target on the map
     tavern: tuple[str, ...]  # the Tavern table: face 1..8 -> a deck, or "" (nobody joins)
     fingerprint: str = ""

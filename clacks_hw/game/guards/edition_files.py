@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ...errors import ClacksError
 from ...regular_file import NotRegular, TooLarge, read_regular
-from .edition import (ATTRIBUTES, DECKS, GUILDS, STATS, Dragon, GuardsEdition, GuildCard, Item, Spell,
+from .edition import (ATTRIBUTES, DECKS, GUILDS, STATS, Dragon, GuardsEdition, GuildCard, Item, Scroll, Spell,
                       Volunteer)
 
 MAX_FILE_BYTES = 1 << 18  # a box is a few hundred cards: tens of kilobytes
@@ -94,10 +94,11 @@ def parse_guards_edition(text: str, source: str = "<edition>") -> GuardsEdition:
     volunteers = {v.id: v for v in _cards(data, "volunteer", _volunteer, p)}
     dragons = {d.id: d for d in _cards(data, "dragon", _dragon, p)}
     items = {i.id: i for i in _cards(data, "item", _item, p)}
+    scrolls = {c.id: c for c in _cards(data, "scroll", _scroll, p)}
     _enough(spells, guild_cards, volunteers, dragons, p)
     ids: dict[str, str] = {}
     for kind, table in (("spell", spells), ("guild_card", guild_cards), ("volunteer", volunteers),
-                        ("dragon", dragons), ("item", items)):
+                        ("dragon", dragons), ("item", items), ("scroll", scrolls)):
         for cid in table:
             if cid in ids and ids[cid] != kind:
                 p.append((f"{kind} {cid}: id", f"is also a {ids[cid]}'s id: a tapped sticker must name one card"))
@@ -107,7 +108,7 @@ def parse_guards_edition(text: str, source: str = "<edition>") -> GuardsEdition:
     if p:
         raise GuardsEditionError(source, p)
     return GuardsEdition(name=name, made_up=made_up, quadrants=quadrants, spells=spells, guild_cards=guild_cards,
-                         volunteers=volunteers, dragons=dragons, items=items, challenges=challenges, tavern=tavern,
+                         volunteers=volunteers, dragons=dragons, items=items, scrolls=scrolls, challenges=challenges, tavern=tavern,
                          fingerprint=hashlib.sha256(text.encode()).hexdigest()[:16], path=source, source=text)
 
 
@@ -240,6 +241,11 @@ def _dragon(t, where, p) -> Dragon:
 def _item(t, where, p) -> Item:
     return Item(t["id"], _text(t, "name", where, p) or "", _int(t, "price", where, p, 0, 20),
                 _bonus(t, "bonus", where, STATS, p))
+
+
+def _scroll(t, where, p) -> Scroll:
+    return Scroll(t["id"], _text(t, "name", where, p) or "", _int(t, "price", where, p, 0, 20),
+                  _int(t, "target", where, p, 1, 30))
 
 
 def _quadrants(data, p) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
 from .gate import in_hand, no_dragon, own_turn, waiting
+from .magic import apply_buy_scroll, validate_buy_scroll
 from .recruiting import ATTR_FIELD
 from .rejection import Code
 from .state import GuardsState, Pending
@@ -72,12 +73,14 @@ def apply_spend(state: GuardsState, action) -> GuardsState:
 
 
 def validate_buy(state: GuardsState, action) -> Rejection | None:
+    if action.item in state.edition.scrolls:  # a Temple's Curses & Cures
+        return validate_buy_scroll(state, action)
     why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, "buy an Item")
     if why:
         return why
     item = state.edition.items.get(action.item)
     if item is None:
-        return Rejection(Code.UNKNOWN_CARD, f"{action.item} is no item of the edition.")
+        return Rejection(Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
     if any(action.item in p.items for p in state.players):
         return Rejection(Code.WRONG_CARD, f"{item.name} has been bought already.")
     if state.player(action.seat).dollars < item.price:
@@ -86,6 +89,8 @@ def validate_buy(state: GuardsState, action) -> Rejection | None:
 
 
 def apply_buy(state: GuardsState, action) -> GuardsState:
+    if action.item in state.edition.scrolls:
+        return apply_buy_scroll(state, action)
     p = state.player(action.seat)
     price = state.edition.items[action.item].price
     return state.with_player(p._replace(dollars=p.dollars - price, items=p.items + (action.item,)))._replace(acted=True)

@@ -59,7 +59,9 @@ def _turn(state: GuardsState) -> dict:
         "recruit": lambda: [A(seat, "recruit", card=v, quadrant=q) for q in quads for v in free],
         "bribe": lambda: [A(seat, "bribe", card=v, quadrant=q) for q in quads for v in free],
         "tavern": lambda: [A(seat, "tavern", quadrant=q) for q in quads],
-        "buy": lambda: [A(seat, "buy", item=i, quadrant=q) for q in quads for i in box.items],
+        "buy": lambda: [A(seat, "buy", item=i, quadrant=q) for q in quads for i in (*box.items, *box.scrolls)],
+        "cast": lambda: [A(o, "cast", item=c, target=t) for o in state.config.seats
+                         for c in state.player(o).scrolls for t in state.config.seats],
         "turn_in": lambda: [A(seat, "turn_in", cards=wanted)] if wanted else [],
         "sent": lambda: [A(seat, "sent", target=o, to=t) for o in state.config.seats
                          for t in ("hospital", "watch_house")] + [A(seat, "sent", target=seat, to="guild_house")],

@@ -35,6 +35,9 @@ def sections(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[str, ...]]
     out = [("You", you), ("Your hand", tuple(_vol(state, c) for c in p.hand) or ("no volunteers",))]
     if p.items:
         out.append(("Your items", tuple(f"{box.items[i].name} ({i})" for i in p.items)))
+    if p.scrolls:
+        out.append(("Your scrolls", tuple(f"{box.scrolls[c].name} ({c}): Magic {box.scrolls[c].target}"
+                                          for c in p.scrolls)))
     out.append(("Your saboteurs (secret)", tuple(
         f"{box.volunteers[s.card].name} in the {s.quadrant} quadrant"
         + (f" with {box.items[s.item].name}" if s.item else "") for s in p.saboteurs) or ("none planted",)))

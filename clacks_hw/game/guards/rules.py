@@ -8,7 +8,7 @@ the change, and ``legal_actions`` lists the candidates it accepts.
 from __future__ import annotations
 
 from ..core.rejection import Rejection
-from . import combat, dragons, ledger, recruiting, runs, saboteurs
+from . import combat, dragons, ledger, magic, recruiting, runs, saboteurs
 from .dice import board_die, judged, rolls_again
 from .gate import waiting
 from .rejection import Code
@@ -20,7 +20,7 @@ RESOLVE = {
     "charm": recruiting.resolve_charm, "tavern": recruiting.resolve_tavern, "watch": ledger.resolve_watch,
     "plant": saboteurs.resolve_plant, "challenge": runs.resolve_challenge, "tiebreak": runs.resolve_tiebreak,
     "loyalty": combat.resolve_loyalty, "combat": combat.resolve_combat, "dragon": dragons.resolve_dragon,
-    "scorch": dragons.resolve_scorch, "ability": lambda state, test, total, passed: state,
+    "scorch": dragons.resolve_scorch, "cast": magic.resolve_cast, "ability": lambda state, test, total, passed: state,
 }
 
 
@@ -106,6 +106,7 @@ VALIDATORS = {
     "walk": runs.validate_walk, "sabotage": runs.validate_answer, "let_pass": runs.validate_answer,
     "defend": combat.validate_defend, "summon": dragons.validate_summon, "fight": dragons.validate_fight,
     "send": dragons.validate_send, "ability": validate_ability, "stop": validate_stop, "call": dragons.validate_call,
+    "cast": magic.validate_cast,
 }
 APPLIERS = {
     "roll": apply_roll, "end_turn": ledger.apply_end_turn,
@@ -118,5 +119,6 @@ APPLIERS = {
     "walk": runs.apply_walk, "sabotage": runs.apply_answer, "let_pass": runs.apply_answer,
     "defend": combat.apply_defend, "summon": dragons.apply_summon, "fight": dragons.apply_fight,
     "send": dragons.apply_send, "ability": apply_ability, "stop": apply_stop, "call": dragons.apply_call,
+    "cast": magic.apply_cast,
 }
 assert set(VALIDATORS) == set(APPLIERS)

@@ -43,6 +43,7 @@ class Player(NamedTuple):
     returned: tuple[str, ...] = ()
     hand: tuple[str, ...] = ()  # volunteers held (secret from the others)
     items: tuple[str, ...] = ()  # Odds & Sods carried, not equipped (secret)
+    scrolls: tuple[str, ...] = ()  # Curses & Cures held (secret until cast)
     saboteurs: tuple[Saboteur, ...] = ()  # secret
     points: int = 0  # attribute points won at a Wizard's Challenge, not yet spent
     pox: bool = False

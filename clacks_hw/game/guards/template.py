@@ -53,4 +53,6 @@ def template() -> str:
     out += [f'[[dragon]]\nid = "DR{n}"\nname = "?"\nbrawl = "?"\ntoughness = "?"\n' for n in range(1, 5)]
     out.append('# One [[item]] per Odds & Sods card whose bonus the board adds in a test:\n'
                '# [[item]]\n# id = "IT01"\n# name = "..."\n# price = 3\n# bonus = { brawl = 2 }\n')
+    out.append('# One [[scroll]] per Curses & Cures card, with the Magic target printed on it:\n'
+               '# [[scroll]]\n# id = "SC01"\n# name = "..."\n# price = 2\n# target = 5\n')
     return "\n".join(out)

@@ -29,11 +29,12 @@ def _player(state: GuardsState, p: Player, sees: bool) -> dict:
         "dollars": p.dollars, "magic": p.magic, "guild_level": p.guild_level, "charm": p.charm,
         "charm_now": p.charm_now, "points": p.points, "pox": p.pox, "injuries": p.injuries,
         "confined": p.confined, "misses": p.misses, "spells": list(p.spells), "returned": list(p.returned),
-        "hand_size": len(p.hand), "items_size": len(p.items), "saboteurs_planted": len(p.saboteurs),
+        "hand_size": len(p.hand), "items_size": len(p.items), "scrolls_size": len(p.scrolls), "saboteurs_planted": len(p.saboteurs),
     }
     if sees:
         out["hand"] = list(p.hand)
         out["items"] = list(p.items)
+        out["scrolls"] = list(p.scrolls)
         out["saboteurs"] = [{"card": s.card, "quadrant": s.quadrant, "item": s.item} for s in p.saboteurs]
     return out
 
