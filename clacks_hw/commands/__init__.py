@@ -29,6 +29,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
     "kiosk": ("kiosk_cmd", "kiosk_cmd", "The kiosk page full screen on the board's own screen."),
     "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),
+    "play": ("play_cmd", "play_cmd", "Play a game on the emulated board, in your browser."),
     "replay": ("replay_cmd", "replay_cmd", "Play a journal or script through the engine."),
     "run": ("run_cmd", "run_command", "Run the board daemon (--virtual: in the terminal)."),
     "selftest": ("selftest_cmd", "selftest_cmd", "Walk through every part of a built board."),

@@ -67,15 +67,14 @@ def _user_exists(name: str) -> bool:
                    "Ignored for the ws281x LED backend, which needs root.")
 @click.option("--output", type=click.Path(dir_okay=False), default=DEFAULT_UNIT_PATH, show_default=True,
               help="Where to write the unit.")
-@click.option("--admin-token-file", type=click.Path(dir_okay=False), default=None,
-              help="Where to write the admin token for phones (default: journal.dir/admin-token; "
-                   "not written when the config sets status.admin_token).")
 @click.option("--dry-run", is_flag=True, help="Print the unit instead of writing it.")
 @click.option("--force", is_flag=True, help="Overwrite an existing unit file.")
-def install_service_cmd(config_path, user, output, admin_token_file, dry_run, force):
+def install_service_cmd(config_path, user, output, dry_run, force):
     """Write a systemd unit running `clacks-hw run` at boot: restarted on failure, watched by a
     watchdog, as an unprivileged user with the groups its devices need (root only for the
-    ws281x LED backend), with a read-only system and /var/lib/clacks-hw for journals.
+    ws281x LED backend), with a read-only system and /var/lib/clacks-hw for journals. It also
+    makes the admin token phones pair under, journal.dir/admin-token, where the daemon reads it
+    (unless the config sets status.admin_token).
     """
     try:
         cfg = load_config(config_path, check_devices=False)
@@ -112,7 +111,7 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
         _fail(f"{path} already exists; not overwriting it.\n"
               "  fix: add --force to replace it, or --dry-run to compare first")
     # The token first: a folder refused there (exit 2) leaves no unit that could not start well.
-    _admin_token(cfg, admin_token_file, name, settings.runs_as_root)
+    _admin_token(cfg, name, settings.runs_as_root)
     try:
         write_file(path, text, 0o644, make_dir=0o755)
     except UnsafePath as exc:
@@ -134,14 +133,14 @@ def install_service_cmd(config_path, user, output, admin_token_file, dry_run, fo
     click.echo(f"  journalctl -u {path.stem} -f")
 
 
-def _admin_token(cfg, where, user: str, as_root: bool) -> None:
+def _admin_token(cfg, user: str, as_root: bool) -> None:
     """Make the admin token (the root secret phones pair under), readable by the service only."""
     if cfg.status.admin_token:
         click.echo("Admin token: status.admin_token in the config (keep the config readable by the service only).")
         return
     from ..web.token import ensure_token, token_path
 
-    path = Path(where) if where else token_path(cfg)
+    path = token_path(cfg)  # the one place the daemon reads it
     owner, uid = None, None
     if not as_root and _user_exists(user):
         pw = pwd.getpwnam(user)

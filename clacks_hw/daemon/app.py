@@ -25,6 +25,7 @@ from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
 from ..game.clacks.edition import Edition
 from ..game.clacks.edition_files import default_edition
+from ..game.core.table import SEATS
 from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
 from ..secure_files import SafeDir, UnsafePath
@@ -71,6 +72,9 @@ class Seams:
     # a test rig (an injected clock or LED backend) gets none unless it sets this to True.
     status_page: bool | None = None
     mqtt: bool | None = None  # the MQTT link ([mqtt] host); None: like the status page
+    cards: CardMap | None = None  # the tag-to-card map instead of the enrolment (emulated readers)
+    snapshots: SnapshotBox | None = None  # a page of the caller's own (`play`) gets every snapshot here
+    report: Callable[[str], None] | None = None  # where what the board says goes (default: its terminal or log)
 
 
 class Daemon:
@@ -117,7 +121,10 @@ class Daemon:
         store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
         resumed = find_resumable(store)
         # The virtual board taps cards by id: an enrolment only matters with a reader.
-        cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
+        if s.cards is not None:
+            cards = s.cards
+        else:
+            cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
 
         backend = s.led_backend
         if backend is None:
@@ -154,10 +161,13 @@ class Daemon:
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
                             mode=g.mode, variants=tuple(g.variants), route=g.route, first=g.first or None,
                             seats=tuple(g.seats), status_view=None if self.virtual else PUBLIC,
+                            computer=tuple(g.computer.items()), computer_pace_s=g.computer_pace_s,
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         if self.screen is not None:
             report = self.screen.message
+        if s.report is not None:
+            report = s.report
         # Game seeds from the operating system's generator: nothing seen can predict the next deal.
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.SystemRandom(),
                                      session=resumed.session, resumed=resumed, now=self.clock.now(), report=report,
@@ -180,10 +190,17 @@ class Daemon:
             from .pairing_flow import PairingFlow
 
             flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
-                               url=self.status_page.public_url if self.status_page is not None else None)
+                               url=self.status_page.public_url if self.status_page is not None else None,
+                               seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
                               notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
                               pairing=flow)
+
+    def _seats_in_play(self) -> tuple[str, ...]:
+        """The seats a player's own phone may be paired for: the game's, else every seat."""
+        c = self.controller
+        state = c.state if c.screen in ("game", "confirm", "over") else None
+        return tuple(state.config.seats) if state is not None else SEATS
 
     def _publisher(self, cfg, s, directory: Path):
         """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""
@@ -208,9 +225,9 @@ class Daemon:
             self.mqtt = self._mqtt_link(cfg, directory)
             self._closers.append(self.mqtt.close)
             sinks.append(self.mqtt)
-        if self.status_page is None and not sinks:
+        if self.status_page is None and not sinks and s.snapshots is None:
             return None
-        box = self.status_page.box if self.status_page is not None else SnapshotBox()
+        box = self.status_page.box if self.status_page is not None else s.snapshots or SnapshotBox()
         return StatusPublisher(box, reader=self.reader is not None, listeners=sinks)
 
     def _mqtt_link(self, cfg, directory: Path):

@@ -30,6 +30,8 @@ PAIRING_LETTER = (0, 230, 255)  # the code's letter on the lamps
 PAIRING_PLACE = (255, 255, 255)  # the place of the letter shown (R1 = the first, G2 = the eighth)
 PAIRED = (0, 255, 60)  # a phone paired: the buttons and seat indicators flash green
 FORGOTTEN = (255, 140, 0)  # every phone forgotten: they flash orange
+COMPUTER = (255, 255, 255)  # setup: a seat the computer plays glows white, brighter the stronger
+COMPUTER_LEVEL = {"easy": 0.25, "normal": 0.55, "strong": 1.0}
 
 
 def scale(rgb, k: float):
@@ -51,3 +53,14 @@ DIE_ENTERED = (0, 200, 255)  # real dice keyed in, not yet entered
 ONE_DIE = (150, 60, 255)  # the one-die option is open
 FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
 LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next
+# A game's own lights (game/core/lights.py: roles the game names, coloured here)
+ROLES = {
+    "dragon": (255, 0, 0),  # Guards! Guards!: a dragon's quadrant
+    "run": (255, 200, 0),  # a spell run's route (the quadrant its runners are in: full)
+    "sabotage": (255, 0, 255),  # a sabotage attempt (the quadrant flashes)
+    "test": (255, 255, 255),  # a test waits for its die
+    "passed": (0, 255, 60),  # the last test passed
+    "failed": (255, 0, 0),  # ... or failed
+    "confined": (255, 120, 0),  # in hospital or in the Watch House: missing turns
+    "on": LAMP_ON,
+}

@@ -8,6 +8,7 @@ import json
 
 from ..clock import SystemClock
 from ..game.core.config import GameConfig, config_from_record
+from ..game.core.computer import computer_problem
 from ..game.core.names import names_problem
 from ..game.core.registry import game_for
 from .errors import JournalError
@@ -19,9 +20,11 @@ HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "varian
 # route/first/express_seconds: options of the Clacks modes (ClacksConfig); rounds: how many won
 # rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
 # names: the players' names, seat -> name (GameConfig.names), when the table gave any.
+# computer: the seats the computer plays, seat -> strength (GameConfig.computer), when any.
 # box/target/guild_cards: a Guards! Guards! game's edition (its whole TOML text, so the journal
 # replays with the very cards it was played with), spells to win, each seat's Guild card.
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "box", "target", "guild_cards", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "box", "target", "guild_cards",
+                   "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -106,6 +109,9 @@ def check_header(obj, line: int = 1) -> dict:
     why = names_problem(names, h["seats"])
     if why:
         raise bad(f"names {names!r}: {why}")
+    why = computer_problem(h.get("computer", {}), h["seats"])
+    if why:
+        raise bad(f"computer {h['computer']!r}: {why}")
     return h
 
 
@@ -119,7 +125,7 @@ def make_header(edition, config: GameConfig, *, config_hash: str | None = None,
         "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT,
         "rules": config.game.rules_version, **config.record(),
         "edition": edition.fingerprint, "edition_name": edition.name, **config.options_record(),
-        **config.names_record(),
+        **config.names_record(), **config.computer_record(),
     }
     if config_hash is not None:
         h["config"] = config_hash

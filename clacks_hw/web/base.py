@@ -72,7 +72,10 @@ class PageServer:
     assets: dict[str, str] = {}  # path -> asset file name
 
     def __init__(self, feed: Feed, bind: str, port: int, *, hosts=(), max_connections: int = 600,
-                 max_per_address: int = 64, header_timeout: float = 5.0, keepalive_timeout: float = KEEPALIVE_S) -> None:
+                 max_per_address: int = 64, header_timeout: float = 5.0, keepalive_timeout: float = KEEPALIVE_S,
+                 sock: socket.socket | None = None) -> None:
+        """``sock``: a socket bound (and listening) already, e.g. so a command can print the page's
+        address before the server's imports are done; else one is bound on ``bind``:``port``."""
         self.feed = feed
         self.hosts = tuple(hosts)
         self.names = local_names() | {h.lower() for h in self.hosts}
@@ -85,7 +88,7 @@ class PageServer:
         self.header_timeout = header_timeout
         self.keepalive_timeout = keepalive_timeout
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-        self._sock = socket.create_server((bind, port), family=family, backlog=BACKLOG)
+        self._sock = sock or socket.create_server((bind, port), family=family, backlog=BACKLOG)
         self._sock.setblocking(False)
         self._files = {path: asset(name) for path, name in self.assets.items()}
         self.viewers = 0

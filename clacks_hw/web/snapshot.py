@@ -120,6 +120,9 @@ class StatusPublisher:
         p = view.preview
         shown = None if p is None else PreviewShown(p.seat, p.act, p.card, p.mask,
                                                    p.choice if p.choose == "tower" else None, p.affordable)
+        m = view.computer  # a computer player's move, shown on the pages as a preview of its play
+        if shown is None and m is not None and m.lamps:
+            shown = PreviewShown(m.seat, "play", m.card, m.lamps, None, True)
         snap = StatusSnapshot(
             seq=self.seq, screen=screen, state=c.state, actions=actions,
             express_left=express_left, express_seconds=express_seconds,

@@ -34,15 +34,19 @@ class _Stop(Exception):
 
 
 def fuzz(target: Target, check: Check, seconds: float, *, known: frozenset[str] = frozenset(),
-         database=None, stats: Stats | None = None) -> Stats:
+         database=None, stats: Stats | None = None, at_least: int = 0) -> Stats:
     """Draw inputs for ``seconds``; ``known``: signatures not to report again (they are in the
-    corpus already). ``database``: Hypothesis's example database (None: none)."""
+    corpus already). ``database``: Hypothesis's example database (None: none). ``at_least``:
+    inputs to try however long they take (a loaded machine may need more than ``seconds`` to draw
+    the first few, and a pass that tried none proved nothing)."""
 
     stats = stats or Stats(target.name, "hypothesis")
     start = monotonic()
     end = start + seconds
     chunk = 20
-    while monotonic() < end:
+    rounds = 0
+    while monotonic() < end or (stats.tried < at_least and rounds < at_least + 3):
+        rounds += 1
         hunting: dict = {}  # the signature this chunk shrinks, and its smallest input so far
         others: list[tuple[str, bytes, str]] = []
         began, tried = monotonic(), stats.tried
@@ -53,7 +57,7 @@ def fuzz(target: Target, check: Check, seconds: float, *, known: frozenset[str] 
         @given(target.strategy)
         def one(data: bytes) -> None:
             shrinking = "sig" in hunting
-            if monotonic() > end and not shrinking:
+            if monotonic() > end and stats.tried >= at_least and not shrinking:
                 return
             if not shrinking:
                 stats.tried += 1

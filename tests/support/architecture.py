@@ -27,6 +27,7 @@ DOT, SVG = IMG / "layers.dot", IMG / "layers.svg"
 # (layer, what it holds, module prefixes): the first layer a module's name starts with is its own.
 LAYERS = [
     ("CLI", "clacks-hw and its subcommands", ("clacks_hw.cli", "clacks_hw.commands")),
+    ("play", "the emulated board played in the browser", ("clacks_hw.play",)),
     ("daemon", "the board: controller, screens' logic, renderer, event loop", ("clacks_hw.daemon",)),
     ("web", "kiosk, admin and hall pages, MQTT, phones paired at the board", ("clacks_hw.web", "clacks_hw.mqtt",
                                                                             "clacks_hw.pairing")),

@@ -14,7 +14,7 @@ from clacks_hw.cli import cli
 from clacks_hw.commands import service_cmd
 from tests.support.planted import OTHER, make_victim, untouched
 
-from .test_service_unit import EXE, USER
+from .test_service_unit import EXE, USER, token_at
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="install-service's files are root's: needs root (CI runs as root)")
 
@@ -32,8 +32,9 @@ def victim(tmp_path):
 
 
 def install(runner, tmp_path, token, *extra):
-    return runner.invoke(cli, ["install-service", "--user", USER, "--output", str(tmp_path / "unit" / "c.service"),
-                               "--admin-token-file", str(token), *extra])
+    with token_at(token):
+        return runner.invoke(cli, ["install-service", "--user", USER, "--output", str(tmp_path / "unit" / "c.service"),
+                                   *extra])
 
 
 def state_dir(tmp_path):

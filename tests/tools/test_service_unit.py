@@ -1,17 +1,29 @@
 """`clacks-hw install-service`: the generated unit, parsed as systemd would read its keys."""
 
 import configparser
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
+from clacks_hw.web import token as token_mod
 from clacks_hw.commands import service_cmd
 from clacks_hw import config as config_mod
 from clacks_hw.config import load_config
 from clacks_hw.systemd_unit import render_unit, unit_settings
 
 EXE = "/usr/local/bin/clacks-hw"
+
+
+@contextmanager
+def token_at(path):
+    """journal.dir/admin-token (where the daemon reads it) moved to ``path``: a test cannot give
+    the service a journal.dir under /tmp (install-service refuses what PrivateTmp hides)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(token_mod, "token_path", lambda config: Path(path))
+        yield
 USER = "daemon"  # a user every Debian system has (install-service refuses one that does not exist)
 
 
@@ -90,8 +102,9 @@ def runner(monkeypatch):
 
 def test_cli_writes_refuses_to_overwrite_and_forces(tmp_path, runner):
     out, token = tmp_path / "clacks-hw.service", tmp_path / "state" / "admin-token"
-    args = ["install-service", "--user", USER, "--output", str(out), "--admin-token-file", str(token)]
-    r = runner.invoke(cli, args)
+    args = ["install-service", "--user", USER, "--output", str(out)]
+    with token_at(token):
+        r = runner.invoke(cli, args)
     assert r.exit_code == 0, r.output
     assert token.stat().st_mode & 0o777 == 0o600 and len(token.read_text().strip()) >= 32
     assert f"Admin token written to {token}" in r.output
@@ -100,10 +113,12 @@ def test_cli_writes_refuses_to_overwrite_and_forces(tmp_path, runner):
     assert "sudo systemctl daemon-reload" in r.output
     assert "sudo systemctl enable --now clacks-hw" in r.output and "journalctl -u clacks-hw -f" in r.output
     out.write_text("# mine\n")
-    r = runner.invoke(cli, args)
+    with token_at(token):
+        r = runner.invoke(cli, args)
     assert r.exit_code == 1 and "already exists" in r.output and "--force" in r.output
     assert out.read_text() == "# mine\n"
-    r = runner.invoke(cli, [*args, "--force"])
+    with token_at(token):
+        r = runner.invoke(cli, [*args, "--force"])
     assert r.exit_code == 0 and out.read_text().startswith("# clacks-hw board daemon")
     assert token.read_text() == first and "kept in" in r.output  # a reinstall keeps the phones' token
 
@@ -151,3 +166,12 @@ def test_systemd_accepts_every_key(tmp_path, overrides):
     res = subprocess.run([analyze, "verify", str(path)], capture_output=True, text=True, timeout=30, check=False)
     complaints = [line for line in (res.stdout + res.stderr).splitlines() if str(path) in line]
     assert complaints == []
+
+
+def test_the_token_goes_where_the_daemon_reads_it(tmp_path, runner):
+    """No option puts the token anywhere else: a token the daemon never reads pairs no phone."""
+    r = runner.invoke(cli, ["install-service", "--help"])
+    assert "--admin-token-file" not in r.output and "journal.dir/admin-token" in r.output
+    r = runner.invoke(cli, ["install-service", "--user", USER, "--output", str(tmp_path / "u"),
+                            "--admin-token-file", str(tmp_path / "t")])
+    assert r.exit_code == 2 and "--admin-token-file" in r.output and not (tmp_path / "t").exists()

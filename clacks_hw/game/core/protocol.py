@@ -14,7 +14,8 @@ whose ``game`` is the mode's object again.
                what is accepted
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
-               public_text, position (the JSON observation per viewer), text, summary
+               public_text, position (the JSON observation per viewer), text, summary,
+               seat_sections and prompts (a player's own phone: core/seat_page.py)
     the board  what the board daemon asks every game today (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
@@ -28,10 +29,13 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from .computer import computer_problem
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
+from .seat_page import sections_of
 from .table import HANDS, SEAT_SETS
+from .values import replace
 from .view import PUBLIC, Summary, sentence_for
 
 
@@ -97,7 +101,7 @@ class Game(ABC):
                              f"choose from {allowed}")
         if not isinstance(config.seed, int):
             raise SetupError(f"seed {config.seed!r} must be a whole number")
-        why = names_problem(config.names, config.seats)
+        why = names_problem(config.names, config.seats) or computer_problem(config.computer, config.seats)
         if why:
             raise SetupError(why)
 
@@ -159,10 +163,28 @@ class Game(ABC):
         won = self.winners(state) if self.is_terminal(state) else ()
         return {seat: float(seat in won) for seat in state.config.seats}
 
-    # --- automatic players ----------------------------------------------------------------
+    # --- automatic players (the attract demo) and computer players (core/computer.py) ------
     def bot_action(self, state, rng):
         """The next action an automatic player takes (the attract demo, `clacks-hw demo`)."""
         return rng.choice(self.legal_actions(state))
+
+    def acting_seat(self, state) -> str | None:
+        """The seat that must act now: the player to move, unless the game waits on another
+        seat's choice."""
+        return self.current_player(state)
+
+    def seat_view(self, state, seat: str):
+        """``state`` as ``seat`` may know it: what a computer player decides from. A game with
+        hidden hands or decks overrides it; every game hides its seed (the future dice and deals)."""
+        return replace(state, config=replace(state.config, seed=0))
+
+    def computer_move(self, view, seat: str, strength: str, rng):
+        """What the computer playing ``seat`` does in ``view`` (its seat's view) at ``strength``:
+        a core/computer.py Move. Without players of its own, a game's computer plays any legal action."""
+        from .computer import Move
+
+        action = rng.choice(self.legal_actions(view))
+        return Move(seat, action, f"{seat} {action.act}s")
 
     # --- views (boardgame.io's playerView, OpenSpiel's observers; core/view.py) ------------
     def hidden_hands(self, state, viewer: str | None) -> frozenset[str]:
@@ -173,9 +195,25 @@ class Game(ABC):
         """The sentence of ``rejection`` that ``viewer`` may read."""
         return sentence_for(rejection, self.hidden_hands(state, viewer))
 
+    def seat_sections(self, state, seat: str) -> tuple:
+        """What the seat's own phone page shows (core/seat_page.py Sections), built from the
+        seat's view only; by default that view as it is."""
+        return sections_of(self.position(state, seat), seat)
+
+    def prompts(self, state, seat: str) -> tuple:
+        """The questions the rules put to ``seat`` alone now, each answered on that seat's phone
+        (core/seat_page.py Prompts); a game with nothing private to ask has none."""
+        return ()
+
     def variant_names(self, variants) -> list[str]:
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
+
+    def lights(self, state):
+        """What the board lights for ``state`` in the game's own words (core/lights.py Lights),
+        from the public state only; None: the board draws the game its own way (Clacks'
+        shutters, KLACKERS' numbers)."""
+        return None
 
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""

@@ -1,0 +1,110 @@
+"""`clacks-hw play`: from the command to the board's first frame drawn in Chromium.
+
+The browser is already running (as a person's is); each round starts the command with
+``--no-browser``, reads the address it prints, opens it in a fresh tab and waits for the page to
+draw its first frame (the page's own time stamp of that drawing; both clocks are this machine's
+wall clock). Side by side, alternating in the same run: `clacks-hw run --virtual` to its first
+frame on the terminal (the best simple way to see the board). Median of RUNS each, after one
+warm-up of each (byte-code cached, as on an installed machine). Target: within 1 s.
+
+The Pi Zero 2 W figure is an estimate, not a measurement: this machine's time scaled by
+PI_FACTOR, an assumed ratio of CPython speed between a Cortex-A53 at 1 GHz and this machine's
+cores.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RUNS = 7
+TARGET_S = 1.0
+PI_FACTOR = 8.0  # assumed, not measured here (see the module's docstring)
+CLI = [sys.executable, "-m", "clacks_hw.cli"]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+URL = re.compile(r"The board is at (http://\S+)")
+
+
+def play_once(page, tmp: Path) -> tuple[float, float]:
+    """(seconds to the address printed, seconds to the first frame drawn in the page)."""
+    t0 = time.time()
+    proc = subprocess.Popen([*CLI, "play", "--no-browser", "--port", "0", "--journal-dir", str(tmp), "--for", "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**ENV, "DISPLAY": ""}, text=True)
+    try:
+        url = None
+        for line in proc.stdout:
+            m = URL.search(line)
+            if m:
+                url = m.group(1)
+                break
+        printed = time.time() - t0
+        page.goto(url)
+        page.wait_for_function("() => window.playFirstFrame !== null", timeout=30_000)
+        drawn = page.evaluate("() => window.playFirstFrame") / 1000 - t0
+        return printed, drawn
+    finally:
+        proc.terminate()
+        proc.wait(30)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_virtual_once(tmp: Path) -> float:
+    config = tmp / "config.toml"
+    tmp.mkdir(parents=True, exist_ok=True)
+    config.write_text("[status]\nport = 0\n")
+    t0 = time.time()
+    proc = subprocess.Popen([*CLI, "run", "--virtual", "--for", "30", "--config", str(config), "--journal-dir",
+                             str(tmp / "j")], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=ENV, text=True)
+    try:
+        for line in proc.stdout:
+            if "R1" in line:
+                return time.time() - t0
+        return float("nan")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("chromium is not installed (apt install chromium): skipped")
+        return 0
+    printed, drawn, virtual = [], [], []
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as root:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        for k in range(RUNS + 1):
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            a, b = play_once(page, Path(root) / f"play{k}")
+            page.close()
+            c = run_virtual_once(Path(root) / f"run{k}")
+            if k:  # the first round warms up
+                printed.append(a)
+                drawn.append(b)
+                virtual.append(c)
+        browser.close()
+    d = statistics.median(drawn)
+    ok = d <= TARGET_S
+    print(f"`clacks-hw play`: command to the address printed: median {statistics.median(printed) * 1000:.0f} ms")
+    print(f"`clacks-hw play`: command to the first frame drawn in Chromium: median {d * 1000:.0f} ms "
+          f"(min {min(drawn) * 1000:.0f}, max {max(drawn) * 1000:.0f}) over {RUNS} (target <= {TARGET_S:g} s) "
+          f"{'ok' if ok else 'MISSED'}")
+    print(f"`clacks-hw run --virtual` to its first frame on the terminal, same run: median "
+          f"{statistics.median(virtual) * 1000:.0f} ms")
+    print(f"Pi Zero 2 W, ESTIMATE (x{PI_FACTOR:g}, assumed, not measured): about {d * PI_FACTOR:.1f} s to the first frame")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""What the play page is sent: the board's public state (web/public.py, as the kiosk page gets
+it), the frame the LEDs show, and what the person at this computer may see besides: the hands
+of the seats they play (each as that seat sees it: the game's own view) and the next signal
+each sender works towards.
+
+The page draws the lamps, the tower buttons and the seat indicators from the frame, so it
+shows exactly what a built board would light; the rest is text and cards around it.
+"""
+
+from __future__ import annotations
+
+from ..game.clacks.board import TOWERS
+from ..position_json import position_json
+from ..web.public import alphabet_json, jacquard_json, status_json
+
+# The page's keys for the cards of the seat to act, in the order they are shown.
+CARD_KEYS = "asdfghjkl;"
+REPORT_KEYS = "zxcvnm"
+
+
+def _hex(rgb) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+def frame_json(frame) -> list[str] | None:
+    """The 32 pixels (16 lamps, 12 tower buttons, 4 seat indicators) as CSS colours."""
+    return None if frame is None else [_hex(p) for p in frame.pixels]
+
+
+def _hand(state, seat: str) -> dict:
+    """``seat``'s own cards, as the game lets that seat see them."""
+    mine = position_json(state, view=seat)["players"][seat]
+    cards = list(mine.get("hand", ())) + list(mine.get("faults", ()))
+    return {"cards": cards,
+            "labels": {c: state.edition.card_label(c) for c in cards},
+            "jacquards": {c: j for c in cards if (j := jacquard_json(state.edition, c))}}
+
+
+def _next(state) -> dict:
+    """Each sending seat's next signal and the towers the seat to act may send it from."""
+    game = state.config.game
+    out = {}
+    for seat in state.config.seats:
+        signal = state.next_signal(seat)
+        if signal is not None:
+            out[seat] = {"signal": signal, "bits": state.edition.signals[signal]}
+    if not state.over and state.turn.seat in out:
+        out[state.turn.seat]["towers"] = [TOWERS[t].name for t in game.send_towers(state, state.turn.seat)]
+    return out
+
+
+def options_json() -> dict:
+    """The games the new-game form offers: each mode's name, seatings and variants."""
+    from ..game.core.registry import game_for, modes
+
+    out = {}
+    for m in modes():
+        g = game_for(m)
+        out[m] = {"label": g.label or m, "seats": ["".join(s) for s in g.seatings()],
+                  "variants": list(g.variants), "variant_labels": g.variant_names(g.variants)}
+    return {"modes": out}
+
+
+def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None) -> dict:
+    """The whole page state for one snapshot and the frame showing."""
+    data = status_json(snapshot, edition)
+    data["options"] = options
+    data["frame"] = frame_json(frame)
+    data["said"] = list(said)
+    data["hands"] = {}
+    data["next"] = {}
+    data["humans"] = list(humans)
+    data["keys"] = {"cards": CARD_KEYS, "reports": REPORT_KEYS}
+    state = snapshot.state if snapshot is not None and snapshot.screen in ("game", "confirm", "over") else None
+    shown = getattr(state, "edition", None) or edition  # a dice game has no edition of cards
+    if shown is not None:
+        data["alphabet"] = alphabet_json(shown)
+    if state is not None and not state.config.game.dice:
+        data["hands"] = {s: _hand(state, s) for s in state.config.seats if s in humans}
+        data["next"] = _next(state)
+    return data

@@ -1,0 +1,283 @@
+// The play page: the emulated board drawn from the frame its LEDs show, the hands of the seats
+// played from this computer, and every button and card as a click or a key. It decides
+// nothing: each click presses an emulated button or taps a card on an emulated reader, and the
+// board daemon answers with its next frame and state. Texts go through textContent only.
+(function () {
+  "use strict";
+  var K = window.Kiosk, $ = K.$, el = K.el, clear = K.clear, show = K.show;
+  var TOWERS = K.RED.concat(K.GREEN), SEATS = ["S", "W", "N", "E"];
+  var KEYS = {"[": "PREV", ",": "PREV", "ArrowLeft": "PREV", "]": "NEXT", ".": "NEXT", "ArrowRight": "NEXT",
+              "o": "TURN", "Tab": "TURN", " ": "PLAY", "Enter": "PLAY", "b": "BACK", "Backspace": "BACK"};
+  "123456".split("").forEach(function (c, k) { KEYS[c] = "R" + (k + 1); });
+  "qwerty".split("").forEach(function (c, k) { KEYS[c] = "G" + (k + 1); });
+  var state = null, cardKeys = {}, reportKeys = {}, formMode = null;
+  window.playFrames = 0;  // frames drawn so far (tests and the start-up bench read these)
+  window.playFirstFrame = null;
+  window.playPaused = false;  // a test freezes the drawing for a still screenshot
+
+  function post(path, body) {
+    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {})})
+      .then(function (r) { return r.json().then(function (j) { return {ok: r.ok, body: j}; }); })
+      .then(function (a) { if (!a.ok) { say(a.body.error || "refused", true); } return a; })
+      .catch(function () { say("the board does not answer: is `clacks-hw play` still running?", true); });
+  }
+  function press(name) { return post("/api/press", {button: name}); }
+  function say(text, bad) { var n = $("said"); clear(n); n.appendChild(el("div", bad ? "bad" : "", text)); }
+
+  function bit(bits, i) { return typeof bits === "string" ? bits.charAt(i) === "1" : !!(bits >> i & 1); }
+  function dark(c) { return !c || c === "#000000"; }
+
+  function buildBoard() {
+    var lamps = $("lamps"), i;
+    for (i = 0; i < 16; i++) { lamps.appendChild(el("div", "lamp")); }
+    TOWERS.forEach(function (name) {
+      var b = el("button", "tower"); b.type = "button"; b.dataset.button = name;
+      b.appendChild(el("span", "led")); b.appendChild(el("span", "name", name)); b.appendChild(el("span", "what"));
+      $(name.charAt(0) === "R" ? "red" : "green").appendChild(b);
+    });
+    document.querySelectorAll("[data-button]").forEach(function (b) {
+      b.addEventListener("click", function () { press(b.dataset.button); b.blur(); });
+    });
+  }
+
+  function drawFrame(d) {
+    var f = d.frame, lamps = $("lamps").children, pv = d.preview, i;
+    if (!f) { return; }
+    for (i = 0; i < 16; i++) {
+      lamps[i].style.background = dark(f[i]) ? "" : f[i];
+      lamps[i].classList.toggle("lit", !dark(f[i]));
+      lamps[i].classList.toggle("pv", !!(pv && bit(pv.lamps, i)));
+    }
+    TOWERS.forEach(function (name, k) {
+      var b = document.querySelector('.tower[data-button="' + name + '"]'), c = f[16 + k];
+      b.querySelector(".led").style.background = dark(c) ? "" : c;
+      b.classList.toggle("lit", !dark(c));
+      b.classList.toggle("chosen", !!(pv && pv.tower === name));
+    });
+    SEATS.forEach(function (s, k) {
+      var c = f[28 + k], ind = $("seat-" + s).querySelector(".ind");
+      ind.style.background = dark(c) ? "" : c;
+      $("seat-" + s).classList.toggle("lit", !dark(c));
+    });
+    window.playFrames += 1;
+    if (window.playFirstFrame === null) { window.playFirstFrame = performance.timeOrigin + performance.now(); }
+  }
+
+  function towerText(d) {
+    var p = d.position, dice = p && p.game && p.game.dice;
+    TOWERS.forEach(function (name, k) {
+      var what = document.querySelector('.tower[data-button="' + name + '"] .what'), t = "";
+      if (dice && k < 9) { t = String(k + 1); }
+      else if (p && p.towers && p.towers[name]) {
+        t = p.towers[name].pawns.join(" ") + (p.towers[name].dwarf ? " D" : "");
+      }
+      what.textContent = t;
+    });
+  }
+
+  function header(d) {
+    var p = d.position;
+    $("mode").textContent = p && p.game ? K.modeText(p) : "";
+    $("screen").textContent = d.screen_label || "";
+    var t = "";
+    if (p && d.screen !== "attract") {
+      var won = p.summary ? p.summary.winners : [];
+      if (p.winner === "post_office") { t = "The Post Office won"; }
+      else if (p.winner === "team") { t = "The team won"; }
+      else if (won.length) { t = "Winner: " + won.map(function (s) { return K.seatName(d, s); }).join(", "); }
+      else if (p.turn) {
+        t = K.seatName(d, p.turn) + " to act";
+        if (p.budget_left !== null && p.budget_left !== undefined) { t += " \u00b7 " + p.budget_left + " of " + p.budget + " stress points left"; }
+      }
+    }
+    $("turn").textContent = t;
+  }
+
+  function glyph(bits) {
+    var g = el("span", "glyph"), i;
+    for (i = 0; i < 6; i++) { g.appendChild(el("span", bit(bits, i) ? "on" : "")); }
+    return g;
+  }
+
+  function nextPanel(d) {
+    var box = $("next"), seats = Object.keys(d.next || {});
+    clear(box); show(box, seats.length > 0 && d.screen !== "attract");
+    if (!seats.length) { return; }
+    box.appendChild(el("h2", "", "Next letter"));
+    var team = d.position && d.position.game && d.position.game.team;
+    seats.forEach(function (s) {
+      var n = d.next[s];
+      if (team && s !== d.position.turn) { return; }
+      var row = el("div", "nextrow" + (d.position.turn === s ? " current" : ""));
+      if (!team) { row.appendChild(K.seatDot(d, s)); row.appendChild(el("span", "who", K.seatName(d, s))); }
+      row.appendChild(glyph(n.bits));
+      row.appendChild(el("span", "sig", K.token(n.signal)));
+      if (n.towers) { row.appendChild(el("span", "small", "send it from " + n.towers.join(" "))); }
+      box.appendChild(row);
+    });
+  }
+
+  function sentPanel(d) {
+    var box = $("sent"), p = d.position;
+    clear(box);
+    var on = !!(p && !p.game.dice && d.screen !== "attract");
+    show(box, on);
+    if (!on) { return; }
+    box.appendChild(el("h2", "", "Transmitted"));
+    if (p.letters) {
+      box.appendChild(K.letters(p.letters, "var(--route)", true));
+      if (p.post_office !== undefined) { box.appendChild(el("div", "small", "Post Office: " + p.post_office + " of " + p.post_office_goal)); }
+    }
+    Object.keys(p.players).forEach(function (s) {
+      var pl = p.players[s];
+      if (!pl.letters) { return; }
+      var row = el("div", "sentrow"); row.appendChild(K.seatDot(d, s)); row.appendChild(el("span", "who", s));
+      row.appendChild(K.letters(pl.letters, K.seatColour(d, s), true));
+      box.appendChild(row);
+    });
+  }
+
+  function handsPanel(d) {
+    var box = $("hands"), p = d.position, turn = p && p.turn, keys = d.keys.cards;
+    clear(box); cardKeys = {};
+    Object.keys(d.hands || {}).forEach(function (s) {
+      var h = d.hands[s], panel = el("div", "panel hand" + (s === turn ? " current" : ""));
+      var title = el("h2"); title.appendChild(K.seatDot(d, s)); title.appendChild(document.createTextNode(K.seatName(d, s) + (s === turn ? ": to act" : "")));
+      panel.appendChild(title);
+      var row = el("div", "cards");
+      if (!h.cards.length) { row.appendChild(el("span", "small", "no cards")); }
+      h.cards.forEach(function (c, k) {
+        var b = el("button", "card"); b.type = "button"; b.dataset.card = c; b.dataset.seat = s;
+        if (h.jacquards[c]) { b.appendChild(K.jacquard(h.jacquards[c], false)); }
+        b.appendChild(el("span", "label", h.labels[c] || c));
+        if (s === turn && k < keys.length) { b.appendChild(el("kbd", "", keys.charAt(k))); cardKeys[keys.charAt(k)] = [s, c]; }
+        if (d.preview && d.preview.card === c && d.preview.seat === s) { b.classList.add("shown"); }
+        b.addEventListener("click", function () { post("/api/tap", {seat: s, card: c}); b.blur(); });
+        row.appendChild(b);
+      });
+      panel.appendChild(row);
+      box.appendChild(panel);
+    });
+  }
+
+  function reportsPanel(d) {
+    var box = $("reports"), p = d.position, list = (p && p.reports) || [], keys = d.keys.reports;
+    clear(box); reportKeys = {};
+    show(box, list.length > 0 && d.screen !== "attract");
+    if (!list.length) { return; }
+    box.appendChild(el("h2", "", "Report cards on the table"));
+    var row = el("div", "cards");
+    list.forEach(function (r, k) {
+      var b = el("button", "card report"); b.type = "button";
+      if (r.jacquard && p.jacquards && p.jacquards[r.jacquard]) { b.appendChild(K.jacquard(p.jacquards[r.jacquard], false)); }
+      b.appendChild(el("span", "label", r.deck + (r.face_up ? " (face up)" : "")));
+      if (k < keys.length) { b.appendChild(el("kbd", "", keys.charAt(k))); reportKeys[keys.charAt(k)] = k; }
+      b.addEventListener("click", function () { post("/api/tap", {seat: p.turn, report: k}); b.blur(); });
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+  }
+
+  function previewPanel(d) {
+    var box = $("preview"), pv = d.preview;
+    clear(box); show(box, !!pv);
+    if (!pv) { return; }
+    box.appendChild(el("h2", "", pv.label + (pv.tower ? " at " + pv.tower : "")));
+    if (pv.jacquard) { box.appendChild(K.jacquard(pv.jacquard, true)); }
+    box.appendChild(el("div", pv.affordable ? "small" : "bad",
+      pv.affordable ? "Dashed: the lamps it flips. NEXT/PREV other places, TURN rotates or flips it, PLAY places it, BACK puts it back."
+                    : "It costs more than the stress points left: BACK puts it back."));
+  }
+
+  function dicePanel(d) {
+    var box = $("dice"), p = d.position, on = !!(p && p.game && p.game.dice && d.screen !== "attract");
+    clear(box); show(box, on);
+    if (!on) { return; }
+    box.appendChild(el("h2", "", "Round " + p.round + " \u00b7 worth " + p.worth));
+    box.appendChild(el("div", "", "Numbers up: " + (p.numbers.length ? p.numbers.join(" ") : "none") + " (" + p.left + ")"));
+    box.appendChild(el("div", "", "Dice: " + (p.dice.length ? p.dice.join(" + ") : p.last_roll.length ? "last roll " + p.last_roll.join(" + ") : "to roll")));
+    var chips = Object.keys(p.chips).map(function (s) { return s + " " + p.chips[s]; }).join(", ");
+    box.appendChild(el("div", "small", "Rounds won: " + chips + ". Tower buttons 1\u20269 pick numbers, PLAY rolls or pulls, TURN rolls one die, BACK clears."));
+  }
+
+  function setupPanel(d) {
+    var box = $("setup"); clear(box);
+    show(box, d.screen === "setup" || d.screen === "resume" || d.screen === "refused" || d.screen === "confirm");
+    if (d.screen === "setup") { box.appendChild(el("div", "", d.setup || "")); }
+    if (d.screen === "confirm") { box.appendChild(el("div", "", "Abandon this game? PLAY abandons it, BACK keeps playing.")); }
+    if (d.screen === "resume" || d.screen === "refused") { box.appendChild(el("div", "", d.notice || "")); }
+  }
+
+  function saidPanel(d) {
+    var n = $("said"); clear(n);
+    if (d.notice) { n.appendChild(el("div", "bad", d.notice)); }
+    (d.said || []).slice(-3).forEach(function (line) { n.appendChild(el("div", "", line)); });
+  }
+
+  function newGameForm(d) {
+    var o = d.options; if (!o) { return; }
+    var mode = $("ng-mode");
+    if (!mode.firstChild) {
+      Object.keys(o.modes).forEach(function (m) { var x = el("option", "", o.modes[m].label); x.value = m; mode.appendChild(x); });
+      mode.addEventListener("change", function () { formMode = null; fillMode(o, mode.value); });
+    }
+    var now = d.position && d.position.mode && o.modes[d.position.mode] ? d.position.mode : mode.value || Object.keys(o.modes)[0];
+    if (formMode === null) { mode.value = now; fillMode(o, now); }
+    $("ng-abandon").disabled = !(d.screen === "game" || d.screen === "confirm");
+  }
+  function fillMode(o, m) {
+    formMode = m;
+    var seats = $("ng-seats"), vs = $("ng-variants"); clear(seats); clear(vs);
+    o.modes[m].seats.forEach(function (s) { var x = el("option", "", s.split("").join(" ")); x.value = s; seats.appendChild(x); });
+    o.modes[m].variants.forEach(function (v, k) {
+      var l = el("label", "variant"), c = el("input"); c.type = "checkbox"; c.value = v;
+      l.appendChild(c); l.appendChild(document.createTextNode(o.modes[m].variant_labels[k])); vs.appendChild(l);
+    });
+  }
+  function startGame() {
+    var variants = [].slice.call(document.querySelectorAll("#ng-variants input:checked")).map(function (c) { return c.value; });
+    var body = {mode: $("ng-mode").value, seats: $("ng-seats").value.split(""), variants: variants};
+    $("ng-answer").textContent = "";
+    return post("/api/new-game", body).then(function (a) { if (a && a.ok) { $("ng-answer").textContent = "Started."; } });
+  }
+
+  function draw(d) {
+    state = d;
+    if (window.playPaused) { return; }
+    header(d); towerText(d); saidPanel(d); previewPanel(d); nextPanel(d); sentPanel(d);
+    handsPanel(d); reportsPanel(d); dicePanel(d); setupPanel(d); newGameForm(d);
+    drawFrame(d);
+  }
+  window.playRedraw = function () { if (state) { draw(state); } };
+
+  function connect() {
+    var es = new EventSource("/events");
+    es.onmessage = function (e) { draw(JSON.parse(e.data)); };
+    es.onerror = function () {
+      fetch("/state.json").then(function (r) {
+        if (r.status === 403) { es.close(); r.json().then(function (j) { say(j.error, true); }); }
+      }).catch(function () { say("the board does not answer: is `clacks-hw play` still running?", true); });
+    };
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
+    var t = e.target && e.target.tagName;
+    if (t === "SELECT" || t === "INPUT") { if (e.key === "Escape") { e.target.blur(); } return; }
+    var k = e.key, keys = $("keys");
+    if (k === "?" || (k === "Escape" && !keys.classList.contains("hidden"))) { keys.classList.toggle("hidden"); e.preventDefault(); return; }
+    if (k === "!") { post("/api/hold", {buttons: ["PREV", "NEXT"], seconds: 3.2}); e.preventDefault(); return; }
+    if (k === "N") { startGame(); e.preventDefault(); return; }
+    if (cardKeys[k]) { post("/api/tap", {seat: cardKeys[k][0], card: cardKeys[k][1]}); e.preventDefault(); return; }
+    if (k in reportKeys && state && state.position) { post("/api/tap", {seat: state.position.turn, report: reportKeys[k]}); e.preventDefault(); return; }
+    if (KEYS[k]) { press(KEYS[k]); e.preventDefault(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    buildBoard();
+    $("keys-button").addEventListener("click", function () { $("keys").classList.toggle("hidden"); });
+    $("newgame").addEventListener("submit", function (e) { e.preventDefault(); startGame(); });
+    $("ng-abandon").addEventListener("click", function () { post("/api/abandon", {}); });
+    connect();
+  });
+})();

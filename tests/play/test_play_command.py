@@ -1,0 +1,88 @@
+"""`clacks-hw play` from the command line: it prints the page's address, starts the game asked
+for on the emulated board, stops cleanly and says where the game went; bad input (a mode,
+variant or seats that do not exist, a port in use) is one clear sentence and exit status 2."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from tests.play.run import PlayProcess
+
+
+def clacks(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "clacks_hw.cli", *args], capture_output=True, text=True, timeout=60)
+
+
+def opener():
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+
+
+def test_it_prints_the_address_starts_the_game_and_stops_with_where_it_went(tmp_path):
+    play = PlayProcess(tmp_path, "--mode", "race", "--seats", "SWN", "--seed", "5", "--for", "20")
+    try:
+        browser = opener()
+        browser.open(play.url).read()  # the key traded for the cookie
+        state = {}
+        for _ in range(100):
+            state = json.loads(browser.open(play.origin + "/state.json").read())
+            if state["screen"] == "game":
+                break
+        assert state["screen"] == "game" and state["position"]["mode"] == "race"
+        assert list(state["position"]["players"]) == ["S", "W", "N"]
+        assert state["frame"] is not None and len(state["frame"]) == 32  # what the LEDs show
+        assert set(state["hands"]) == {"S", "W", "N"}
+    finally:
+        code, out, err = play.stop()
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert "resumes when the board starts again" in out and "clacks-hw replay" in out
+    journals = list((tmp_path / "journals").glob("*.jsonl"))
+    assert len(journals) == 1 and '"race"' in journals[0].read_text().splitlines()[0]
+
+
+def test_an_unfinished_game_resumes_with_the_next_play(tmp_path):
+    first = PlayProcess(tmp_path, "--mode", "solitaire", "--seats", "W")
+    first.stop()
+    again = PlayProcess(tmp_path, "--mode", "competitive", "--for", "3")
+    code, out, err = again.stop()
+    assert code == 0 and "An unfinished game resumed" in out
+    assert len(list((tmp_path / "journals").glob("*.jsonl"))) == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--mode", "chess"], "mode 'chess' must be one of competitive, race, solitaire, junior, klackers"),
+    (["--mode", "race", "--variant", "quick"], "race allows night_shift, long_distance"),
+    (["--seats", "SX"], "competitive is played from SN or SWN or SWNE"),
+    (["--mode", "solitaire", "--seats", "SN"], "solitaire is played from S or W or N or E"),
+])
+def test_a_game_that_does_not_exist_is_one_sentence_and_exit_2(tmp_path, args, says):
+    r = clacks("play", "--no-browser", "--journal-dir", str(tmp_path), *args)
+    assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "journals").exists()
+
+
+def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = clacks("play", "--no-browser", "--port", str(port), "--journal-dir", str(tmp_path / "j"))
+    assert r.returncode == 2, r.stderr
+    assert f"port {port} on 127.0.0.1 is in use" in r.stderr and "--port 0" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_help_names_every_mode_and_the_keys():
+    from clacks_hw.game.core.registry import modes
+
+    r = clacks("play", "--help")
+    assert r.returncode == 0
+    for mode in modes():
+        assert mode in r.stdout
+    assert "Space Enter = PLAY" in r.stdout and "a s d f g h j k l" in r.stdout

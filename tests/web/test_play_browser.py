@@ -1,0 +1,165 @@
+"""Whole games played on the play page in Chromium, one per game (every Clacks mode and
+KLACKERS), by clicks or by the page's keys only; the page is checked against the board as it
+goes, and pictures of it are kept in docs/img/ (tests/web/screens.py fails when they are stale)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clacks_hw.journal import read_journal, replay
+from tests.fakes.daemon_rig import script
+from tests.web.play_table import EDITION, VIEWPORT, PagePlayer, PlayBoard
+from tests.web.screens import kept, layout_problems
+
+
+
+# The preview's lamps all showing its colour (the "on" half of its blink), or no preview: the
+# moment a still picture is taken, so every run draws the same one.
+STILL_JS = """() => {
+  if (!window.playFrames) return false;
+  const pv = [...document.querySelectorAll('#lamps .lamp.pv')];
+  const on = pv.every(l => l.classList.contains('lit') && l.style.background === pv[0].style.background);
+  if (!on) return false;
+  window.playPaused = true; return true;
+}"""
+OVER_JS = """() => {
+  if (![...document.querySelectorAll('.seat')].some(s => s.classList.contains('lit'))) return false;
+  window.playPaused = true; return true;
+}"""
+
+
+@pytest.fixture
+def play(tmp_path, browser):
+    boards = []
+
+    def start(**params) -> PlayBoard:
+        b = PlayBoard(tmp_path, seed=params.pop("seed", 3)).start(**params)
+        boards.append(b)
+        return b
+
+    yield start
+    for b in boards:
+        b.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    p = context.new_page()
+    p.problems = []
+    p.on("console", lambda m: m.type in ("error", "warning") and p.problems.append(m.text))
+    p.on("pageerror", lambda e: p.problems.append(str(e)))
+    yield p
+    context.close()
+
+
+def open_page(page, board) -> None:
+    page.goto(board.url)
+    page.wait_for_function("() => window.playFrames > 0 && document.querySelector('#screen').textContent === 'Game'")
+    assert page.url.endswith("/") and "key=" not in page.url  # the key leaves the address bar at once
+
+
+def still(page, board, name: str, js: str = STILL_JS) -> None:
+    board.quiet()
+    page.mouse.move(0, 0)  # no button under the pointer, none focused
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.wait_for_timeout(100)
+    page.wait_for_function(js, timeout=5000)
+    try:
+        assert layout_problems(page, "#board, #side > *") == []
+        kept(page, name)
+    finally:
+        page.evaluate("() => { window.playPaused = false; window.playRedraw(); }")
+
+
+def page_lamps(page) -> int:
+    return page.evaluate("() => [...document.querySelectorAll('#lamps .lamp')]"
+                         ".reduce((m, l, i) => m | (l.classList.contains('lit') ? 1 << i : 0), 0)")
+
+
+def finished(board, page) -> None:
+    assert board.ctrl.screen == "over", board.table.said
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
+    assert "Winner: " in page.inner_text("#turn") or " won" in page.inner_text("#turn")
+    final = board.ctrl.session.state
+    assert final.over
+    journal = read_journal(board.ctrl.session.path)
+    assert replay(journal, EDITION).state == final  # the same journal as the built board's
+
+
+def test_competitive_by_clicks(play, page):
+    board = play(mode="competitive", seats=["S", "N"])
+    open_page(page, board)
+    player = PagePlayer(board, page)
+    s = board.state
+    hand = page.locator(f'#hands .hand.current button.card[data-seat="{s.turn.seat}"]')
+    assert sorted(hand.evaluate_all("bs => bs.map(b => b.dataset.card)")) == sorted(
+        s.player(s.turn.seat).hand + s.player(s.turn.seat).faults)
+    for _ in range(6):  # a few turns in, a card shown: the picture for the docs
+        player.do(script(board.state))
+    card = next(c for c in board.state.player(board.state.turn.seat).hand
+                if EDITION.jacquards[c].cost <= board.state.turn.left)
+    player.card(board.state.turn.seat, card)
+    page.wait_for_selector("#preview:not(.hidden)")
+    assert EDITION.card_label(card) in page.inner_text("#preview")
+    mask = board.ctrl.preview.mask
+    page.wait_for_function("m => [...document.querySelectorAll('#lamps .lamp')].every((l, i) => "
+                           "l.classList.contains('pv') === !!(m >> i & 1))", arg=mask)
+    player.button("NEXT")  # another place, then back: the page follows the board
+    assert board.ctrl.preview.index == 1
+    player.button("PREV")
+    still(page, board, "play-competitive")
+    player.button("BACK")
+    player.competitive()
+    finished(board, page)
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
+    assert f"Winner: {board.state.winner} (" in page.inner_text("#turn")
+    assert page_lamps(page) & 0xFFFF == board.state.board or board.ctrl.flash is not None
+    still(page, board, "play-competitive-over", OVER_JS)
+    assert page.problems == []
+
+
+def test_race_by_keys_with_a_swap(play, page):
+    board = play(mode="race", seats=["S", "N"], seed=9)
+    open_page(page, board)
+    player = PagePlayer(board, page, keys=True)
+    face_up = [r.card for r in board.state.reports if r.face_up and r.jacquard]
+    assert page.locator("#reports button.card").count() == len(board.state.reports)
+    assert all(r.card not in page.content() for r in board.state.reports)  # their faces stay hidden
+    still(page, board, "play-race")
+    done = player.coop(swap_from=face_up[:1])
+    finished(board, page)
+    assert done == face_up[:1]
+    assert page.problems == []
+
+
+def test_solitaire_by_clicks(play, page):
+    board = play(mode="solitaire", seats=["S"], seed=4)
+    open_page(page, board)
+    PagePlayer(board, page).coop()
+    finished(board, page)
+    still(page, board, "play-solitaire-over", OVER_JS)
+    assert page.problems == []
+
+
+def test_junior_by_keys(play, page):
+    board = play(mode="junior", seats=["S", "W"], seed=5)
+    open_page(page, board)
+    still(page, board, "play-junior")
+    PagePlayer(board, page, keys=True).coop()
+    finished(board, page)
+    assert page.problems == []
+
+
+def test_klackers_by_clicks(play, page):
+    board = play(mode="klackers", seats=["S", "N"], seed=6)
+    open_page(page, board)
+    assert page.inner_text('.tower[data-button="G3"] .what') == "9"  # the numbers on the buttons
+    player = PagePlayer(board, page)
+    player.button("PLAY")
+    player.dice(seed=1)
+    finished(board, page)
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
+    assert "Winner: " in page.inner_text("#turn") and "Round" in page.inner_text("#dice")
+    still(page, board, "play-klackers-over", OVER_JS)
+    assert page.problems == []
