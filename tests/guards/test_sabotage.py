@@ -160,3 +160,18 @@ def test_the_private_question_goes_to_each_asked_phone_and_names_only_its_own_sa
     (_, w_choices), = questions(s, "W")
     assert [a.act for _, a in w_choices] == ["let_pass"]
     assert questions(s, "S") == ()
+
+
+def test_the_phone_page_of_a_seat_carries_its_prompts_and_its_secrets_only():
+    from clacks_hw.game.core.seat_page import offered, seat_page
+    from clacks_hw.game.guards.game import GUARDS
+
+    s = game(3, hands={"S": ("L2",)})
+    s = planted(planted(s, "W", ("B1", "thieves")), "N", ("B2", "fools"))
+    s = act(s, "S", "spell_run", spell="s1", cards=["L2"], route=["fools"])
+    page = seat_page(GUARDS, s, "N")
+    assert [c["action"]["act"] for c in page["prompts"][0]["choices"]] == ["sabotage", "sabotage", "let_pass"]
+    assert any("in the fools quadrant" in line for sec in page["sections"] for line in sec["lines"])
+    assert "B1" not in str(page) and "thieves quadrant" not in str(page)  # W's saboteur stays W's
+    strike = GUARDS.parse_action({"seat": "N", "act": "sabotage", "card": "B2", "how": "ambush"})
+    assert offered(GUARDS, s, "N", strike) and not offered(GUARDS, s, "W", strike)

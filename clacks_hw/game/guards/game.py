@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
 from ..core.view import Summary
-from . import legal, rules, view
+from ..core.seat_page import Choice, Prompt, Section
+from . import legal, phone, rules, view
 from .actions import parse_action
 from .config import GuardsConfig, check_config
 from .rejection import Code
@@ -82,6 +83,15 @@ class Guards(Game):
 
     def hidden_hands(self, state, viewer):
         return view.hidden_hands(state, viewer)
+
+    def seat_sections(self, state, seat):
+        """The seat's own phone page: its ledger, hand, items, scrolls and secret saboteurs."""
+        return tuple(Section(title, lines) for title, lines in phone.sections(state, seat))
+
+    def prompts(self, state, seat):
+        """The questions to ``seat`` alone: its roll, whether to strike a passing run, where to plant."""
+        return tuple(Prompt(q, tuple(Choice(label, a) for label, a in choices))
+                     for q, choices in phone.questions(state, seat))
 
     def summary(self, state):
         lead = max(len(p.returned) for p in state.players)
