@@ -107,6 +107,10 @@ def candidate_actions(state: GuardsState) -> list[A]:
     return [a for make in by_kind(state).values() for a in make()]
 
 
+WEIGHTS = {"roll": 5.0, "challenge": 4.0, "walk": 4.0, "spell_run": 3.0, "recruit": 3.0, "guild_house": 2.0,
+           "spend": 2.0, "plant": 2.0, "buy": 0.5, "cast": 0.5, "fight": 0.5, "infect": 0.3, "ability": 0.3,
+           "sent": 0.2, "call": 0.2}
+
 # Refusals that hold for every action of a kind alike (not for one card, quadrant or price).
 WHOLE_KIND = frozenset({"once", "too_late", "confined", "must_roll", "waiting", "not_your_turn", "no_run", "run_on",
                         "game_over", "not_asked"})
@@ -117,8 +121,10 @@ def random_action(state: GuardsState, rng, *, stop: bool = False) -> A:
     is not drowned by the many recruits; ``stop``: stopping the game is one of the kinds."""
     game = state.config.game
     makers = by_kind(state)
-    kinds = sorted(k for k in makers if stop or k != "stop")
-    rng.shuffle(kinds)
+    # A weighted shuffle (each kind's key rng^(1/weight)): a table rolls and recruits far more often
+    # than a Fate card sends someone to hospital.
+    kinds = sorted((k for k in makers if stop or k != "stop"),
+                   key=lambda k: -rng.random() ** (1 / WEIGHTS.get(k, 1.0)))
     for kind in kinds:
         options = makers[kind]()
         rng.shuffle(options)

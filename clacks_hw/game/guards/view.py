@@ -134,16 +134,40 @@ def render(state: GuardsState, viewer: str | None = PUBLIC, actions: int | None 
 
 
 def narrate(before: GuardsState, action, after: GuardsState) -> str:
-    """One public line saying what an accepted action did (no secret in it: a plant names
-    neither card nor quadrant)."""
+    """One public line saying what an accepted action did, for logs, the demo and the board's
+    notices: nothing secret in it (a plant names neither card nor quadrant, an answer not what
+    it was)."""
+    box = after.edition
     seat, act = action.seat, action.act
-    if act == "roll" and after.last is not None and after.last is not before.last:
-        j = after.last
-        verdict = "" if j.target is None else (" passes" if j.passed else " fails")
-        return f"{seat} rolls {'+'.join(map(str, j.dice))} for the {j.kind} test: {j.total}{verdict}"
     if act == "roll":
-        return f"{seat} rolls a natural 8 and rolls again"
-    if act in ("plant", "sabotage", "let_pass", "recall"):
-        return {"plant": f"{seat} tries to plant a saboteur", "recall": f"{seat} recalls a saboteur"}.get(
-            act, f"{seat} has answered")
-    return f"{seat} {act.replace('_', ' ')}"
+        j = after.last
+        if j is None or j is before.last:
+            return f"{seat} rolls a natural 8 and rolls again"
+        verdict = "" if j.target is None else (f" against {j.target}: passes" if j.passed else f" against {j.target}: fails")
+        return f"{seat} rolls {'+'.join(map(str, j.dice))} for the {j.kind} test: {j.total}{verdict}"
+    name = box.volunteers[action.card].name if action.card in box.volunteers else action.card
+    said = {
+        "plant": f"{seat} tries to plant a saboteur", "recall": f"{seat} recalls a saboteur",
+        "sabotage": f"{seat} has answered", "let_pass": f"{seat} has answered", "replant": f"{seat}'s saboteur moves on",
+        "recruit": f"{seat} tries to recruit {name}", "bribe": f"{seat} bribes {name}",
+        "tavern": f"{seat} tries the Tavern", "end_turn": f"{seat} ends the turn",
+        "spell_run": f"{seat} collects {box.spells[action.spell].name if action.spell in box.spells else action.spell} "
+                     f"and sends {len(action.cards or ())} runner(s) through {', '.join(action.route or ())}",
+        "sent": f"{action.target} is sent to the {(action.to or '').replace('_', ' ')}",
+        "call": f"{seat} draws the Grand Master's Call", "stop": f"{seat} stops the game",
+        "summon": f"{seat} summons a dragon to the {action.quadrant} quadrant",
+        "fight": f"{seat} sends {len(action.cards or ())} volunteer(s) against the {action.quadrant} dragon",
+        "send": f"{seat} sends {len(action.cards or ())} volunteer(s) against the dragon",
+        "infect": f"the Pox passes between {seat} and {action.target}",
+        "ability": f"{seat} tries the Guild Ability on {action.target}",
+        "cast": f"{seat} casts {box.scrolls[action.item].name if action.item in box.scrolls else 'a scroll'}"
+                + (f" at {action.target}" if action.target and action.target != seat else ""),
+        "defend": f"{seat} sends {name} against the ambush",
+        "guild_house": f"{seat} visits the Guild House" + (": 3 dollars" if action.collect else "")
+                       + (f", buys {' and '.join(action.buy)}" if action.buy else ""),
+        "challenge": f"{seat} faces the next Wizard's Challenge", "walk": f"{seat} walks the final spell home",
+        "reinforce": f"{seat} sends {len(action.cards or ())} more runner(s) to the gate",
+        "spend": f"{seat} spends a point on {action.attribute}", "hospital": f"{seat} is cured"
+                 + (" (private care)" if action.pay else " (the City Health Service: a missed turn)"),
+    }
+    return said.get(act, f"{seat} {act.replace('_', ' ')}")
