@@ -51,10 +51,10 @@ def _next(state) -> dict:
 
 def options_json() -> dict:
     """The games the new-game form offers: each mode's name, seatings and variants."""
-    from ..game.core.registry import game_for, modes
+    from ..game.core.registry import board_modes, game_for
 
     out = {}
-    for m in modes():
+    for m in board_modes():  # the games the board itself can run (not Guards! Guards!, played beside its map)
         g = game_for(m)
         out[m] = {"label": g.label or m, "seats": ["".join(s) for s in g.seatings()],
                   "variants": list(g.variants), "variant_labels": g.variant_names(g.variants)}

@@ -79,7 +79,7 @@ def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
 
 
 def test_help_names_every_mode_and_the_keys():
-    from clacks_hw.game.core.registry import modes
+    from clacks_hw.game.core.registry import board_modes as modes  # the games the board itself runs
 
     r = clacks("play", "--help")
     assert r.returncode == 0
