@@ -99,7 +99,7 @@ def export_cmd(config_path, db, fmt, out):
     if out == "-":
         click.echo(text, nl=False)
         return
-    from ..secure_files import UnsafePath, write_file
+    from ..base.secure_files import UnsafePath, write_file
 
     try:
         write_file(out, text.encode("utf-8"), 0o644)  # as root too: never through a link someone left there

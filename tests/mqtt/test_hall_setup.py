@@ -23,7 +23,7 @@ from msgspec.structs import replace
 from clacks_hw.cli import cli
 from clacks_hw.hall_setup.mosquitto import password_line
 from clacks_hw.hall_setup.unit import hall_unit
-from clacks_hw.systemd_unit import UnitError
+from clacks_hw.config.systemd_unit import UnitError
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.hall_config import load
