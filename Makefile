@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
+.PHONY: demo demo-game demo-race test bench bench-compare fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,13 +29,14 @@ test: $(STAMP) firmware-wasm system-deps
 
 # Debian packages some tests use: OpenSCAD (enclosure renders; xvfb and xauth give it the
 # X server its PNG pictures need), PrusaSlicer (grams and hours per part), KiCad 6 and its
-# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers), graphviz (WireViz harness),
+# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers; x11-utils' xwininfo
+# watches KiCad's schematic editor open its schematic under xvfb), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
 # cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
 # systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). Installed
 # when running as root or with passwordless sudo; otherwise the tests that need a missing one
 # skip and name it (and fail under CI=true).
-DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
+DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints x11-utils graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -74,6 +75,11 @@ hall-picture: $(STAMP)
 # missing (no root) is skipped, naming its package.
 bench: $(STAMP) system-deps
 	$(BIN)/python bench/run.py
+
+# The engine's and the board's figures of the commit before games were packages and the board's
+# screens classes, and of this checkout, side by side in one run (README's bench table).
+bench-compare: $(STAMP)
+	$(BIN)/python bench/compare_commits.py 29e242c
 
 # Every parser the outside world reaches (config, edition, journal, HIL script, hub lines, RDM6300
 # frames, HTTP requests, admin JSON, MQTT payloads) fuzzed for FUZZ_SECONDS in all (default 10

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+from ..game.core.computer import computer_problem
 from ..game.core.names import names_problem
 from ..game.core.registry import board_modes, game_for
 from .events import AdminCommand
@@ -48,9 +49,14 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     why = names_problem(given, seats)
     if why:
         return why
+    computer = params.get("computer", {})  # seat -> strength of a computer player
+    why = computer_problem(computer, seats)
+    if why:
+        return why
     toggles = set(variants) | ({"hard_route"} if route == "hard" and game_for(mode).routes else set())
     return SetupMenu(page="words", mode=mode, variants=frozenset(toggles), seats=tuple(seats),
-                     words=tuple(words), names=tuple(given.items()))
+                     words=tuple(words), names=tuple(given.items()),
+                     computer=tuple((s, computer[s]) for s in seats if s in computer))
 
 
 def run(event: AdminCommand, controller, leds, now: float) -> str | None:

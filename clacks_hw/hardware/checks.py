@@ -62,10 +62,29 @@ def button_problems(lay: Layout) -> list:
         for i, w in lay.windows:
             gap = dist_to_rect(h.x, h.y, w)
             if gap < p["nut"] / 2 + c:
-                out.append(f"{h.name}: the button's nut ({p['nut']:g} mm across its corners) comes within "
+                out.append(f"{h.name}: the button's nut ({p['nut']:g} mm wide) comes within "
                            f"{gap - p['nut'] / 2:.2f} mm of lamp window {i}; it needs {c:g} mm")
             if gap - lip < p["bezel"] / 2:
                 out.append(f"{h.name}: the button's bezel rests on lamp window {i}'s diffuser lip")
+    return out + _datasheet_problems(lay)
+
+
+def _datasheet_problems(lay: Layout) -> list:
+    """What the buttons' datasheet asks of the panel: a thickness their nuts clamp, a cut-out
+    within its tolerance (16 mm +0.2/0 for the A16), and no two nearer than their pitch."""
+    parts, panel, out = lay.hw.parts, lay.hw.board["panel"], []
+    for kind in ("tower", "control"):
+        lo, hi = parts[f"{kind}_button"]["panel"]
+        if not lo <= panel["thickness"] <= hi:
+            out.append(f"the {panel['thickness']:g} mm panel is outside the {lo:g}-{hi:g} mm the {kind} button clamps")
+    if not 0 <= panel["hole_fit"] <= 0.2:
+        out.append(f"panel.hole_fit {panel['hole_fit']:g} mm cuts the buttons' holes outside their +0.2/0 mm tolerance")
+    buttons = [h for h in lay.holes if h.kind in ("tower", "control")]
+    for a in range(len(buttons)):
+        for b in buttons[a + 1:]:
+            ha, pitch = buttons[a], max(parts[f"{h.kind}_button"]["pitch"] for h in (buttons[a], b))
+            if math.hypot(ha.x - b.x, ha.y - b.y) < pitch:
+                out.append(f"{ha.name} and {b.name} stand closer than the buttons' {pitch:g} mm pitch")
     return out
 
 

@@ -35,7 +35,7 @@ class StatusSnapshot:
     """What the board shows at one moment: immutable, so any thread may read it."""
 
     seq: int
-    screen: str  # attract / setup / game / confirm / over / resume / refused (view.SCREENS)
+    screen: str  # attract / setup / game / confirm / over / resume / refused (daemon/screen_names.py)
     state: GameState | None = None  # the game (the demo game in attract); None in setup
     actions: int | None = None  # actions accepted in this game (journal lines)
     express_left: float | None = None  # Express: seconds left in this turn when published

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from clacks_hw.enrolment import EnrolmentError, card_ids, card_label, group_cards, load_enrolment
+from clacks_hw.cards.enrolment import EnrolmentError, card_ids, card_label, group_cards, load_enrolment
 from clacks_hw.game.guards.edition_files import demo_edition
 from tests.tools.test_enroll_cli_hub import Enroll, hub, lift, tap, uid  # noqa: F401 - hub: the fixture
 

@@ -23,6 +23,7 @@ from msgspec.structs import replace
 from clacks_hw.cli import cli
 from clacks_hw.hall_setup.mosquitto import password_line
 from clacks_hw.hall_setup.unit import hall_unit
+from clacks_hw.config.systemd_unit import UnitError
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.hall_config import load
@@ -72,9 +73,10 @@ def setup(tmp_path, *args) -> tuple:
     return out, r.output
 
 
-def board_from_block(tmp_path, out, name, **more) -> LiveBoard:
+def board_from_block(tmp_path, out, name, settings: dict | None = None, **more) -> LiveBoard:
+    """A board run with its generated [mqtt] section (``more``: keys of it changed; ``settings``: others)."""
     block = tomllib.loads((out / "boards" / f"{name}.toml").read_text())["mqtt"]
-    return LiveBoard(tmp_path / name, overrides={f"mqtt.{k}": v for k, v in {**block, **more}.items()})
+    return LiveBoard(tmp_path / name, overrides={**{f"mqtt.{k}": v for k, v in {**block, **more}.items()}, **(settings or {})})
 
 
 def hall_from(out, **broker):
@@ -123,10 +125,15 @@ def test_a_generated_hall_runs_a_board_and_the_hall_through_the_real_mosquitto(t
     assert sorted(cfg.boards) == ["board1", "board2"] and cfg.key is not None
     broker = GeneratedBroker(tmp_path, out).start(port)
     hall = hall_from(out)
-    board1 = board_from_block(tmp_path, out, "board1").start()
+    # board1's page answers to board1.local: the hall's card links to it (a visitor's phone opens it)
+    board1 = board_from_block(tmp_path, out, "board1", {"status.hosts": ["board1.local"]}).start()
     try:
         until(lambda: any(b["id"] == "board1" and b["link"] == "online" and b["state"] for b in hall.json()["boards"]),
               "board1 online at the hall through the generated broker")
+        [card] = [b for b in hall.json()["boards"] if b["id"] == "board1"]
+        assert card["page"] == f"http://board1.local:{board1.port}/"
+        assert hall.feed.model["boards"]["board1"]["page"] == card["page"]  # what the page draws the link from
+        assert [b["link"] for b in hall.json()["boards"] if b["id"] == "board2"] == ["unknown"]  # not heard yet
         play_game(board1)
         until(lambda: hall.store.count() == 1 and not board1.daemon.mqtt.outbox.waiting, "its game counted and receipted")
 
@@ -231,7 +238,16 @@ def test_setup_refuses_what_would_not_work(tmp_path):
     assert r.exit_code == 2 and "cannot be a board id" in r.output
     r = run("--board", "x", "--board", "x")
     assert r.exit_code == 2 and "named twice" in r.output
-    assert run("--boards", "2").exit_code == 0
+    for host in ("bad host!", "x\ny", 'x"]\nevil = ["', "-x.local", "a" * 64 + ".local"):
+        r = run("--boards", "1", "--host", host)
+        assert r.exit_code == 2 and "is not a host name or an address" in r.output, host
+    for db in ("hall.sqlite", '/var/lib/a b"c.sqlite', "/var/lib/../etc/x.sqlite"):
+        r = run("--boards", "1", "--db", db)
+        assert r.exit_code == 2 and "is not a plain absolute path" in r.output, db
+    assert not (tmp_path / "h").exists()  # nothing written for a refused option
+    r = run("--boards", "1", "--host", "fe80::1")
+    assert r.exit_code == 0 and 'host = "fe80::1"' in (tmp_path / "h" / "boards" / "board1.toml").read_text()
+    assert run("--boards", "2", "--force").exit_code == 0
     r = run("--boards", "2")
     assert r.exit_code == 2 and "--add" in r.output
     r = run("--add", "board3")
@@ -244,6 +260,8 @@ def test_setup_refuses_what_would_not_work(tmp_path):
 
 @pytest.mark.parametrize("user", ["clacks"])
 def test_the_hall_unit_is_hardened_and_systemd_reads_it(tmp_path, user):
+    with pytest.raises(UnitError, match="outside /var/lib/clacks-hall"):
+        hall_unit("/bin/true", "/etc/clacks-hall/hall.toml", user, "/srv/hall.sqlite")  # a folder it cannot write
     analyze = require_tool("systemd-analyze", "systemd")
     path = tmp_path / "clacks-hall.service"
     path.write_text(hall_unit("/bin/true", "/etc/clacks-hall/hall.toml", user))

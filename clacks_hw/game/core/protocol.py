@@ -16,7 +16,8 @@ whose ``game`` is the mode's object again.
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
                seat_sections and prompts (a player's own phone: core/seat_page.py)
-    the board  what the board daemon asks every game today (flags, tracks, marks)
+    the board  board_play (what a button or a card means, what to light: core/board.py),
+               lights (core/lights.py), and what the pages ask (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -29,6 +30,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from .board import BoardPlay
 from .computer import computer_problem
 from .errors import SetupError
 from .names import names_problem
@@ -215,6 +217,26 @@ class Game(ABC):
         shutters, KLACKERS' numbers)."""
         return None
 
+    def public_action(self, action) -> dict:
+        """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
+        unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
+        return action.to_json()
+
+    def button_action(self, state, button: str):
+        """The action a press of ``button`` means in this game now, when the game says (the die
+        of a waiting test: PLAY rolls it, a face button types the physical die's face); None:
+        the board's screens handle it their own way (Clacks' towers, KLACKERS' numbers)."""
+        return None
+
+    def face_buttons(self) -> tuple[str, ...]:
+        """The tower buttons that stand for the faces of the game's die, first face first (the
+        board lets a rolled die run round them); none for a game the board rolls no die for."""
+        return ()
+
+    def rolled(self, before, after) -> int | None:
+        """The face of the die the action from ``before`` to ``after`` rolled, or None."""
+        return None
+
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
         return 0
@@ -278,6 +300,11 @@ class Game(ABC):
     def reveals_faults(self, config) -> bool:
         """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
         return False
+
+    def board_play(self) -> BoardPlay:
+        """What a button or a card means on the lit board in this game, and what it lights
+        (core/board.py): a new one for each game in play, keeping the input in progress."""
+        return BoardPlay()
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-from ...errors import ClacksError
-from ...regular_file import NotRegular, TooLarge, read_regular
+from ...base.errors import ClacksError
+from ...base.regular_file import NotRegular, TooLarge, read_regular
 from .edition import (ATTRIBUTES, DECKS, GUILDS, STATS, Dragon, GuardsEdition, GuildCard, Item, Scroll, Spell,
                       Volunteer)
 
