@@ -163,3 +163,39 @@ def test_klackers_by_clicks(play, page):
     assert "Winner: " in page.inner_text("#turn") and "Round" in page.inner_text("#dice")
     still(page, board, "play-klackers-over", OVER_JS)
     assert page.problems == []
+
+
+FRAME_JS = """() => {
+  const px = [...document.querySelectorAll('#lamps .lamp')].map(l => l.style.background)
+    .concat([...document.querySelectorAll('.tower .led')].map(l => l.style.background))
+    .concat(['S', 'W', 'N', 'E'].map(s => document.querySelector('#seat-' + s + ' .ind').style.background));
+  return px.map(c => { const m = c.match(/\\d+/g); return m ? m.map(Number) : [0, 0, 0]; });
+}"""
+
+
+def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page):
+    board = play(mode="competitive", seats=["S", "W", "N"], seed=8)
+    open_page(page, board)
+    player = PagePlayer(board, page)
+    for _ in range(4):
+        player.do(script(board.state))
+    board.quiet()
+    frame = board.table.leds.frame
+    order = list(range(16)) + [16 + k for k in range(12)] + [28, 29, 30, 31]  # lamps, R1..G6, S W N E
+    want = [list(frame.pixels[i]) for i in order]
+    page.wait_for_function(f"want => JSON.stringify(({FRAME_JS})()) === JSON.stringify(want)", arg=want,
+                           timeout=5000)
+    assert any(p != [0, 0, 0] for p in want[16:28])  # the pawns' towers are lit, and drawn so
+
+    page.keyboard.press("!")  # hold PREV+NEXT: the board asks before abandoning
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Reset question'")
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'How to play'")
+    assert board.table.journal.name.endswith(".abandoned") or board.ctrl.session is None
+    page.select_option("#ng-mode", "junior")
+    page.select_option("#ng-seats", "NE")
+    page.keyboard.press("N")
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game'")
+    assert board.state.config.mode == "junior" and board.state.config.seats == ("N", "E")
+    assert page.locator("#hands .hand").count() == 2
+    assert page.problems == []
