@@ -25,6 +25,7 @@ from ..drivers.leds import LedOutput, open_backend
 from ..errors import ClacksError
 from ..game.clacks.edition import Edition
 from ..game.clacks.edition_files import default_edition
+from ..game.core.table import SEATS
 from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
 from ..secure_files import SafeDir, UnsafePath
@@ -188,10 +189,17 @@ class Daemon:
             from .pairing_flow import PairingFlow
 
             flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
-                               url=self.status_page.public_url if self.status_page is not None else None)
+                               url=self.status_page.public_url if self.status_page is not None else None,
+                               seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
                               notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
                               pairing=flow)
+
+    def _seats_in_play(self) -> tuple[str, ...]:
+        """The seats a player's own phone may be paired for: the game's, else every seat."""
+        c = self.controller
+        state = c.state if c.screen in ("game", "confirm", "over") else None
+        return tuple(state.config.seats) if state is not None else SEATS
 
     def _publisher(self, cfg, s, directory: Path):
         """The status page and the MQTT link, as configured; their snapshot publisher (or None)."""

@@ -32,9 +32,10 @@ class Wake:
 @dataclass(frozen=True)
 class PhonePaired:
     """From the web server: a phone used the pairing code (``name``: its short name, never the
-    code or its session), so the board stops showing the code."""
+    code or its session), so the board stops showing the code; ``seat``: a player's own phone."""
 
     name: str
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,16 @@ class AdminCommand:
     params: dict = field(default_factory=dict, compare=False, hash=False)
     reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)
     by: str = "the admin page"  # who asked, for the log: the paired phone's short name
+
+
+@dataclass(frozen=True)
+class SeatAction:
+    """From a seat's own phone (checked by the web server: a phone paired for ``seat``): the
+    answer to one of that seat's private prompts. The loop checks again that the prompts still
+    offer it, then applies it as any action (journaled first); ``reply`` is called once from the
+    loop thread with None (done) or the sentence, as the seat may read it, saying why not."""
+
+    seat: str
+    action: object = field(compare=False, hash=False)
+    reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)
+    by: str = "a seat's phone"  # for the log: the phone's short name, never its session

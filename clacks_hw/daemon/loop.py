@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import admin_flow, renderer
-from .events import AdminCommand, Quit
+from . import admin_flow, renderer, seat_flow
+from .events import AdminCommand, Quit, SeatAction
 from .gestures import ChordGuard
 
 log = logging.getLogger(__name__)
@@ -110,6 +110,9 @@ class EventLoop:
             return
         if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
             admin_flow.handle(event, self.controller, self.leds, self.clock.now())
+            return
+        if isinstance(event, SeatAction):  # a seat's answer from its own phone
+            seat_flow.handle(event, self.controller, self.clock.now())
             return
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
             if self.pairing is not None and self.pairing.handle(decided, self.clock.now()):

@@ -1,10 +1,12 @@
 """The board's side of pairing: two gestures, and the code shown on the board's own outputs only.
 
 - **TURN and BACK held together for 3 s** open a pairing window (pairing/board.py): for two
-  minutes, for one phone. The lamps spell the code's eight letters in the Clacks alphabet, one
+  minutes, for one phone. NEXT (PREV: back) turns it into a window for a player's own phone,
+  seat by seat (each seat in play, then the admin's again): a new code each time, the old one
+  void; that phone sees its seat's private view and answers its prompts (web/seat_api.py). The lamps spell the code's eight letters in the Clacks alphabet, one
   after another (on tower R2, read from seat S, as in setup); the tower buttons R1..G2 stand for
   the eight places, the one being spelled white and the others cyan; the seat indicators glow
-  cyan: the board is pairing. On a terminal (the virtual board) the code and a QR code of the
+  cyan: the board is pairing (for a seat's phone only that seat's indicator glows, in its colour). On a terminal (the virtual board) the code and a QR code of the
   admin page's address, with the code, take the place of the board's drawing. The board's own
   kiosk screen shows the same (web/pairing_api.py). BACK ends the window; it ends by itself after
   two minutes, or when a phone pairs (the buttons and seat indicators flash green).
@@ -23,7 +25,10 @@ from ..drivers.debounce import FORGET_CHORD, PAIR_CHORD, ButtonEvent
 from ..drivers.frame import LAMPS, PIXELS, TOWERS, Frame
 from ..game.clacks.board import TOWER_BY_NAME
 from ..game.clacks.turns import target_mask
+from ..game.core.table import SEATS
 from ..pairing import Pairing, PairingCode, PairingOff
+from ..pairing.board import SEAT
+from ..pairing.codes import page_for
 from . import palette as P
 from .events import PhonePaired
 
@@ -40,10 +45,13 @@ FORGET = "+".join(FORGET_CHORD)
 
 class PairingFlow:
     def __init__(self, pairing: Pairing, signals: dict, *, say: Callable[[str], None],
-                 screen=None, url: Callable[[], str] | None = None) -> None:
+                 screen=None, url: Callable[[], str] | None = None,
+                 seats: Callable[[], tuple[str, ...]] = lambda: SEATS) -> None:
         """``say``: the board's messages (logged on a real board: never the code); ``screen``:
-        the terminal screen, when the board has one; ``url``: the status page's address."""
+        the terminal screen, when the board has one; ``url``: the status page's address;
+        ``seats``: the seats a player's phone may be paired for now (the game's, else all)."""
         self.pairing = pairing
+        self.seats = seats
         self.signals = signals
         self.say = say
         self.screen = screen
@@ -58,7 +66,11 @@ class PairingFlow:
             if self.code is not None:
                 self._end(now)
             self.done = (now + DONE_S, P.PAIRED)
-            self.say(f"A phone is paired ({event.name}): it can now start, abandon and dim games.")
+            if event.seat is None:
+                self.say(f"A phone is paired ({event.name}): it can now start, abandon and dim games.")
+            else:
+                self.say(f"Seat {event.seat}'s own phone is paired ({event.name}): it shows that seat's private "
+                         "view; a phone paired for that seat before is let go.")
             return True
         if not isinstance(event, ButtonEvent):
             return False
@@ -75,22 +87,34 @@ class PairingFlow:
             self._end(now)
             self.say("Pairing ended: the code is void.")
             return True
+        if self.code is not None and event.kind == "press" and event.button in ("NEXT", "PREV"):
+            self._open(now, self._step(1 if event.button == "NEXT" else -1))
+            return True
         return False
 
-    def _open(self, now: float) -> None:
+    def _step(self, by: int) -> str | None:
+        """The seat after (or before) the one being paired; None: the admin's phone."""
+        ring = [None, *self.seats()]
+        at = ring.index(self.code.seat) if self.code.seat in ring else 0
+        return ring[(at + by) % len(ring)]
+
+    def _open(self, now: float, seat: str | None = None) -> None:
         try:
-            self.code = self.pairing.open()
+            self.code = self.pairing.open() if seat is None else self.pairing.open(SEAT, seat)
         except PairingOff as exc:
             self.say(f"! Cannot pair a phone: {exc}")
             return
         self.done = None
-        log.info("pairing window opened by the board's TURN+BACK gesture (2 minutes, one phone)")
+        whose = "one phone" if seat is None else f"seat {seat}'s own phone"
+        log.info("pairing window opened at the board (2 minutes, %s)", whose)
         if self.screen is not None:
             self.screen.pairing(self._qr_lines(), self._text_lines())
-            self.say("Pairing: the code shows on this screen and on the lamps. BACK ends it.")
+            self.say(f"Pairing {whose}: the code shows on this screen and on the lamps. NEXT: another seat; "
+                     "BACK ends it.")
         else:
-            self.say("Pairing: for 2 minutes the lamps spell the code (and the board's own kiosk screen shows "
-                     "it); BACK ends it.")
+            then = "NEXT pairs a seat's own phone instead" if seat is None else "NEXT: the next seat"
+            self.say(f"Pairing {whose}: for 2 minutes the lamps spell the code (and the board's own kiosk screen "
+                     f"shows it); {then}; BACK ends it.")
 
     def _end(self, now: float) -> None:
         self.code = None
@@ -146,22 +170,25 @@ class PairingFlow:
             lamps = [P.PAIRING_LETTER if mask >> i & 1 else P.OFF for i in range(16)]
         places = TOWERS[: len(self.code.code)]
         towers = {name: (P.PAIRING_PLACE if i == k else P.PAIRING) for i, name in enumerate(places)}
-        return Frame.build(lamps=lamps, towers=towers, seats={s: P.PAIRING for s in "SWNE"})
+        seats = {s: P.PAIRING for s in "SWNE"} if self.code.seat is None else {self.code.seat: P.SEAT[self.code.seat]}
+        return Frame.build(lamps=lamps, towers=towers, seats=seats)
 
     # -- the terminal ------------------------------------------------------------------------
     def _text_lines(self) -> list[str]:
-        address = f"{self.url()}admin" if self.url else "the board's admin page"
-        return ["PAIRING A PHONE", "",
+        page = page_for(self.code)
+        address = f"{self.url()}{page}" if self.url else f"the board's {page} page"
+        title = "PAIRING A PHONE" if self.code.seat is None else f"PAIRING SEAT {self.code.seat}'S OWN PHONE"
+        return [title, "",
                 "Scan the QR code with the phone, or open", f"  {address}", "and type the code:", "",
                 f"    {self.code.grouped}", "",
-                "One phone, within 2 minutes. BACK ends pairing."]
+                "One phone, within 2 minutes. NEXT: a seat's own phone.", "BACK ends pairing."]
 
     def _qr_lines(self) -> list[str]:
         if self.url is None:
             return []
         import segno
 
-        rows = [list(r) for r in segno.make(f"{self.url()}admin#pair={self.code.code}", error="m").matrix_iter(border=2)]
+        rows = [list(r) for r in segno.make(f"{self.url()}{page_for(self.code)}#pair={self.code.code}", error="m").matrix_iter(border=2)]
         if len(rows) % 2:
             rows.append([0] * len(rows[0]))
         glyph = {(1, 1): "\u2588", (1, 0): "\u2580", (0, 1): "\u2584", (0, 0): " "}

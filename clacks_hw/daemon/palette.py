@@ -51,3 +51,14 @@ DIE_ENTERED = (0, 200, 255)  # real dice keyed in, not yet entered
 ONE_DIE = (150, 60, 255)  # the one-die option is open
 FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
 LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next
+# A game's own lights (game/core/lights.py: roles the game names, coloured here)
+ROLES = {
+    "dragon": (255, 0, 0),  # Guards! Guards!: a dragon's quadrant
+    "run": (255, 200, 0),  # a spell run's route (the quadrant its runners are in: full)
+    "sabotage": (255, 0, 255),  # a sabotage attempt (the quadrant flashes)
+    "test": (255, 255, 255),  # a test waits for its die
+    "passed": (0, 255, 60),  # the last test passed
+    "failed": (255, 0, 0),  # ... or failed
+    "confined": (255, 120, 0),  # in hospital or in the Watch House: missing turns
+    "on": LAMP_ON,
+}

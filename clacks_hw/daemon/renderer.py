@@ -34,7 +34,7 @@ from ..game.clacks.board import COLOUR, TOWER_BY_NAME
 from ..game.clacks.modes.base import TowerMark
 from ..game.clacks.modes.team import route_reached
 from ..game.clacks.turns import target_mask
-from . import klackers_frame
+from . import klackers_frame, lights_frame
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -93,6 +93,9 @@ def render(view: View, now: float) -> Frame:
 
 def _game(view: View, now: float):
     state = view.state
+    lights = state.config.game.lights(state)
+    if lights is not None:  # a game that says what to light (game/core/lights.py)
+        return lights_frame.parts(lights, now)
     if state.config.game.dice:  # KLACKERS: numbers and dice instead of shutters and cards
         over = state.over and blink_on(now, view.screen_since, CONFIRM_BLINK_S)
         return klackers_frame.frame(state, view.dice_input, over, now)
@@ -225,7 +228,11 @@ def animation_deadline(view: View, now: float) -> float | None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):
         times.append(_next_edge(now, view.screen_since, CONFIRM_BLINK_S))
-    if view.state.config.game.dice:  # KLACKERS: a selection of numbers blinks
+    lights = view.state.config.game.lights(view.state)
+    if lights is not None:
+        if lights_frame.blinks(lights):
+            times.append(lights_frame.next_edge(now))
+    elif view.state.config.game.dice:  # KLACKERS: a selection of numbers blinks
         if view.dice_input is not None and view.dice_input.selected:
             times.append(_next_edge(now, 0.0, klackers_frame.BLINK_S))
     elif view.state.pending and not view.state.over:

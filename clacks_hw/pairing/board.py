@@ -19,6 +19,7 @@ from .phones import Phone, PhoneBook
 
 log = logging.getLogger(__name__)
 GESTURE = "hold TURN and BACK together for 3 s"
+SEAT = "seat"  # the role of a player's own phone (its seat's private view and prompts)
 
 
 class PairingOff(ClacksError, RuntimeError):
@@ -54,13 +55,16 @@ class Pairing:
         return self.token() is not None
 
     # -- the window (the board's loop) ----------------------------------------------------
-    def open(self, role: str = "admin") -> PairingCode:
-        """A new code, valid for ``window_s`` (any code shown before is void)."""
+    def open(self, role: str = "admin", seat: str | None = None) -> PairingCode:
+        """A new code, valid for ``window_s`` (any code shown before is void); ``role`` "seat"
+        with ``seat``: a player's own phone, which sees that seat's private view only."""
+        if (role == SEAT) != (seat is not None):
+            raise ValueError(f"role {role!r} with seat {seat!r}: a seat's phone, and only one, names its seat")
         if not self.enabled:
             raise PairingOff("pairing is off: there is no admin token (run `sudo clacks-hw install-service`, "
                              "or `sudo clacks-hw admin --rotate` to make one)")
         with self._lock:
-            self._code = new_code(self.clock.now(), self.window_s, role, self.rng)
+            self._code = new_code(self.clock.now(), self.window_s, role, self.rng, seat)
             self.wrong = 0
             return self._code
 
@@ -89,9 +93,9 @@ class Pairing:
             if not hmac.compare_digest(normalise(typed).encode("utf-8", "replace"), code.code.encode()):
                 self.wrong += 1
                 raise Refused("that is not the code shown: check its 8 letters and try again")
-            secret, phone = self.phones.add(code.role)  # OSError: not kept, so not paired
+            secret, phone = self.phones.add(code.role, code.seat)  # OSError: not kept, so not paired
             self._code = None
-        log.info("phone %s paired (%s)", phone.name, phone.role)
+        log.info("phone %s paired (%s)", phone.name, phone.role if phone.seat is None else f"seat {phone.seat}")
         return secret, phone
 
     def phone(self, secret: str | None) -> Phone | None:

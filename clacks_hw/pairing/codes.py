@@ -23,6 +23,7 @@ class PairingCode:
     opened: float  # clock time (the board's monotonic clock)
     until: float
     role: str = "admin"  # what the phone that uses it may do
+    seat: str | None = None  # role "seat": the seat whose private view the phone will show
 
     @property
     def grouped(self) -> str:
@@ -33,11 +34,17 @@ class PairingCode:
         return max(0.0, self.until - now)
 
 
-def new_code(now: float, window_s: float = WINDOW_S, role: str = "admin", rng=None) -> PairingCode:
+def new_code(now: float, window_s: float = WINDOW_S, role: str = "admin", rng=None,
+             seat: str | None = None) -> PairingCode:
     choice = (rng or secrets.SystemRandom()).choice
-    return PairingCode("".join(choice(LETTERS) for _ in range(LENGTH)), now, now + window_s, role)
+    return PairingCode("".join(choice(LETTERS) for _ in range(LENGTH)), now, now + window_s, role, seat)
 
 
 def normalise(typed: str) -> str:
     """What a person typed, as the code it means: upper case, spaces and dashes dropped."""
     return "".join(ch for ch in typed.upper() if ch not in " -\t")
+
+
+def page_for(code: PairingCode) -> str:
+    """The page a code's phone opens: the admin page, or a player's own seat page."""
+    return "admin" if code.seat is None else "seat"

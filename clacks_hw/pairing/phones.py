@@ -39,9 +39,9 @@ MAX_FILE = 64 * 1024
 @dataclass(frozen=True)
 class Phone:
     name: str  # a short random name for logs and lists: not the session, nothing derived from it
-    role: str  # what it may do: "admin" (start, abandon, dim)
+    role: str  # what it may do: "admin" (start, abandon, dim), "seat" (one seat's private view)
     paired: str  # when, ISO 8601 UTC
-    seat: str | None = None  # a player's own phone: the seat it speaks for (none yet)
+    seat: str | None = None  # a player's own phone: the seat it speaks for
 
 
 def _now() -> str:
@@ -86,7 +86,8 @@ class PhoneBook:
                         self.folder / PHONES_FILE)
             return []
         return [p for p in phones if isinstance(p, dict) and isinstance(p.get("hash"), str)
-                and isinstance(p.get("name"), str) and isinstance(p.get("role"), str)]
+                and isinstance(p.get("name"), str) and isinstance(p.get("role"), str)
+                and isinstance(p.get("seat"), str) == (p["role"] == "seat")]  # a seat's phone names its seat
 
     def _stat(self) -> tuple | None:
         try:
@@ -136,7 +137,8 @@ class PhoneBook:
 
     def add(self, role: str = "admin", seat: str | None = None) -> tuple[str, Phone]:
         """A new session: (the secret for the phone's cookie, the phone). Raises OSError when it
-        cannot be kept (the phone is then not paired)."""
+        cannot be kept (the phone is then not paired). A seat has one phone: pairing it again
+        unpairs the one before (a player who finds their seat taken pairs again and ends it)."""
         key = self.key()
         if key is None:
             raise PermissionError("no admin token: pairing is off")
@@ -144,7 +146,8 @@ class PhoneBook:
         phone = Phone(secrets.token_hex(3), role, self.wall(), seat)
         entry = {"hash": self._hash(key, secret), **asdict(phone)}
         with self._lock:
-            self._change(lambda entries: [*entries, entry], create=True)
+            self._change(lambda entries: [*(e for e in entries if seat is None or e.get("seat") != seat), entry],
+                         create=True)
         return secret, phone
 
     def remove(self, secret: str) -> Phone | None:

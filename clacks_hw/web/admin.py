@@ -17,7 +17,7 @@ from aiohttp import web
 
 from ..daemon.events import AdminCommand
 from ..game.core.registry import game_for, modes
-from . import pairing_api
+from . import pairing_api, seat_api
 from .json_body import BadBody, Number, Text, TextList, read_json
 
 # path -> (the board's command, the body's shape)
@@ -52,6 +52,8 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(200, options(server, request))
     if path in pairing_api.PATHS:
         return await pairing_api.handle(server, request)
+    if path in seat_api.PATHS:
+        return await seat_api.handle(server, request)
     if path not in COMMANDS:
         return _json(404, {"error": f"no such API: {path}"})
     kind, shape = COMMANDS[path]

@@ -27,13 +27,14 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from ..pairing import Phone, Refused
+from ..pairing.codes import page_for
 from ..pairing.display import HEADER
 from .base import qr_svg
 from .json_body import BadBody, Text, read_json
 
 COOKIE = "clacks_phone"
 MAX_AGE = 400 * 24 * 3600
-PATHS = ("/api/pair", "/api/unpair", "/api/phone", "/api/display/pairing")
+PATHS = ("/api/pair", "/api/unpair", "/api/phone", "/api/display/pairing")  # seat_api.py: a seat's own
 NOT_PAIRED = ("this phone is not paired with the board: hold TURN and BACK together on the board for 3 s, "
               "then enter the code it shows on this page")
 
@@ -114,7 +115,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
             return _json(405, {"error": "use GET"})
         phone = phone_of(server, request)
         return _json(200, {"paired": phone is not None, "role": phone.role if phone else None,
-                           "pairing": pairing is not None and pairing.enabled})
+                           "seat": phone.seat if phone else None, "pairing": pairing is not None and pairing.enabled})
     if method != "POST":
         return _json(405, {"error": "use POST"})
     why = foreign_origin(request)
@@ -141,8 +142,8 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     if server.submit is not None:  # a board: its loop flashes the pairing's end (a hall has no loop)
         from ..daemon.events import PhonePaired
 
-        server.submit(PhonePaired(phone.name))
-    response = _json(200, {"ok": True, "role": phone.role})
+        server.submit(PhonePaired(phone.name, phone.seat))
+    response = _json(200, {"ok": True, "role": phone.role, **({"seat": phone.seat} if phone.seat else {})})
     _set_cookie(response, request, secret)
     return response
 
@@ -155,7 +156,7 @@ def _display(server, request: web.BaseRequest) -> web.Response:
     code = pairing.shown()
     if code is None:
         return _json(200, {"code": None})
-    url = f"{server.public_url(request)}admin#pair={code.code}"
+    url = f"{server.public_url(request)}{page_for(code)}#pair={code.code}"
     qr = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url)).decode()
-    return _json(200, {"code": code.grouped, "url": url, "qr": qr,
+    return _json(200, {"code": code.grouped, "url": url, "qr": qr, "seat": code.seat,
                        "seconds_left": round(code.seconds_left(pairing.clock.now()), 1)})

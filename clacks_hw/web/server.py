@@ -6,7 +6,8 @@ in the server's thread.
 
 Endpoints: ``/`` the kiosk page (``kiosk.css``, ``kiosk.js``), ``/events`` the live state as
 Server-Sent Events, ``/status.json`` the same once, ``/qr.svg`` the page's own address,
-``/admin`` the phone's admin page and ``/api/...`` its requests (admin.py, pairing_api.py).
+``/admin`` the phone's admin page, ``/seat`` a player's own phone page (their seat's private
+view) and ``/api/...`` their requests (admin.py, pairing_api.py, seat_api.py).
 Nothing here ever carries the admin token or a pairing code: the code shows only on the board's
 own outputs (daemon/pairing_flow.py) and its own kiosk screen (pairing_api.py).
 """
@@ -41,7 +42,7 @@ class WebServer(PageServer):
     assets = {"/": "kiosk.html", "/kiosk.css": "kiosk.css", "/kiosk.js": "kiosk.js",
               "/kiosk-parts.js": "kiosk-parts.js", "/kiosk-panels.js": "kiosk-panels.js",
               "/kiosk-dice.js": "kiosk-dice.js", "/kiosk-pairing.js": "kiosk-pairing.js",
-              "/admin": "admin.html", "/admin.js": "admin.js"}
+              "/admin": "admin.html", "/admin.js": "admin.js", "/seat": "seat.html", "/seat.js": "seat.js"}
 
     def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), pairing=None,
                  submit=None, edition=None, **limits) -> None:

@@ -140,6 +140,32 @@ class LiveBoard:
         self.wait_for(lambda: self.daemon.pairing.shown() is None, "the code to go")
         return self.phone
 
+    def seat_code(self, seat: str):
+        """The code the board shows for ``seat``'s own phone: the pairing gesture, then NEXT
+        until that seat's code shows (as a player does it)."""
+        self.gesture()
+        first = self.shown_code()
+        for _ in range(5):
+            code = self.daemon.pairing.shown()
+            if code is not None and code.seat == seat:
+                return code
+            self.press("NEXT")
+            self.wait_for(lambda: (c := self.daemon.pairing.shown()) is not None and c != code, "the next seat's code")
+        raise AssertionError(f"NEXT never reached seat {seat} (first code: {first.seat})")
+
+    def pair_seat(self, seat: str) -> str:
+        """Pair a player's own phone for ``seat``; its session cookie."""
+        code = self.seat_code(seat)
+        status, answer, cookie = self.request("api/pair", json.dumps({"code": code.code}).encode(),
+                                              self.credentials(None))
+        assert status == 200 and answer["seat"] == seat, answer
+        self.wait_for(lambda: self.daemon.pairing.shown() is None, "the code to go")
+        return cookie["clacks_phone"]
+
+    def seat_page(self, phone: str | None) -> tuple[int, dict]:
+        status, _, answer = self.request_raw("api/seat", None, self.credentials(phone), method="GET")
+        return status, answer
+
     def admin(self, command: str, body: dict, phone: str | None = "paired") -> tuple[int, dict]:
         return self.post(f"api/admin/{command}", json.dumps(body).encode(), phone=phone)
 

@@ -84,7 +84,7 @@ def test_pairing_is_a_post_from_the_boards_own_page(board):
 
 def test_a_phone_stays_paired_over_a_restart_and_can_unpair_itself(board):
     phone = board.pair()
-    assert board.phone_status(phone) == {"paired": True, "role": "admin", "pairing": True}
+    assert board.phone_status(phone) == {"paired": True, "role": "admin", "seat": None, "pairing": True}
     board.restart()
     assert board.admin("brightness", {"value": 0.5}, phone=phone) == (200, {"ok": True})
     status, headers, _ = board.request_raw("api/unpair", b"{}", board.credentials(phone))

@@ -14,7 +14,8 @@ whose ``game`` is the mode's object again.
                what is accepted
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
-               public_text, position (the JSON observation per viewer), text, summary
+               public_text, position (the JSON observation per viewer), text, summary,
+               seat_sections and prompts (a player's own phone: core/seat_page.py)
     the board  what the board daemon asks every game today (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
+from .seat_page import sections_of
 from .table import HANDS, SEAT_SETS
 from .view import PUBLIC, Summary, sentence_for
 
@@ -173,9 +175,25 @@ class Game(ABC):
         """The sentence of ``rejection`` that ``viewer`` may read."""
         return sentence_for(rejection, self.hidden_hands(state, viewer))
 
+    def seat_sections(self, state, seat: str) -> tuple:
+        """What the seat's own phone page shows (core/seat_page.py Sections), built from the
+        seat's view only; by default that view as it is."""
+        return sections_of(self.position(state, seat), seat)
+
+    def prompts(self, state, seat: str) -> tuple:
+        """The questions the rules put to ``seat`` alone now, each answered on that seat's phone
+        (core/seat_page.py Prompts); a game with nothing private to ask has none."""
+        return ()
+
     def variant_names(self, variants) -> list[str]:
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
+
+    def lights(self, state):
+        """What the board lights for ``state`` in the game's own words (core/lights.py Lights),
+        from the public state only; None: the board draws the game its own way (Clacks'
+        shutters, KLACKERS' numbers)."""
+        return None
 
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""

@@ -20,6 +20,8 @@
     if (!d || !d.code) { panel.classList.add("hidden"); return; }
     if ($("pairqr").getAttribute("src") !== d.qr) { $("pairqr").setAttribute("src", d.qr); }
     $("paircode").textContent = d.code;
+    $("pairtitle").textContent = d.seat ? "Pairing seat " + d.seat + "'s own phone" : "Pairing a phone";
+    $("pairwho").textContent = d.seat ? "the phone of the player at seat " + d.seat : "the phone that will run the board";
     $("pairurl").textContent = d.url.split("#")[0];
     $("pairleft").textContent = Math.ceil(d.seconds_left) + " s left";
     panel.classList.remove("hidden");

@@ -21,6 +21,7 @@ from ..board import COLOUR, TOWERS_OF
 from ..config import ClacksConfig
 from ..interpreter import CHOICES
 from ..position import position_json
+from ..seat_sheet import seat_sections
 from ..setup import check_words
 from ..state import GameState
 from ..text import render
@@ -198,6 +199,9 @@ class ClacksGame(Game):
     def text(self, state: GameState, *, ascii: bool = False, actions: int | None = None,
              viewer: str | None = None) -> str:
         return render(state, ascii=ascii, actions=actions, view=viewer)
+
+    def seat_sections(self, state: GameState, seat: str) -> tuple:
+        return seat_sections(state, seat)
 
     def player_fields(self, state: GameState, seat: str) -> dict:
         """What the position JSON says of a seat beyond its hand."""

@@ -1,0 +1,40 @@
+"""A seat's answer from its own phone (web/seat_api.py), done in the loop thread.
+
+The web server checked the phone and the seat against the state it had; the state may have
+moved on since, so the loop asks the game again whether its prompts for that seat still offer
+this answer, and only then applies it the way every action is applied (journaled first, through
+the controller). The reply is the game's sentence as that seat may read it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from ..game.core.seat_page import offered
+from .events import SeatAction
+
+log = logging.getLogger(__name__)
+
+
+def run(event: SeatAction, controller, now: float) -> str | None:
+    """Do ``event``; None when applied, else why not (nothing changed)."""
+    state = controller.state if controller.screen in ("game", "confirm") else None
+    if state is None:
+        return "no game is in play"
+    game = state.config.game
+    if event.action.seat != event.seat or not offered(game, state, event.seat, event.action):
+        return "that is not a question the game puts to you now"
+    log.info("%s answers a private prompt", event.by)  # what it chose stays private
+    if controller._submit(event.action, now):  # noqa: SLF001 - the one way an action reaches the engine
+        return None
+    return controller.message or "the board refused it"
+
+
+def handle(event: SeatAction, controller, now: float) -> None:
+    try:
+        text = run(event, controller, now)
+    except Exception:  # a bad answer must not end the board
+        log.exception("error doing an answer from %s", event.by)
+        text = "the board could not do that; see its log"
+    if event.reply is not None:
+        event.reply(text)

@@ -1,0 +1,86 @@
+"""What a player's own phone shows: their seat's private view as a few titled sections, and the
+private questions the rules put to that seat alone (plant a saboteur? sabotage this run?).
+
+Both come from the game, built from its view for that seat (``position(state, seat)``, whose
+hidden parts ``hidden_hands`` decides, core/view.py), so the phone page never knows which game
+it shows and never sees more than that seat may. A game with nothing private to ask has no
+prompts; one without a drawing of its own shows its seat's view as it is (``sections_of``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of lines on the phone page."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a prompt: what the phone's button says, and the action it sends."""
+
+    label: str
+    action: object  # the game's own action; its ``to_json()`` travels to the phone and back
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question for one seat only, answered on that seat's phone."""
+
+    question: str
+    choices: tuple[Choice, ...]
+
+
+def _line(key: str, value) -> str:
+    if isinstance(value, list | tuple):
+        value = ", ".join(str(v) for v in value) if value else "none"
+    elif isinstance(value, dict):
+        value = ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    elif value is None:
+        value = "-"
+    return f"{key.replace('_', ' ')}: {value}"
+
+
+def sections_of(view: dict, seat: str) -> tuple[Section, ...]:
+    """A seat's view as sections, for a game that draws none of its own: the seat's own entry
+    under ``players`` first, then the rest of the table's plain values."""
+    own = (view.get("players") or {}).get(seat)
+    out = []
+    if isinstance(own, dict):
+        out.append(Section("You", tuple(_line(k, v) for k, v in own.items())))
+    table = tuple(_line(k, v) for k, v in view.items() if k not in ("players", "mode", "view")
+                  and not isinstance(v, dict | list))
+    if table:
+        out.append(Section("The table", table))
+    return tuple(out)
+
+
+def seat_page(game, state, seat: str, actions: int | None = None) -> dict:
+    """Everything a seat's phone page shows, as JSON: the seat's view, the game's sections of it
+    and the prompts the seat may answer now."""
+    view = game.position(state, seat, actions)
+    prompts = game.prompts(state, seat) if not game.is_terminal(state) else ()
+    return {
+        "seat": seat,
+        "game": game.label or game.name,
+        "to_act": game.current_player(state) == seat,
+        "over": game.is_terminal(state),
+        "sections": [{"title": s.title, "lines": list(s.lines)} for s in game.seat_sections(state, seat)],
+        "prompts": [{"question": p.question,
+                     "choices": [{"label": c.label, "action": c.action.to_json()} for c in p.choices]}
+                    for p in prompts],
+        "view": view,
+    }
+
+
+def offered(game, state, seat: str, action) -> bool:
+    """Is ``action`` one of the answers the seat's prompts offer now? (a phone acts only so)"""
+    if game.is_terminal(state):
+        return False
+    wanted = action.to_json()
+    return any(c.action.to_json() == wanted for p in game.prompts(state, seat) for c in p.choices)

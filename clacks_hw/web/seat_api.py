@@ -1,0 +1,112 @@
+"""A player's own phone: their seat's private view, and their answers to private prompts.
+
+A phone paired for a seat (the board's pairing gesture, then NEXT to the seat: pairing_flow.py)
+holds a session of role ``seat``. It may read that seat's page and answer that seat's prompts,
+nothing else: not another seat's page, not an admin command (admin.py asks for role ``admin``).
+
+- ``GET /api/seat``: the seat's page (core/seat_page.py: the game's view for that seat, its
+  sections and prompts), or ``"game": null`` when no game is in play. Built in the server's
+  thread from the newest snapshot's state (immutable), asking the game only, so it holds
+  exactly what that seat may see whatever the game. A cross-site page cannot read it: the
+  cookie is SameSite=Strict and the answer has no CORS header.
+- ``POST /api/seat/act`` ``{"action": "<the chosen answer's action, as JSON text>"}``: the
+  answer goes on the game loop's queue as a ``SeatAction``; the loop checks it is still one the
+  seat's prompts offer and applies it like any other action (journaled first). 200 when done,
+  409 with the sentence the seat may read when not, 403 for a phone of another seat (or none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiohttp import web
+
+from ..daemon.events import SeatAction
+from ..game.core.errors import MalformedAction
+from ..game.core.seat_page import offered, seat_page
+from ..pairing.board import SEAT
+from . import pairing_api
+from .json_body import BadBody, Text, read_json, strict_loads
+
+PATHS = ("/api/seat", "/api/seat/act")
+ANSWER_S = 5.0  # the loop answers within one iteration; this only bounds a stopped board
+IN_PLAY = ("game", "confirm", "over")
+NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
+              "until your seat's light shows, then enter the code it shows on this page")
+
+
+def _json(status: int, data: dict) -> web.Response:
+    return web.json_response(data, status=status)
+
+
+def _seat_phone(server, request: web.BaseRequest):
+    phone = pairing_api.phone_of(server, request)
+    if phone is None or phone.role != SEAT or phone.seat is None:
+        return _json(403, {"error": NOT_A_SEAT})
+    return phone
+
+
+def _game(server):
+    """(state, actions) of the game in play, or (None, None)."""
+    snapshot = server.box.get()
+    if snapshot is None or snapshot.screen not in IN_PLAY or snapshot.state is None:
+        return None, None
+    return snapshot.state, snapshot.actions
+
+
+def page(server, seat: str) -> dict:
+    state, actions = _game(server)
+    if state is None or seat not in state.config.seats:
+        return {"seat": seat, "game": None,
+                "notice": "No game is in play." if state is None else f"Seat {seat} does not play in this game."}
+    return {**seat_page(state.config.game, state, seat, actions), "name": state.config.names.get(seat)}
+
+
+async def handle(server, request: web.BaseRequest) -> web.Response:
+    if request.path == "/api/seat":
+        if request.method not in ("GET", "HEAD"):
+            return _json(405, {"error": "use GET"})
+        phone = _seat_phone(server, request)
+        if isinstance(phone, web.Response):
+            return phone
+        return _json(200, page(server, phone.seat))
+    if request.method != "POST":
+        return _json(405, {"error": "use POST"})
+    why = pairing_api.foreign_origin(request)
+    if why is not None:
+        return _json(403, {"error": why})
+    phone = _seat_phone(server, request)
+    if isinstance(phone, web.Response):
+        return phone
+    try:
+        text = (await read_json(request, {"action": Text(2048)})).get("action", "")
+        data = strict_loads(text.encode())
+    except BadBody as exc:
+        return _json(exc.status, {"error": str(exc)})
+    state, _ = _game(server)
+    if state is None:
+        return _json(409, {"error": "no game is in play"})
+    try:
+        action = state.config.game.parse_action(data)
+    except MalformedAction as exc:
+        return _json(400, {"error": f"not an action of this game: {exc}"})
+    if action.seat != phone.seat:
+        return _json(403, {"error": f"this phone speaks for seat {phone.seat} only"})
+    if not offered(state.config.game, state, phone.seat, action):
+        return _json(409, {"error": "that is not a question the game puts to you now"})
+    if server.submit is None:
+        return _json(503, {"error": "the board's loop is not running"})
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future = loop.create_future()
+
+    def reply(text: str | None) -> None:  # from the game loop's thread
+        loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(text))
+
+    server.submit(SeatAction(phone.seat, action, reply, by=f"seat {phone.seat}'s phone {phone.name}"))
+    try:
+        refused = await asyncio.wait_for(answer, ANSWER_S)
+    except TimeoutError:
+        return _json(503, {"error": "the board did not answer in time"})
+    if refused is not None:
+        return _json(409, {"error": refused})
+    return _json(200, {"ok": True})
