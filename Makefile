@@ -29,13 +29,14 @@ test: $(STAMP) firmware-wasm system-deps
 
 # Debian packages some tests use: OpenSCAD (enclosure renders; xvfb and xauth give it the
 # X server its PNG pictures need), PrusaSlicer (grams and hours per part), KiCad 6 and its
-# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers), graphviz (WireViz harness),
+# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers; x11-utils' xwininfo
+# watches KiCad's schematic editor open its schematic under xvfb), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
 # cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
 # systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). Installed
 # when running as root or with passwordless sudo; otherwise the tests that need a missing one
 # skip and name it (and fail under CI=true).
-DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
+DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints x11-utils graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \

@@ -16,7 +16,7 @@ import hashlib
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,8 @@ class GameDefaults:
     seats: tuple[str, ...]  # in turn order S, W, N, E
     express_s: int
     attract_after_s: int
+    computer: dict = field(default_factory=dict)  # seat -> strength of the computer playing it
+    computer_pace_s: float = 1.5  # seconds a computer player takes over each action
 
 
 @dataclass(frozen=True)

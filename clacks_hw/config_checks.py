@@ -138,6 +138,7 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
             problems.append(ConfigProblem("game.variants", f"{_toml(v)} is not a variant of {mode}", fix))
     if "seats" not in game:
         return
+    _check_computer(game, game_obj, problems)
     given = list(game["seats"])
     seats = tuple(s for s in SEATS if s in given)  # turn order
     game["seats"] = seats
@@ -145,6 +146,20 @@ def _check_game(game: dict, problems: list[ConfigProblem]) -> None:
         return
     message, fix = game_obj.config_seat_problem(_toml(given))
     problems.append(ConfigProblem("game.seats", message, fix))
+
+
+def _check_computer(game: dict, game_obj, problems: list[ConfigProblem]) -> None:
+    """Every computer seat plays, and holds cards the engine deals."""
+    computer = game.get("computer") or {}
+    missing = [s for s in computer if s not in game["seats"]]
+    if missing:
+        problems.append(ConfigProblem(
+            "game.computer", f"seat {', '.join(missing)} is not in game.seats ({_toml(list(game['seats']))})",
+            f"add it to game.seats or remove it from game.computer"))
+    if computer and game.get("hands") == "physical" and not game_obj.dice:
+        problems.append(ConfigProblem(
+            "game.computer", "a computer player holds no cards at the table (game.hands is \"physical\")",
+            'set game.hands = "tracked", so the engine deals every hand'))
 
 
 def _check_devices(values: dict, problems: list[ConfigProblem]) -> None:

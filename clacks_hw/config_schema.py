@@ -201,6 +201,24 @@ def _optional_path():
     return check
 
 
+def _computer():
+    def check(v):
+        from .game.core.computer import ComputerError, parse_computer
+
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list):
+            raise _Bad(f"expected a list of seats, got {_type_name(v)} {_toml(v)}",
+                       'e.g. ["E:strong"] or ["W", "E:easy"]; [] for people at every seat')
+        try:
+            return parse_computer(v)
+        except ComputerError as exc:
+            raise _Bad(str(exc), 'write each seat as "E" or "E:strong" (easy, normal or strong), '
+                                 'e.g. ["E:strong"]') from None
+
+    return check
+
+
 def _string_list(options, permutation=False):
     def check(v):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -263,6 +281,8 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "seats": _string_list(SEATS),
         "express_s": _integer(10, 600),
         "attract_after_s": _integer(10, 86_400),
+        "computer": _computer(),
+        "computer_pace_s": _number(0.0, 30.0),
     },
     "journal": {"dir": _string(absolute=True)},
     "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),

@@ -22,3 +22,34 @@ def load_edition_or_exit(edition_dir):
     except EditionError as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG)
+
+
+COMPUTER_HELP = ("Seats the computer plays, each with an optional strength: easy, normal (the default) "
+                 "or strong; e.g. --computer N, --computer W,E:strong.")
+
+
+def _computer_value(ctx, param, value):
+    """--computer's value as seat -> strength (None: not given); a bad seat or strength is a usage
+    error (exit 2) naming it."""
+    if value is None:
+        return None
+    from ..game.core.computer import ComputerError, parse_computer
+
+    try:
+        return parse_computer(value)
+    except ComputerError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def computer_option(f):
+    """``--computer SEATS`` (run, demo, play): seat -> strength, or None when not given."""
+    return click.option("--computer", "computer", default=None, metavar="SEATS", callback=_computer_value,
+                        help=COMPUTER_HELP)(f)
+
+
+def computer_overrides(computer: dict[str, str] | None) -> dict:
+    """The config keys ``--computer`` sets (``load_config``'s overrides): the computer's seats,
+    which must be among game.seats (the config check says so, naming the key, otherwise)."""
+    if computer is None:
+        return {}
+    return {"game.computer": [f"{seat}:{strength}" for seat, strength in computer.items()]}

@@ -19,7 +19,9 @@ from ..game.klackers.bots import BOTS as KLACKERS_BOTS
 from ..game.klackers.config import ROUNDS as KLACKERS_ROUNDS
 from ..text_board import render
 from . import COMMANDS
-from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+from .common import BAD_CONFIG, computer_option, edition_option, load_edition_or_exit
+from .computer_demo import watch
+from .klackers_demo import klackers_state
 from .klackers_demo import run_demo as run_klackers_demo
 
 MAX_ACTIONS = 20_000  # a safety net: bot games end in a few hundred actions
@@ -59,17 +61,22 @@ def demo_config(edition, mode: str, players: int, seed: int, route: str, variant
               help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.'.")
 @edition_option
-def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir):
+@computer_option
+def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir, computer):
     """Watch automatic players play a complete game on the virtual board.
 
     Each move is drawn as it happens; the game ends with the winner. Works the same when the
-    output is not a terminal (no delay, plain text).
+    output is not a terminal (no delay, plain text). With --computer, the computer players at
+    the strengths given play (the other seats strong), each move said with why.
     """
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     tty = sys.stdout.isatty()
     delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
     if game == "klackers" or game_for(mode).dice:
+        if computer is not None:
+            return watch(klackers_state(4 if players is None else players, seed, variants, rounds),
+                         computer, seed, delay, ascii_)
         return run_klackers_demo(4 if players is None else players, seed, variants, rounds, bot, delay, ascii_)
     edition = load_edition_or_exit(edition_dir)
     if players is None:
@@ -79,6 +86,8 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
+    if computer is not None:
+        return watch(state, computer, seed, delay, ascii_)
     rng = random.Random(seed)
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}).\n")
     click.echo(render(state, ascii=ascii_))

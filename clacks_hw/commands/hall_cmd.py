@@ -91,6 +91,9 @@ def hall_cmd(ctx, config_path, broker, broker_port, username, password_file, bin
     bad = [h for h in hosts if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}", h)]
     if bad:
         _fail(f"--host {bad[0]!r} is not a host name\n  fix: give a name only (no scheme, port or path)")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.:-]{0,252}", broker):
+        _fail(f"--broker {broker!r} is not a host name or an address\n  fix: give the broker's name or address only "
+              "(no scheme, port or path: the port is --broker-port)")
     try:
         cfg = load(config_path) if config_path else HallConfig(*_defaults())
     except HallConfigError as exc:

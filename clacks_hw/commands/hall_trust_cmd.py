@@ -1,6 +1,7 @@
-"""`clacks-hw hall trust BOARD KEY`: count a board the hall does not know yet.
+"""`clacks-hw hall trust --config hall.toml -- BOARD KEY`: count a board the hall does not know yet
+(``--``: a key may begin with ``-``).
 
-The hall's admin view lists every board knocking (publishing without a key the hall holds),
+The arbiter's page (a phone paired with the hall) lists every board knocking (publishing without a key the hall holds),
 with its public key and this command filled in. A running hall reads hall.toml again when it
 changes: the board counts from its next message.
 """
@@ -19,7 +20,8 @@ from .common import BAD_CONFIG
               help="The hall's hall.toml (written 0600; keep it so).")
 def trust_cmd(board, key, config_path):
     """Add BOARD, signing with the public KEY, to the boards the hall counts. Compare the key's
-    fingerprint on the admin view with the one the board's log shows before you do."""
+    fingerprint on the arbiter's page with the one the board's log shows before you do. Give
+    the key after `--` (as the arbiter's page shows the command): a key may begin with `-`."""
     from ..mqtt.signing import fingerprint
     from ..secure_files import UnsafePath
     from ..web.hall_config import HallConfigError, add_board

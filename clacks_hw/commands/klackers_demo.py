@@ -26,12 +26,17 @@ def demo_config(players: int, seed: int, variants, rounds: int) -> KlackersConfi
     return klackers_config(seats=by_count[players], seed=seed, variants=frozenset(variants), rounds=rounds)
 
 
-def run_demo(players: int, seed: int, variants, rounds: int, bot: str, delay: float, ascii_: bool) -> None:
+def klackers_state(players: int, seed: int, variants, rounds: int):
+    """The first state of the demo's game; exit 2 saying why when it cannot be set up."""
     try:
-        state = new_game(demo_config(players, seed, variants, rounds))
+        return new_game(demo_config(players, seed, variants, rounds))
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
+
+
+def run_demo(players: int, seed: int, variants, rounds: int, bot: str, delay: float, ascii_: bool) -> None:
+    state = klackers_state(players, seed, variants, rounds)
     rng = random.Random(seed)
     click.echo(f"KLACKERS demo game, seed {seed} (replay it with --seed {seed}), {bot} players.\n")
     actions = 0

@@ -12,7 +12,7 @@ import click
 
 from ..config import ConfigError, load_config
 from . import COMMANDS
-from .common import BAD_CONFIG
+from .common import BAD_CONFIG, computer_option, computer_overrides
 
 VIRTUAL_OVERRIDES = {"leds.backend": "virtual", "reader.type": "none", "buttons.pin_factory": "mock"}
 
@@ -39,15 +39,18 @@ from stdin and the board is printed as plain text.
               help="Where game journals are kept (overrides journal.dir).")
 @click.option("--frame-log", type=click.Path(dir_okay=False), default=None,
               help="Append every frame shown to this file (JSON lines), for diagnosis and tests.")
-def run_command(config_path, virtual, duration, journal_dir, frame_log):
+@computer_option
+def run_command(config_path, virtual, duration, journal_dir, frame_log, computer):
     """Run the board daemon: referee games on the lit board.
 
     With no game running it plays an attract demo; PLAY starts the set-up. After a crash or
-    power cut it resumes the newest unfinished game from its journal.
+    power cut it resumes the newest unfinished game from its journal. --computer (or
+    game.computer in the config) makes seats computer players in the set-up; the tower
+    buttons on the set-up's seats page change them.
     """
     from ..daemon.app import Seams, StartupError, run
 
-    overrides = dict(VIRTUAL_OVERRIDES) if virtual else {}
+    overrides = {**(VIRTUAL_OVERRIDES if virtual else {}), **computer_overrides(computer)}
     if journal_dir is not None:
         # Absolute, not resolved: the daemon checks every link on the way (secure_files.py).
         overrides["journal.dir"] = os.path.abspath(journal_dir)

@@ -35,6 +35,7 @@ from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
 from . import palette, preview, swap_flow
 from .card_input import CardInput
+from .computer_turns import ComputerTurns
 from .cards import CardMap, word_of
 from .demo import Demo
 from .dice_play import DicePlay
@@ -71,9 +72,11 @@ class Settings:
     # Whose eyes the position text after each action is for: PUBLIC (the log of the lit board:
     # Long Distance hands counted, never listed), or None (the virtual board on your terminal).
     status_view: str | None = PUBLIC
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
-class Controller(CardInput, DicePlay, ResumeQuestion):
+class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
@@ -154,6 +157,7 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
             storage_full=not self.storage.ok,
             screen_since=self.screen_since, signals=self.edition.signals,
             dice_input=self.dice_input if self.screen == "game" else None,
+            computer=self.computer_move if self.screen == "game" else None,
         )
 
     def _shown_preview(self) -> preview.Preview | None:
@@ -170,6 +174,8 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
             times.append(self.last_input + self.settings.attract_after_s)
         if self.screen == "confirm":
             times.append(self.screen_since + self.settings.confirm_s)
+        if self.screen == "game":
+            times.append(self.computer_deadline(now))
         if self._express_on():
             times.append(self.turn_started + self.express_seconds)
             times.append(self.marks.due_at(self._turn_key, self.turn_started))
@@ -227,7 +233,9 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
                 self.turn_started = now  # never spin on a refused timeout
         if self._express_on() and self.storage.ok:
             self.marks.tick(self.session, self._turn_key, self.turn_started, now, self.storage)
-        if (self.screen == "game" and self.preview is None and self.swap is None and self.session is not None
+        if self.screen == "game" and self.session is not None and self.computer_seat() is not None:
+            self._computer_tick(now)
+        elif (self.screen == "game" and self.preview is None and self.swap is None and self.session is not None
                 and not self._dice_game()):
             self._pending_choice(now)
 
@@ -267,7 +275,7 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
             return
         from ..text_board import render
 
-        text = render(self.session.state, actions=self.session.actions, view=self.settings.status_view)
+        text = render(self.session.state, actions=self.session.actions, view=self.status_viewer())
         self.show_status(text + (extra + "\n" if extra else ""))
 
     # ------------------------------------------------------------------ readers
@@ -304,6 +312,8 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
             return
         if self.screen != "game":
             return  # attract, the reset question, game over: taps change nothing
+        if self.computer_blocks(card, now):
+            return
         if self._dice_game():
             self._error(now, f"{card}: cards mean nothing in {self.session.state.config.game.title}.")
             return
@@ -315,13 +325,15 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
         if self.screen == "attract":
             if name == "PLAY":
                 s = self.settings
-                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route)
+                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route,
+                                                     computer=s.computer)
                 self._go("setup", now)
                 self.show_status(self.setup.describe())
         elif self.screen == "setup":
             self._setup_button(name, now)
         elif self.screen == "game":
-            self._game_button(name, now)
+            if not self.computer_blocks(name, now):
+                self._game_button(name, now)
         elif self.screen == "confirm":
             if name == "PLAY":
                 self._abandon(now)
@@ -341,6 +353,8 @@ class Controller(CardInput, DicePlay, ResumeQuestion):
             m = m.step(1 if name == "NEXT" else -1, now)
         elif name == "TURN":
             m = m.toggle(now)
+        elif name in TOWER_BY_NAME:
+            m = m.cycle_computer(name, now)
         elif name == "BACK":
             m = m.back(now)
             if m is None:

@@ -26,12 +26,16 @@ class DicePlay:
     def _dice_button(self, name: str, now: float) -> None:
         state = self.session.state
         self.dice_input, action = (self.dice_input or KlackersInput()).press(name, state)
-        if action is None:
-            return
+        if action is not None:
+            self._dice_apply(action, now)
+
+    def _dice_apply(self, action, now: float) -> bool:
+        """Apply a dice game's action (the buttons', or a computer player's): True when accepted."""
+        state = self.session.state
         result = self.session.apply(action)
         if isinstance(result, Rejection):
             self._rejected(action, result, now)
-            return
+            return False
         log.info("accepted: %s", action)
         self.message = ""
         self.dice_input = KlackersInput()
@@ -41,3 +45,4 @@ class DicePlay:
             extra += f"\nGame over: {result.winner} won."
             self._go("over", now)
         self._status(extra)
+        return True

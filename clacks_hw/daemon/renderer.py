@@ -133,6 +133,12 @@ def _game(view: View, now: float):
     if p is not None and blink_on(now, p.since, BLINK_S):
         colour = P.DISCARD if p.act == "discard" else P.PREVIEW if p.affordable else P.UNAFFORDABLE
         _overlay(lamps, p.mask, colour)
+    c = view.computer
+    if c is not None and c.seat in P.SEAT and blink_on(now, 0.0, BLINK_S):
+        # a computer player's move, shown before it is played: the placement in its colour
+        _overlay(lamps, c.lamps, P.SEAT[c.seat])
+        if c.tower is not None and getattr(c.action, "act", None) == "move":
+            towers[FRAME_TOWERS[c.tower]] = P.SEAT[c.seat]
     f = view.flash
     if f is not None and now < f.since + f.seconds and blink_on(now, f.since, FLASH_BLINK_S):
         _overlay(lamps, f.mask, f.colour)
@@ -197,8 +203,11 @@ def _setup(view: View, now: float):
     if m.page in ("seats", "names", "words"):
         waiting = m.waiting_seat() if m.page in ("names", "words") else None
         for s in m.seats:
+            strength = m.strength_of(s)
             if s == waiting:
                 seats[s] = P.SEAT[s] if blink_on(now, m.since, BLINK_S) else P.OFF
+            elif strength is not None and m.page == "seats":
+                seats[s] = P.scale(P.COMPUTER, P.COMPUTER_LEVEL[strength])
             else:
                 seats[s] = P.SEAT[s]
     return lamps, towers, seats
@@ -224,6 +233,8 @@ def animation_deadline(view: View, now: float) -> float | None:
         return min(times) if times else None
     if view.preview is not None:
         times.append(_next_edge(now, view.preview.since, BLINK_S))
+    if view.computer is not None:
+        times.append(_next_edge(now, 0.0, BLINK_S))
     if view.flash is not None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):

@@ -2,7 +2,8 @@
 
 Pages: mode (C R S J spelled on a tower), variants (each a letter toggled with TURN), seats
 (the seat indicators; NEXT cycles the seat sets the mode allows; TURN names the players, the
-"names" page of name_picker.py), words (tap word cards, or PLAY lets the engine deal the rest).
+"names" page of name_picker.py; a tower button on a seat's side of the board makes that seat a
+computer player, easy, normal, strong, and a person again), words (tap word cards, or PLAY lets the engine deal the rest).
 PREV/NEXT cycle, PLAY confirms a page, BACK goes back a page (from the first page: leave setup).
 """
 
@@ -11,7 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..game.clacks.board import TOWER_BY_NAME
 from ..game.clacks.config import EXPRESS_SECONDS
+from ..game.core.computer import STRENGTHS
 from ..game.core.config import GameConfig, config_from_record
 from ..game.core.registry import game_for, modes
 from ..game.core.values import replace
@@ -22,6 +25,19 @@ LETTER = {"express": "E", "long_message": "L", "quick": "Q", "night_shift": "N",
           "long_distance": "D", "hard_route": "H",
           "hughie": "H", "klack_to_win": "W", "klack_worth_two": "T"}  # KLACKERS' options
 PAGES = ("mode", "variants", "seats", "words")
+# Who plays a seat, in the order a tower button on its side steps through them.
+PLAYERS = (None, *STRENGTHS)
+
+
+def seat_of_button(name: str) -> str:
+    """The seat on whose side of the board tower button ``name`` lies: the red towers of the
+    northern rows are N's, of the southern rows S's; the green ones of the west columns W's, of
+    the east columns E's."""
+    tower = TOWER_BY_NAME[name]
+    col, row = tower.button
+    if tower.colour == "red":
+        return "N" if row == 0 else "S"
+    return "W" if col == 0 else "E"
 
 
 def variants_of(mode: str) -> tuple[str, ...]:
@@ -48,15 +64,17 @@ class SetupMenu:
     since: float = 0.0  # when the page was entered (blinking phase)
     names: tuple[tuple[str, str], ...] = ()  # (seat, the player's initials) given on the names page
     picker: NamePicker | None = None  # the names page
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) of each seat the computer plays
 
     @classmethod
     def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
-                      route: str = "easy") -> SetupMenu:
+                      route: str = "easy", computer=()) -> SetupMenu:
         mode = mode if mode in modes() else modes()[0]
         toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
         names = toggles & set(variants_of(mode))
         seats = tuple(seats) if tuple(seats) in seatings(mode) else seatings(mode)[0]
-        return cls(mode=mode, variants=frozenset(names), seats=seats, since=now)
+        computer = tuple((s, k) for s, k in dict(computer).items() if s in seats)
+        return cls(mode=mode, variants=frozenset(names), seats=seats, since=now, computer=computer)
 
     # -- what the board shows --
     @property
@@ -109,6 +127,8 @@ class SetupMenu:
             text += f"; {self.picker.describe()}"
         elif self.names:
             text += "; names " + " ".join(f"{s}={n}" for s, n in self.names)
+        if self.computer:
+            text += "; computer " + " ".join(f"{s}={k}" for s, k in self.computer)
         if self.page == "words":
             text += f"; words {' '.join(self.words) or '(none yet)'}: tap word cards, PLAY deals the rest"
         return f"[{self.page}] {text}"
@@ -131,8 +151,27 @@ class SetupMenu:
         if self.page == "seats":
             sets = seatings(self.mode)
             seats = sets[((sets.index(self.seats) if self.seats in sets else 0) + delta) % len(sets)]
-            return replace(self, seats=seats, names=tuple((s, n) for s, n in self.names if s in seats), since=now)
+            return replace(self, seats=seats, names=tuple((s, n) for s, n in self.names if s in seats),
+                           computer=tuple((s, k) for s, k in self.computer if s in seats), since=now)
         return self
+
+    def strength_of(self, seat: str) -> str | None:
+        """The strength of the computer playing ``seat``; None: a person plays it."""
+        return dict(self.computer).get(seat)
+
+    def cycle_computer(self, button: str, now: float) -> SetupMenu:
+        """Seats page: a tower button steps the player of the seat on its side: a person, the
+        computer at easy, normal, strong, a person again (a seat not playing: nothing)."""
+        seat = seat_of_button(button)
+        if self.page != "seats" or seat not in self.seats:
+            return self
+        chosen = dict(self.computer)
+        after = PLAYERS[(PLAYERS.index(chosen.get(seat)) + 1) % len(PLAYERS)]
+        chosen.pop(seat, None)
+        if after is not None:
+            chosen[seat] = after
+        ordered = tuple((s, chosen[s]) for s in self.seats if s in chosen)
+        return replace(self, computer=ordered, since=now)
 
     def toggle(self, now: float) -> SetupMenu:
         if self.page == "seats":
@@ -204,5 +243,6 @@ class SetupMenu:
             record["first"] = first
         names = self.picker.given() if self.picker is not None else self.names
         record["names"] = dict(names)
+        record["computer"] = {s: k for s, k in self.computer if s in self.seats}
         return config_from_record(record)  # each game takes the options it has
 

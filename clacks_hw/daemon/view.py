@@ -9,7 +9,6 @@ from .preview import Preview
 from .setup_menu import SetupMenu
 
 # resume / refused: after a restart, the newest journal could not be resumed (resume_question.py)
-SCREENS = ("attract", "setup", "game", "confirm", "over", "resume", "refused")
 
 
 @dataclass(frozen=True)
@@ -38,4 +37,5 @@ class View:
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
     dice_input: object = None  # KLACKERS: the numbers selected and faces keyed in (KlackersInput)
+    computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
     signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

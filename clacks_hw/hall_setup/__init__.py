@@ -10,7 +10,9 @@ the others' keys.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 import shutil
 import tomllib
 from dataclasses import dataclass, field
@@ -50,6 +52,28 @@ class Plan:
     browser: str = "chromium"
     written: list[Path] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # what was not written, and why
+
+
+HOST_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+PLAIN_PATH = re.compile(r"(/[A-Za-z0-9._-]+)+")
+
+
+def check_host(host: str) -> None:
+    """``host``: an address or a DNS name, as the boards' config and the page's names need it."""
+    try:
+        ipaddress.ip_address(host)
+        return
+    except ValueError:
+        pass
+    if len(host) > 253 or not all(HOST_LABEL.fullmatch(label) for label in host.rstrip(".").split(".")):
+        raise SetupError(f"--host {host!r} is not a host name or an address\n  fix: give the name the boards "
+                         "reach this machine by (letters, digits, '-' and dots, e.g. hall-laptop.local) or its address")
+
+
+def check_db(db: str) -> None:
+    if not PLAIN_PATH.fullmatch(db) or any(part in (".", "..") for part in db.split("/")):
+        raise SetupError(f"--db {db!r} is not a plain absolute path\n  fix: give a path such as "
+                         f"{STATE_DIR}/hall.sqlite (letters, digits, '.', '_', '-' in each part)")
 
 
 def check_names(boards) -> None:
@@ -107,11 +131,12 @@ def board_block(plan: Plan, board: str, password: str, key: SigningKey, hall_key
 
 
 def hall_toml(plan: Plan, password: str, key: SigningKey, boards: dict[str, str]) -> str:
+    hosts = "" if ":" in plan.host else f'"{plan.host}"'  # an address always works; a name is the page's to answer
     text = ("# The Clacks hall: written by `clacks-hw hall setup` (docs/shows.md).\n"
             "# Secret (the hall's broker password and its key): keep it 0600.\n"
             f'[broker]\nhost = "127.0.0.1"\nport = {plan.local_port if plan.tls else plan.port}\n'
             f'username = "{HALL_USER}"\npassword = "{password}"\ntls = false\nca_file = ""\n\n'
-            f'[page]\nbind = "0.0.0.0"\nport = {plan.page_port}\nhosts = ["{plan.host}"]\ndb = "{plan.db}"\n\n'
+            f'[page]\nbind = "0.0.0.0"\nport = {plan.page_port}\nhosts = [{hosts}]\ndb = "{plan.db}"\n\n'
             "[hall]\n# Signs the receipts the boards wait for; each board holds its public key (mqtt.hall_key).\n"
             f'key = "{key.text}"\n\n'
             "# The boards the hall counts, each with its public key (`clacks-hw hall trust` adds one).\n[boards]\n")
@@ -121,6 +146,8 @@ def hall_toml(plan: Plan, password: str, key: SigningKey, boards: dict[str, str]
 def write_hall(plan: Plan, force: bool = False) -> Plan:
     """A new hall in ``plan.out`` (SetupError if one is there already, unless ``force``)."""
     check_names(plan.boards)
+    check_host(plan.host)
+    check_db(plan.db)
     if (plan.out / HALL_TOML).exists() and not force:
         raise SetupError(f"a hall is set up in {plan.out} already, and its boards hold its keys\n  fix: add "
                          "boards with --add NAME, or give another --out (or --force to start a new show: "
@@ -181,7 +208,7 @@ def _write_all(plan: Plan, hall_key: SigningKey, hall_password: str | None, boar
         tls=plan.tls, local_port=plan.local_port if plan.tls else None), 0o644)
     _write(plan, HALL_TOML, hall_toml(plan, hall_password, hall_key, boards), 0o600, _owner(plan.user))
     try:
-        _write(plan, UNIT_NAME, hall_unit(plan.exec_path, str(out / HALL_TOML), plan.user), 0o644)
+        _write(plan, UNIT_NAME, hall_unit(plan.exec_path, str(out / HALL_TOML), plan.user, plan.db), 0o644)
     except UnitError as exc:  # a hall tried out in a home folder: everything but the service
         plan.skipped.append(f"{UNIT_NAME} not written: {exc}")
     _write(plan, "clacks-hall-kiosk.desktop", kiosk_autostart(plan.browser, f"http://127.0.0.1:{plan.page_port}/"),

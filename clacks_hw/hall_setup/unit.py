@@ -75,7 +75,11 @@ def _check(what: str, value: str, fix: str) -> None:
                             f"so it could not start.\n  fix: {fix}")
 
 
-def hall_unit(exec_path: str, config_path: str, user: str) -> str:
+def hall_unit(exec_path: str, config_path: str, user: str, db: str = f"{STATE_DIR}/hall.sqlite") -> str:
+    if not db.startswith(STATE_DIR + "/"):
+        raise UnitError(f"the hall's database {db} is outside {STATE_DIR}, the one folder the service may write "
+                        f"in (ProtectSystem=strict), so it could not start.\n  fix: leave --db as it is, or give "
+                        f"a file in {STATE_DIR}")
     _check("the clacks-hw executable", exec_path, INSTALL_HINT)
     _check("the hall's folder", config_path, "write the hall with --out /etc/clacks-hall (the default as root)")
     _check("--user", user, "give a plain user name")

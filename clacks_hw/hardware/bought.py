@@ -20,7 +20,9 @@ def solids(hw, key: str) -> list:
     """The model of parts.toml[key] as ("box", [x, y, z, w, l, h]) and ("cyl", [x, y, z, d, h])."""
     p, t = hw.parts[key], hw.board["panel"]["thickness"]
     if key.endswith("_button"):  # frame: z = 0 on the panel's top face
-        return [("cyl", [0, 0, 0, p["bezel"], p["bezel_height"]]), ("cyl", [0, 0, -p["depth"], p["body"], p["depth"]]),
+        # the flange on the panel, the case through its hole, behind it what stands `depth` deep
+        return [("cyl", [0, 0, 0, p["bezel"], p["bezel_height"]]), ("cyl", [0, 0, -t, p["hole"], t]),
+                ("cyl", [0, 0, -t - p["depth"], p["body"], p["depth"]]),
                 ("cyl", [0, 0, -t - p["nut_height"], p["nut"], p["nut_height"]])]
     if key.startswith("screw_"):  # frame: z = 0 under the head
         return [("cyl", [0, 0, 0, p["head"], p["head_height"]]), ("cyl", [0, 0, -p["length"], p["diameter"], p["length"]])]

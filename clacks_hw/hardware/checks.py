@@ -62,10 +62,27 @@ def button_problems(lay: Layout) -> list:
         for i, w in lay.windows:
             gap = dist_to_rect(h.x, h.y, w)
             if gap < p["nut"] / 2 + c:
-                out.append(f"{h.name}: the button's nut ({p['nut']:g} mm across its corners) comes within "
+                out.append(f"{h.name}: the button's nut ({p['nut']:g} mm wide) comes within "
                            f"{gap - p['nut'] / 2:.2f} mm of lamp window {i}; it needs {c:g} mm")
             if gap - lip < p["bezel"] / 2:
                 out.append(f"{h.name}: the button's bezel rests on lamp window {i}'s diffuser lip")
+    return out + _datasheet_problems(lay)
+
+
+def _datasheet_problems(lay: Layout) -> list:
+    """What the tower button's datasheet asks of the panel: a thickness its nut clamps, a cut-out
+    within its tolerance (16 mm +0.2/0 for the A16), and its neighbours no nearer than its pitch."""
+    btn, panel = lay.hw.parts["tower_button"], lay.hw.board["panel"]
+    lo, hi = btn["panel"]
+    out = [] if lo <= panel["thickness"] <= hi else [
+        f"the {panel['thickness']:g} mm panel is outside the {lo:g}-{hi:g} mm the tower button clamps"]
+    if not 0 <= panel["hole_fit"] <= 0.2:
+        out.append(f"panel.hole_fit {panel['hole_fit']:g} mm cuts the tower button's hole outside its +0.2/0 mm tolerance")
+    towers = lay.holes_of("tower")
+    for a in range(len(towers)):
+        for b in towers[a + 1:]:
+            if math.hypot(towers[a].x - b.x, towers[a].y - b.y) < btn["pitch"]:
+                out.append(f"{towers[a].name} and {b.name} stand closer than the button's {btn['pitch']:g} mm pitch")
     return out
 
 

@@ -32,7 +32,7 @@ def printability_problems(lay: Layout, pieces) -> list:
              "wall beside a groove": (j["pilaster"][1] - j["tongue"][0]) / 2 - j["fit"],
              "panel between window and tower hole":
              (lay.pitch - b["panel"]["tile_window"] - lay.hw.parts["tower_button"]["hole"]) / 2}
-    out += [f"{name} is {v:g} mm, under the printable {mw:g} mm" for name, v in walls.items() if v < mw]
+    out += [f"{name} is {v:g} mm, under the printable {mw:g} mm" for name, v in walls.items() if round(v, 6) < mw]
     socket = j["dovetail"][1] + 2 * j["fit"]
     if socket > b["print"]["bridge"]:
         out.append(f"a floor dovetail's socket ({socket:g} mm across) is longer than the {b['print']['bridge']:g} mm "

@@ -127,7 +127,7 @@ PARTS = {
                "keepout": "pos"},
     "lamp_led": {**LED, "size": "size3", "package": "pos", "model": "model"},
     "small_led": {**LED, "diameter": "pos", "length": "pos", "model": "model"},
-    "tower_button": BUTTON, "control_button": BUTTON,
+    "tower_button": {**BUTTON, "panel": "pair", "pitch": "pos", "torque": "pair"}, "control_button": BUTTON,
     "level_shifter": {**SIMPLE, "package": "str"}, "resistor": SIMPLE,
     "capacitor": {**SIMPLE, "diameter": "pos", "height": "pos"}, "fuse": SIMPLE,
     "supply": {**SIMPLE, "amps": "amps"},

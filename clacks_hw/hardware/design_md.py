@@ -56,7 +56,7 @@ def _clearances(lay: Layout) -> list:
     return [
         "## Clearances the build checks", "",
         "| what | figure | needs |", "|---|---|---|",
-        f"| tower button's nut ({btn['nut']:g} mm across its corners) to the nearest lamp window | {nut_gap:.2f} mm | "
+        f"| tower button's nut ({btn['nut']:g} mm wide) to the nearest lamp window | {nut_gap:.2f} mm | "
         f"{c:g} mm |",
         f"| tower button's bezel ({btn['bezel']:g} mm) to the nearest diffuser lip | {bezel_gap:.2f} mm | 0 mm |",
         f"| baffle ring round a button body (hole {2 * rad['body']:g} mm, ring {2 * rad['ring']:g} mm) to the nearest "

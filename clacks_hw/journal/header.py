@@ -8,6 +8,7 @@ import json
 
 from ..clock import SystemClock
 from ..game.core.config import GameConfig, config_from_record
+from ..game.core.computer import computer_problem
 from ..game.core.names import names_problem
 from ..game.core.registry import game_for
 from .errors import JournalError
@@ -19,7 +20,8 @@ HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "varian
 # route/first/express_seconds: options of the Clacks modes (ClacksConfig); rounds: how many won
 # rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
 # names: the players' names, seat -> name (GameConfig.names), when the table gave any.
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# computer: the seats the computer plays, seat -> strength (GameConfig.computer), when any.
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -99,6 +101,9 @@ def check_header(obj, line: int = 1) -> dict:
     why = names_problem(names, h["seats"])
     if why:
         raise bad(f"names {names!r}: {why}")
+    why = computer_problem(h.get("computer", {}), h["seats"])
+    if why:
+        raise bad(f"computer {h['computer']!r}: {why}")
     return h
 
 
@@ -112,7 +117,7 @@ def make_header(edition, config: GameConfig, *, config_hash: str | None = None,
         "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT,
         "rules": config.game.rules_version, **config.record(),
         "edition": edition.fingerprint, "edition_name": edition.name, **config.options_record(),
-        **config.names_record(),
+        **config.names_record(), **config.computer_record(),
     }
     if config_hash is not None:
         h["config"] = config_hash

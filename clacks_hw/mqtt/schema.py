@@ -18,10 +18,10 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from ..daemon.view import SCREENS
+from ..daemon.screen_names import SCREENS
 from ..errors import ClacksError
 from ..game.clacks.board import TOWERS
-from ..game.core.registry import modes, variants
+from ..game.core.catalogue import modes, variants
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.
@@ -37,7 +37,7 @@ MAX_BYTES = {"status": 2048, "state": 32768, "alive": 512, "result": 4096, "rece
              "hall": 512}  # a whole signed message, by kind
 
 Seat = Literal["S", "W", "N", "E"]
-Mode = Literal[modes()]  # type: ignore[valid-type]  # every game of the registry
+Mode = Literal[modes()]  # type: ignore[valid-type]  # every game installed (game/core/catalogue.py)
 Variant = Literal[tuple(sorted({v for vs in variants().values() for v in vs}))]  # type: ignore[valid-type]
 Tower = Literal[tuple(t.name for t in TOWERS)]  # type: ignore[valid-type]
 Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]

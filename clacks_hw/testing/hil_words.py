@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from clacks_hw.daemon.view import SCREENS
+from clacks_hw.daemon.screen_names import SCREENS
 from clacks_hw.drivers.frame import SEATS, TOWERS
 from clacks_hw.game.clacks.edition_files import default_edition
 

@@ -15,6 +15,11 @@ a QR code of the arbiter page. The root secret is derived from the hall's signin
 - ``POST /api/arbiter/correct`` ``{"board", "game", "kind": "void"|"count"|"name", "seat",
   "name", "reason"}``: a paired arbiter's correction; 200 and the audit entry, 404 for a game the
   hall does not hold, 409 saying what will not do.
+- ``POST /api/arbiter/hall``: what the exhibitor is told and visitors are not (Hall.admin_json):
+  the boards knocking, with their keys' fingerprints and the command that adds each, the
+  database's repairs, the messages dropped.
+- ``POST /api/arbiter/trust`` ``{"board", "key"}``: count a board knocking with the key it
+  offered (written beside the database, hall_config.Trust; hall.toml keeps the last word).
 - ``/api/pair``, ``/api/unpair``, ``/api/phone``: as on a board (pairing_api.py).
 """
 
@@ -27,15 +32,18 @@ from aiohttp import web
 
 from ..pairing import Pairing
 from ..pairing.display import HEADER, display_key
+from ..secure_files import UnsafePath
 from . import pairing_api
 from .corrections import Refused
+from .hall_config import HallConfigError
 from .json_body import BadBody, Text, read_json
 
 ROLE = "arbiter"
 HOW = "run `clacks-hw hall pair` on the hall's machine"
 NOT_PAIRED = f"this phone is not paired with the hall as its arbiter: {HOW}, then enter the code it prints"
-PATHS = ("/api/arbiter/open", "/api/arbiter/correct")
+PATHS = ("/api/arbiter/open", "/api/arbiter/correct", "/api/arbiter/hall", "/api/arbiter/trust")
 SHAPE = {"board": Text(64), "game": Text(24), "kind": Text(8), "seat": Text(1), "name": Text(24), "reason": Text(200)}
+TRUST_SHAPE = {"board": Text(64), "key": Text(64)}
 
 
 def root_secret(signing_key_text: str | None) -> str | None:
@@ -69,6 +77,10 @@ async def handle(hall, request: web.BaseRequest) -> web.Response:
     phone = pairing_api.require(hall, request, ROLE)
     if isinstance(phone, web.Response):
         return phone
+    if path == "/api/arbiter/hall":
+        return _json(200, hall.admin_json())
+    if path == "/api/arbiter/trust":
+        return await _trust(hall, request, phone)
     try:
         body = await read_json(request, SHAPE)
     except BadBody as exc:
@@ -92,3 +104,18 @@ def _open(hall, request: web.BaseRequest) -> web.Response:
     code = pairing.open(ROLE)
     url = f"{hall.public_url(request)}arbiter#pair={code.code}"
     return _json(200, {"code": code.grouped, "url": url, "seconds_left": round(code.seconds_left(pairing.clock.now()), 1)})
+
+
+async def _trust(hall, request: web.BaseRequest, phone) -> web.Response:
+    try:
+        body = await read_json(request, TRUST_SHAPE)
+    except BadBody as exc:
+        return _json(exc.status, {"error": str(exc)})
+    try:
+        said = hall.trust_board(phone.name, body.get("board", ""), body.get("key", ""))
+    except (HallConfigError, UnsafePath) as exc:
+        return _json(409, {"error": str(exc)})
+    except OSError as exc:
+        return _json(409, {"error": f"the hall cannot write beside its database ({exc.strerror or exc})\n"
+                                    "  fix: run `clacks-hw hall trust` on the hall's machine"})
+    return _json(200, {"ok": True, "text": said})

@@ -25,6 +25,7 @@ from aiohttp import web
 
 from ..clock import SystemClock
 from ..mqtt import schema
+from ..mqtt.signing import fingerprint
 from ..mqtt.topics import PREFIX, parse_board_topic
 from . import arbiter, tournament
 from .base import PageServer, text
@@ -32,7 +33,7 @@ from .hall_broker import HallLink
 from .hall_cards import card
 from .hall_config import ADDED, HallConfig, HallConfigError, Trust
 from .hall_feed import DeltaFeed
-from .hall_ingest import Ingest
+from .hall_ingest import Card, Ingest
 from .hall_store import HallStore
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class Hall(PageServer):
     # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
         self.link.start()
+        self._expect()
         self._show_results()
         self._tick()
 
@@ -143,6 +145,7 @@ class Hall(PageServer):
             added = None
         if added:
             log.info("hall: boards now counted: %s", added)
+            self._expect()
             # Subscribing again brings the retained status and state the hall dropped before.
             self.link.client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0)])
         self.link.tick(now, self._receipt)
@@ -155,6 +158,14 @@ class Hall(PageServer):
         loop = self._loop
         if loop is not None and not self._closed:
             loop.call_later(TICK_S, self._tick)
+
+    def _expect(self) -> None:
+        """Every board the hall counts has its card from the start, "not heard yet" until it
+        speaks: an exhibitor sees which boards have not come, not only those that have."""
+        for board in self.trust.boards:
+            if board not in self.ingest.cards:
+                self.ingest.cards[board] = Card(board)
+                self._show(board)
 
     def _receipt(self, board: str) -> schema.Receipt:
         return schema.Receipt(games=self.store.games(board))
@@ -194,15 +205,28 @@ class Hall(PageServer):
         return f"http://{request.host}/" if request is not None and request.host else self.url
 
     def json(self) -> dict:
-        """The hall's data as it stands (tests, the admin view); the page's is ``feed.model``."""
+        """The hall's data as it stands (tests); the page's is ``feed.model``."""
         now = self.wall()
         return {"boards": self.ingest.boards(now), "leaderboard": self.store.leaderboard(),
                 "broker": self.link.state(now)}
 
     def admin_json(self) -> dict:
-        """What the exhibitor is told and visitors are not: strangers knocking, the database's repairs."""
-        return {"knocking": [k.data() for k in self.ingest.knocking.values()], "repairs": list(self.store.repairs),
-                "dropped": self.ingest.dropped, "messages": self.ingest.messages}
+        """What the exhibitor is told and visitors are not: strangers knocking (the command that
+        adds each naming this hall's own file), the database's repairs, the messages dropped."""
+        knocking = [k.data(self.ingest.hall_toml) for k in self.ingest.knocking.values()]
+        return {"knocking": knocking, "repairs": list(self.store.repairs), "dropped": self.ingest.dropped,
+                "messages": self.ingest.messages}
+
+    def trust_board(self, who: str, board: str, key: str) -> str:
+        """An arbiter counts ``board`` knocking with ``key`` (HallConfigError if it will not do);
+        the next tick reads it and fetches the board's retained status and state again."""
+        if board in self.trust.boards:
+            raise HallConfigError(f"{board} is one of the hall's boards already\n  fix: a board whose key changed "
+                                  "is given its new key in hall.toml (clacks-hw hall trust, on the hall's machine)")
+        self.trust.add(board, key)
+        said = f"{board} counts from now on (key fingerprint {fingerprint(key)}), added by arbiter {who}"
+        log.info("hall: %s", said)
+        return said
 
     async def route(self, request: web.BaseRequest) -> web.StreamResponse:
         path = request.path

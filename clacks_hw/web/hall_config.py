@@ -36,8 +36,14 @@ class HallConfigError(ClacksError, ValueError):
     """hall.toml cannot be used; the message names the key and the fix."""
 
 
+# A name the page answers to (no scheme, port or path); the broker: a name or an address (IPv6 too).
+HOST_NAME = r"^[A-Za-z0-9][A-Za-z0-9.-]{0,252}$"
+HostName = Annotated[str, Meta(pattern=HOST_NAME)]
+BrokerHost = Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9.:-]{0,252}$")]
+
+
 class BrokerSettings(Struct, forbid_unknown_fields=True, frozen=True):
-    host: str = "127.0.0.1"
+    host: BrokerHost = "127.0.0.1"
     port: Annotated[int, Meta(ge=1, le=65535)] = 1883
     username: str = "hall"
     password: str = ""
@@ -48,7 +54,7 @@ class BrokerSettings(Struct, forbid_unknown_fields=True, frozen=True):
 class PageSettings(Struct, forbid_unknown_fields=True, frozen=True):
     bind: str = "127.0.0.1"
     port: Annotated[int, Meta(ge=0, le=65535)] = 8090
-    hosts: list[str] = []
+    hosts: list[HostName] = []
     db: str = "clacks-hall.sqlite"
 
 
@@ -196,7 +202,7 @@ def add_board(path, board: str, key: str) -> None:
     try:
         key_bytes(key, "the board's public key")
     except BadKey as exc:
-        raise HallConfigError(f"{exc}\n  fix: copy the key the hall's admin view shows for the board") from None
+        raise HallConfigError(f"{exc}\n  fix: copy the key the arbiter's page (and the hall's log) shows for the board") from None
     load(path)  # the file as it is must read
     text = with_board(read_regular(str(path), MAX_FILE).decode("utf-8"), board, key)
     parse(text, str(path))  # never write a file the hall could not read back

@@ -13,10 +13,11 @@ Runs in the page server's loop: no locks, and the page reads what this leaves.
 from __future__ import annotations
 
 import logging
+import shlex
 from dataclasses import dataclass
 
 from ..mqtt import schema
-from ..mqtt.signing import Unsigned, fingerprint, open_envelope
+from ..mqtt.signing import BadKey, Unsigned, VerifyKey, fingerprint, open_envelope
 from ..mqtt.topics import parse_board_topic
 
 log = logging.getLogger(__name__)
@@ -63,18 +64,22 @@ class Knock:
     count: int = 1
     key: str | None = None
 
-    def data(self) -> dict:
+    def data(self, hall_toml: str = "HALL.toml") -> dict:
+        """``hall_toml``: the hall's file, as the command that adds the board names it."""
         out = {"board": self.board, "reason": self.reason, "first": self.first, "last": self.last,
                "count": self.count, "key": self.key, "fingerprint": None, "command": None}
         if self.key is not None:
             out["fingerprint"] = fingerprint(self.key)
-            out["command"] = f"clacks-hw hall trust {self.board} {self.key} --config HALL.toml"
+            # "--": a key may begin with "-", which would read as an option
+            out["command"] = f"clacks-hw hall trust --config {hall_toml} -- {self.board} {self.key}"
         return out
 
 
 class Ingest:
     def __init__(self, trust, store, wall) -> None:
         self.trust = trust  # .key(board) -> VerifyKey | None (hall_config.Trust)
+        # the hall's file, as the command for a board knocking names it
+        self.hall_toml = shlex.quote(str(trust.path)) if getattr(trust, "path", None) is not None else "HALL.toml"
         self.store = store
         self.wall = wall
         self.cards: dict[str, Card] = {}
@@ -100,10 +105,10 @@ class Ingest:
             return self._knock(board, "sends unsigned messages", now)
         key = self.trust.key(board)
         if key is None:
-            return self._knock(board, "is not one of the hall's boards", now, self._offered(kind, msg))
+            return self._knock(board, "is not one of the hall's boards", now, self._offered(topic, kind, sig, msg))
         if not key.verify(topic, sig, msg):
             return self._knock(board, "signs with another key than the hall has for it", now,
-                               self._offered(kind, msg))
+                               self._offered(topic, kind, sig, msg))
         try:
             message = schema.decode(kind, msg)
         except schema.BadMessage as exc:
@@ -140,13 +145,15 @@ class Ingest:
         return False, card.id
 
     @staticmethod
-    def _offered(kind: str, msg: bytes) -> str | None:
-        """The key a stranger's status says it signs with (checked as any status, never trusted)."""
+    def _offered(topic: str, kind: str, sig: bytes, msg: bytes) -> str | None:
+        """The key a stranger's status says it signs with, once the status is signed with it (so
+        nobody can offer a key it does not hold); checked as any status, counted only when added."""
         if kind != "status":
             return None
         try:
-            return schema.decode("status", msg).key
-        except schema.BadMessage:
+            key = schema.decode("status", msg).key
+            return key if key is not None and VerifyKey(key).verify(topic, sig, msg) else None
+        except (schema.BadMessage, BadKey):
             return None
 
     def _knock(self, board: str, reason: str, now: float, key: str | None = None) -> tuple[bool, None]:
@@ -168,9 +175,8 @@ class Ingest:
             return True, None
         return False, None
 
-    @staticmethod
-    def _say(k: Knock) -> None:
-        d = k.data()
+    def _say(self, k: Knock) -> None:
+        d = k.data(self.hall_toml)
         how = (f"its key's fingerprint is {d['fingerprint']}; if that is the board's, count it with: {d['command']}"
                if d["command"] else "it has not said which key it signs with yet")
         log.warning("hall: %s %s; its messages are dropped (%s)", k.board, k.reason, how)

@@ -35,7 +35,7 @@ class StatusSnapshot:
     """What the board shows at one moment: immutable, so any thread may read it."""
 
     seq: int
-    screen: str  # attract / setup / game / confirm / over / resume / refused (view.SCREENS)
+    screen: str  # attract / setup / game / confirm / over / resume / refused (daemon/screen_names.py)
     state: GameState | None = None  # the game (the demo game in attract); None in setup
     actions: int | None = None  # actions accepted in this game (journal lines)
     express_left: float | None = None  # Express: seconds left in this turn when published
@@ -120,6 +120,9 @@ class StatusPublisher:
         p = view.preview
         shown = None if p is None else PreviewShown(p.seat, p.act, p.card, p.mask,
                                                    p.choice if p.choose == "tower" else None, p.affordable)
+        m = view.computer  # a computer player's move, shown on the pages as a preview of its play
+        if shown is None and m is not None and m.lamps:
+            shown = PreviewShown(m.seat, "play", m.card, m.lamps, None, True)
         snap = StatusSnapshot(
             seq=self.seq, screen=screen, state=c.state, actions=actions,
             express_left=express_left, express_seconds=express_seconds,

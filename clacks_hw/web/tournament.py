@@ -15,7 +15,7 @@ import io
 import math
 from dataclasses import dataclass, field
 
-from ..game.core import registry
+from ..game.core import catalogue
 
 TOP = 20  # rows of each table sent to the page
 CSV_COLUMNS = ("board", "game", "mode", "variants", "seats", "players", "winner", "winner_names", "seconds",
@@ -90,12 +90,7 @@ def counted(results, corrections) -> list[Counted]:
     return out
 
 
-def label(mode: str) -> str:
-    """What the mode's game calls itself (a mode no installed game plays: its name)."""
-    try:
-        return registry.game_for(mode).label
-    except KeyError:
-        return mode
+label = catalogue.label
 
 
 def _best(a, b):
@@ -132,7 +127,7 @@ def standings(games: list[Counted]) -> list[dict]:
             if seat in won:
                 p["wins"] += 1
                 p["best"] = _best(p["best"], time)
-    order = {name: k for k, name in enumerate(registry.modes())}
+    order = {name: k for k, name in enumerate(catalogue.modes())}
     return [{"mode": mode, "label": label(mode), "games": m["games"],
              "players": [{k: v for k, v in r.items()} for r in _rank(m["players"])],
              "boards": [{k: v for k, v in r.items() if k != "name"} for r in _rank(m["boards"])]}

@@ -23,51 +23,51 @@ difference() {
   translate([246, 246]) square([8, 8]);
 }
   translate([0, 0, 0]) linear_extrude(height=16) union() {
-  translate([100, 125]) circle(d=15.4);
-  translate([150, 125]) circle(d=15.4);
-  translate([200, 125]) circle(d=15.4);
-  translate([100, 175]) circle(d=15.4);
-  translate([150, 175]) circle(d=15.4);
-  translate([200, 175]) circle(d=15.4);
-  translate([125, 100]) circle(d=15.4);
-  translate([175, 100]) circle(d=15.4);
-  translate([125, 150]) circle(d=15.4);
-  translate([175, 150]) circle(d=15.4);
-  translate([125, 200]) circle(d=15.4);
-  translate([175, 200]) circle(d=15.4);
+  translate([100, 125]) circle(d=22.4);
+  translate([150, 125]) circle(d=22.4);
+  translate([200, 125]) circle(d=22.4);
+  translate([100, 175]) circle(d=22.4);
+  translate([150, 175]) circle(d=22.4);
+  translate([200, 175]) circle(d=22.4);
+  translate([125, 100]) circle(d=22.4);
+  translate([175, 100]) circle(d=22.4);
+  translate([125, 150]) circle(d=22.4);
+  translate([175, 150]) circle(d=22.4);
+  translate([125, 200]) circle(d=22.4);
+  translate([175, 200]) circle(d=22.4);
 }
 }
   translate([0, 0, -1]) linear_extrude(height=22) union() {
-  translate([100, 125]) circle(d=13);
-  translate([150, 125]) circle(d=13);
-  translate([200, 125]) circle(d=13);
-  translate([100, 175]) circle(d=13);
-  translate([150, 175]) circle(d=13);
-  translate([200, 175]) circle(d=13);
-  translate([125, 100]) circle(d=13);
-  translate([175, 100]) circle(d=13);
-  translate([125, 150]) circle(d=13);
-  translate([175, 150]) circle(d=13);
-  translate([125, 200]) circle(d=13);
-  translate([175, 200]) circle(d=13);
+  translate([100, 125]) circle(d=20);
+  translate([150, 125]) circle(d=20);
+  translate([200, 125]) circle(d=20);
+  translate([100, 175]) circle(d=20);
+  translate([150, 175]) circle(d=20);
+  translate([200, 175]) circle(d=20);
+  translate([125, 100]) circle(d=20);
+  translate([175, 100]) circle(d=20);
+  translate([125, 150]) circle(d=20);
+  translate([175, 150]) circle(d=20);
+  translate([125, 200]) circle(d=20);
+  translate([175, 200]) circle(d=20);
   translate([50, 50]) circle(d=3.4);
   translate([250, 50]) circle(d=3.4);
   translate([50, 250]) circle(d=3.4);
   translate([250, 250]) circle(d=3.4);
 }
   translate([0, 0, 16]) linear_extrude(height=5) union() {
-  translate([100, 125]) circle(d=18.3);
-  translate([150, 125]) circle(d=18.3);
-  translate([200, 125]) circle(d=18.3);
-  translate([100, 175]) circle(d=18.3);
-  translate([150, 175]) circle(d=18.3);
-  translate([200, 175]) circle(d=18.3);
-  translate([125, 100]) circle(d=18.3);
-  translate([175, 100]) circle(d=18.3);
-  translate([125, 150]) circle(d=18.3);
-  translate([175, 150]) circle(d=18.3);
-  translate([125, 200]) circle(d=18.3);
-  translate([175, 200]) circle(d=18.3);
+  translate([100, 125]) circle(d=20);
+  translate([150, 125]) circle(d=20);
+  translate([200, 125]) circle(d=20);
+  translate([100, 175]) circle(d=20);
+  translate([150, 175]) circle(d=20);
+  translate([200, 175]) circle(d=20);
+  translate([125, 100]) circle(d=20);
+  translate([175, 100]) circle(d=20);
+  translate([125, 150]) circle(d=20);
+  translate([175, 150]) circle(d=20);
+  translate([125, 200]) circle(d=20);
+  translate([175, 200]) circle(d=20);
 }
 }
 }

@@ -10,7 +10,7 @@ difference() {
   translate([150, 0]) square([150, 150]);
   translate([6, 6]) offset(r=6) square([288, 288]);
 }
-  translate([0, 0, 0]) linear_extrude(height=60) intersection() {
+  translate([0, 0, 0]) linear_extrude(height=66) intersection() {
   translate([150, 0]) square([150, 150]);
   union() {
   difference() {
@@ -26,19 +26,19 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[271.5, 149], [271.5, 150], [270.5, 157], [279.5, 157], [278.5, 150], [278.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[221.5, 149], [221.5, 150], [220.5, 157], [229.5, 157], [228.5, 150], [228.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
-  translate([0, 0, 0]) linear_extrude(height=60) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
+  translate([0, 0, 0]) linear_extrude(height=66) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
   translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([211, 128]) circle(d=6);
-  translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 46]) square([8, 8]);
+  translate([0, 0, 3.5]) linear_extrude(height=40.5) translate([246, 46]) square([8, 8]);
 }
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 21.5], [150, 21.5], [157, 20.5], [157, 29.5], [150, 28.5], [149, 28.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 71.5], [150, 71.5], [157, 70.5], [157, 79.5], [150, 78.5], [149, 78.5]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[149, 121.5], [150, 121.5], [157, 120.5], [157, 129.5], [150, 128.5], [149, 128.5]]);
-  translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
+  translate([0, 0, -1]) linear_extrude(height=68) offset(delta=0.15) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
   translate([0, 0, 0.8]) linear_extrude(height=12.2) translate([211, 128]) circle(d=2.7);
-  translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([250, 50]) circle(d=4.2);
-  translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([250, 50]) circle(d=3.2);
-  translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([157, 4.5]) circle(d=4.2);
-  translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([157, 4.5]) circle(d=3.2);
+  translate([0, 0, 37.3]) linear_extrude(height=7.7) translate([250, 50]) circle(d=4.2);
+  translate([0, 0, 31.3]) linear_extrude(height=6.5) translate([250, 50]) circle(d=3.2);
+  translate([0, 0, 59.3]) linear_extrude(height=7.7) translate([157, 4.5]) circle(d=4.2);
+  translate([0, 0, 53.3]) linear_extrude(height=6.5) translate([157, 4.5]) circle(d=3.2);
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[193, 26], [207, 26], [207, 34], [200, 41], [193, 34]]);
 }
@@ -55,64 +55,61 @@ difference() {
 }
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[173, 8], [178, 8], [178, 26], [173, 26]]);
+  linear_extrude(height=5) polygon([[164, 8], [169, 8], [169, 26], [164, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[236, 8], [241, 8], [241, 26], [236, 26]]);
+  linear_extrude(height=5) polygon([[227, 8], [232, 8], [232, 26], [227, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[263, 8], [268, 8], [268, 26], [263, 26]]);
+  linear_extrude(height=5) polygon([[245, 8], [250, 8], [250, 26], [245, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[281, 8], [286, 8], [286, 26], [281, 26]]);
+  linear_extrude(height=5) polygon([[272, 8], [277, 8], [277, 26], [272, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[20, 8], [25, 8], [25, 26], [20, 26]]);
+  linear_extrude(height=5) polygon([[11, 8], [16, 8], [16, 26], [11, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[38, 8], [43, 8], [43, 26], [38, 26]]);
+  linear_extrude(height=5) polygon([[29, 8], [34, 8], [34, 26], [29, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[65, 8], [70, 8], [70, 26], [65, 26]]);
+  linear_extrude(height=5) polygon([[56, 8], [61, 8], [61, 26], [56, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[83, 8], [88, 8], [88, 26], [83, 26]]);
+  linear_extrude(height=5) polygon([[74, 8], [79, 8], [79, 26], [74, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[101, 8], [106, 8], [106, 26], [101, 26]]);
+  linear_extrude(height=5) polygon([[92, 8], [97, 8], [97, 26], [92, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[119, 8], [124, 8], [124, 26], [119, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[164, 38], [169, 38], [169, 56], [164, 56]]);
+  linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
+  linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);
+  linear_extrude(height=5) polygon([[236, 38], [241, 38], [241, 56], [236, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[254, 38], [259, 38], [259, 56], [254, 56]]);
-}
-  translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[272, 38], [277, 38], [277, 56], [272, 56]]);
+  linear_extrude(height=5) polygon([[263, 38], [268, 38], [268, 56], [263, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
+  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
+  linear_extrude(height=5) polygon([[29, 38], [34, 38], [34, 56], [29, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
+  linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[83, 38], [88, 38], [88, 56], [83, 56]]);
+  linear_extrude(height=5) polygon([[74, 38], [79, 38], [79, 56], [74, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
+  linear_extrude(height=5) polygon([[101, 38], [106, 38], [106, 56], [101, 56]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[128, 38], [133, 38], [133, 56], [128, 56]]);

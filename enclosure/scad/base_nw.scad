@@ -10,7 +10,7 @@ difference() {
   translate([0, 0]) square([150, 150]);
   translate([6, 6]) offset(r=6) square([288, 288]);
 }
-  translate([0, 0, 0]) linear_extrude(height=60) intersection() {
+  translate([0, 0, 0]) linear_extrude(height=66) intersection() {
   translate([0, 0]) square([150, 150]);
   union() {
   difference() {
@@ -29,24 +29,24 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[21.5, 149], [21.5, 150], [20.5, 157], [29.5, 157], [28.5, 150], [28.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[71.5, 149], [71.5, 150], [70.5, 157], [79.5, 157], [78.5, 150], [78.5, 149]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[121.5, 149], [121.5, 150], [120.5, 157], [129.5, 157], [128.5, 150], [128.5, 149]]);
-  translate([0, 0, 0]) linear_extrude(height=60) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
-  translate([0, 0, 0]) linear_extrude(height=60) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
+  translate([0, 0, 0]) linear_extrude(height=66) polygon([[149, 3.3], [153, 3.3], [153, 5.7], [149, 5.7]]);
+  translate([0, 0, 0]) linear_extrude(height=66) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
   translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 73.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 73.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([7.5, 122.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=5.5) translate([65.5, 122.5]) circle(d=5.9);
   translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([99, 128]) circle(d=6);
-  translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([46, 46]) square([8, 8]);
+  translate([0, 0, 3.5]) linear_extrude(height=40.5) translate([46, 46]) square([8, 8]);
 }
   translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 73.5]) circle(d=2.2);
   translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 73.5]) circle(d=2.2);
   translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([7.5, 122.5]) circle(d=2.2);
   translate([0, 0, 0.8]) linear_extrude(height=9.2) translate([65.5, 122.5]) circle(d=2.2);
   translate([0, 0, 0.8]) linear_extrude(height=12.2) translate([99, 128]) circle(d=2.7);
-  translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([50, 50]) circle(d=4.2);
-  translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([50, 50]) circle(d=3.2);
-  translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([4.5, 143]) circle(d=4.2);
-  translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([4.5, 143]) circle(d=3.2);
+  translate([0, 0, 37.3]) linear_extrude(height=7.7) translate([50, 50]) circle(d=4.2);
+  translate([0, 0, 31.3]) linear_extrude(height=6.5) translate([50, 50]) circle(d=3.2);
+  translate([0, 0, 59.3]) linear_extrude(height=7.7) translate([4.5, 143]) circle(d=4.2);
+  translate([0, 0, 53.3]) linear_extrude(height=6.5) translate([4.5, 143]) circle(d=3.2);
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) hull() {
   translate([100, 30]) circle(d=8.2);
@@ -66,7 +66,7 @@ difference() {
   linear_extrude(height=5) polygon([[29, 8], [34, 8], [34, 26], [29, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[47, 8], [52, 8], [52, 26], [47, 26]]);
+  linear_extrude(height=5) polygon([[56, 8], [61, 8], [61, 26], [56, 26]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[74, 8], [79, 8], [79, 26], [74, 26]]);
@@ -74,50 +74,44 @@ difference() {
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[110, 8], [115, 8], [115, 26], [110, 26]]);
 }
-  translate([0, 4, 0]) rotate([90, 0, 0]) {
+  translate([-1, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[20, 8], [25, 8], [25, 26], [20, 26]]);
+}
+  translate([-1, 0, 0]) rotate([90, 0, 90]) {
+  linear_extrude(height=5) polygon([[47, 8], [52, 8], [52, 26], [47, 26]]);
+}
+  translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[128, 8], [133, 8], [133, 26], [128, 26]]);
 }
-  translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[11, 8], [16, 8], [16, 26], [11, 26]]);
-}
-  translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[29, 8], [34, 8], [34, 26], [29, 26]]);
-}
-  translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[56, 8], [61, 8], [61, 26], [56, 26]]);
-}
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[29, 38], [34, 38], [34, 56], [29, 56]]);
+  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[74, 38], [79, 38], [79, 56], [74, 56]]);
+  linear_extrude(height=5) polygon([[83, 38], [88, 38], [88, 56], [83, 56]]);
 }
   translate([0, 4, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[119, 38], [124, 38], [124, 56], [119, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
+  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[29, 38], [34, 38], [34, 56], [29, 56]]);
+  linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
+  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[74, 38], [79, 38], [79, 56], [74, 56]]);
+  linear_extrude(height=5) polygon([[92, 38], [97, 38], [97, 56], [92, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[101, 38], [106, 38], [106, 56], [101, 56]]);
-}
-  translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[119, 38], [124, 38], [124, 56], [119, 56]]);
+  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
 }
 }
 }

@@ -10,7 +10,7 @@ difference() {
   translate([150, 150]) square([150, 150]);
   translate([6, 6]) offset(r=6) square([288, 288]);
 }
-  translate([0, 0, 0]) linear_extrude(height=60) intersection() {
+  translate([0, 0, 0]) linear_extrude(height=66) intersection() {
   translate([150, 150]) square([150, 150]);
   union() {
   difference() {
@@ -24,8 +24,8 @@ difference() {
 }
 }
   translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([211, 210]) circle(d=6);
-  translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([246, 246]) square([8, 8]);
-  translate([0, 0, 0]) linear_extrude(height=54.4) union() {
+  translate([0, 0, 3.5]) linear_extrude(height=40.5) translate([246, 246]) square([8, 8]);
+  translate([0, 0, 0]) linear_extrude(height=60.4) union() {
   translate([255.1, 235.1]) square([3, 61.9]);
   translate([292.1, 235.1]) square([4.9, 61.9]);
   translate([255.1, 292.1]) square([41.9, 4.9]);
@@ -34,11 +34,11 @@ difference() {
   translate([255.1, 247.55]) square([6.25, 6.6]);
   translate([288.85, 247.55]) square([8.15, 6.6]);
 }
-  translate([0, 0, 0]) linear_extrude(height=57) union() {
+  translate([0, 0, 0]) linear_extrude(height=63) union() {
   translate([295.4, 235.1]) square([1.6, 61.9]);
   translate([255.1, 295.4]) square([41.9, 1.6]);
 }
-  translate([0, 0, 53.4]) linear_extrude(height=3.6) union() {
+  translate([0, 0, 59.4]) linear_extrude(height=3.6) union() {
   translate([262.65, 288.1]) circle(d=2.4);
   translate([287.55, 288.1]) circle(d=2.4);
 }
@@ -49,52 +49,52 @@ difference() {
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[271.5, 149], [271.5, 150], [270.5, 157], [279.5, 157], [278.5, 150], [278.5, 149]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[221.5, 149], [221.5, 150], [220.5, 157], [229.5, 157], [228.5, 150], [228.5, 149]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[171.5, 149], [171.5, 150], [170.5, 157], [179.5, 157], [178.5, 150], [178.5, 149]]);
-  translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
-  translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[149, 294.3], [153, 294.3], [153, 296.7], [149, 296.7]]);
+  translate([0, 0, -1]) linear_extrude(height=68) offset(delta=0.15) polygon([[294.3, 149], [296.7, 149], [296.7, 153], [294.3, 153]]);
+  translate([0, 0, -1]) linear_extrude(height=68) offset(delta=0.15) polygon([[149, 294.3], [153, 294.3], [153, 296.7], [149, 296.7]]);
   translate([0, 0, 0.8]) linear_extrude(height=12.2) translate([211, 210]) circle(d=2.7);
-  translate([0, 0, 44.4]) linear_extrude(height=11) union() {
+  translate([0, 0, 50.4]) linear_extrude(height=11) union() {
   translate([258.05, 250.85]) circle(d=2.6);
   translate([292.15, 250.85]) circle(d=2.6);
 }
-  translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([250, 250]) circle(d=4.2);
-  translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([250, 250]) circle(d=3.2);
-  translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([295.5, 157]) circle(d=4.2);
-  translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([295.5, 157]) circle(d=3.2);
+  translate([0, 0, 37.3]) linear_extrude(height=7.7) translate([250, 250]) circle(d=4.2);
+  translate([0, 0, 31.3]) linear_extrude(height=6.5) translate([250, 250]) circle(d=3.2);
+  translate([0, 0, 59.3]) linear_extrude(height=7.7) translate([295.5, 157]) circle(d=4.2);
+  translate([0, 0, 53.3]) linear_extrude(height=6.5) translate([295.5, 157]) circle(d=3.2);
   translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[164, 8], [169, 8], [169, 26], [164, 26]]);
 }
   translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[191, 8], [196, 8], [196, 26], [191, 26]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[209, 8], [214, 8], [214, 26], [209, 26]]);
-}
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[164, 8], [169, 8], [169, 26], [164, 26]]);
-}
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[182, 8], [187, 8], [187, 26], [182, 26]]);
 }
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[209, 8], [214, 8], [214, 26], [209, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[227, 8], [232, 8], [232, 26], [227, 26]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
-}
-  translate([296, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[200, 38], [205, 38], [205, 56], [200, 56]]);
+  linear_extrude(height=5) polygon([[173, 8], [178, 8], [178, 26], [173, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[191, 8], [196, 8], [196, 26], [191, 26]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[218, 8], [223, 8], [223, 26], [218, 26]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[236, 8], [241, 8], [241, 26], [236, 26]]);
+}
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
 }
-  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  translate([296, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[200, 38], [205, 38], [205, 56], [200, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
+  linear_extrude(height=5) polygon([[182, 38], [187, 38], [187, 56], [182, 56]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
+}
+  translate([0, 301, 0]) rotate([90, 0, 0]) {
+  linear_extrude(height=5) polygon([[227, 38], [232, 38], [232, 56], [227, 56]]);
 }
 }
 }

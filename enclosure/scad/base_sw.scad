@@ -10,7 +10,7 @@ difference() {
   translate([0, 150]) square([150, 150]);
   translate([6, 6]) offset(r=6) square([288, 288]);
 }
-  translate([0, 0, 0]) linear_extrude(height=60) intersection() {
+  translate([0, 0, 0]) linear_extrude(height=66) intersection() {
   translate([0, 150]) square([150, 150]);
   union() {
   difference() {
@@ -26,19 +26,19 @@ difference() {
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[149, 271.5], [150, 271.5], [157, 270.5], [157, 279.5], [150, 278.5], [149, 278.5]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[149, 221.5], [150, 221.5], [157, 220.5], [157, 229.5], [150, 228.5], [149, 228.5]]);
   translate([0, 0, 0]) linear_extrude(height=2) polygon([[149, 171.5], [150, 171.5], [157, 170.5], [157, 179.5], [150, 178.5], [149, 178.5]]);
-  translate([0, 0, 0]) linear_extrude(height=60) polygon([[149, 294.3], [153, 294.3], [153, 296.7], [149, 296.7]]);
+  translate([0, 0, 0]) linear_extrude(height=66) polygon([[149, 294.3], [153, 294.3], [153, 296.7], [149, 296.7]]);
   translate([0, 0, 3.5]) linear_extrude(height=8.5) translate([99, 210]) circle(d=6);
-  translate([0, 0, 3.5]) linear_extrude(height=34.5) translate([46, 246]) square([8, 8]);
+  translate([0, 0, 3.5]) linear_extrude(height=40.5) translate([46, 246]) square([8, 8]);
 }
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[21.5, 149], [21.5, 150], [20.5, 157], [29.5, 157], [28.5, 150], [28.5, 149]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[71.5, 149], [71.5, 150], [70.5, 157], [79.5, 157], [78.5, 150], [78.5, 149]]);
   translate([0, 0, -1]) linear_extrude(height=3.15) offset(delta=0.15) polygon([[121.5, 149], [121.5, 150], [120.5, 157], [129.5, 157], [128.5, 150], [128.5, 149]]);
-  translate([0, 0, -1]) linear_extrude(height=62) offset(delta=0.15) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
+  translate([0, 0, -1]) linear_extrude(height=68) offset(delta=0.15) polygon([[3.3, 149], [5.7, 149], [5.7, 153], [3.3, 153]]);
   translate([0, 0, 0.8]) linear_extrude(height=12.2) translate([99, 210]) circle(d=2.7);
-  translate([0, 0, 31.3]) linear_extrude(height=7.7) translate([50, 250]) circle(d=4.2);
-  translate([0, 0, 25.3]) linear_extrude(height=6.5) translate([50, 250]) circle(d=3.2);
-  translate([0, 0, 53.3]) linear_extrude(height=7.7) translate([143, 295.5]) circle(d=4.2);
-  translate([0, 0, 47.3]) linear_extrude(height=6.5) translate([143, 295.5]) circle(d=3.2);
+  translate([0, 0, 37.3]) linear_extrude(height=7.7) translate([50, 250]) circle(d=4.2);
+  translate([0, 0, 31.3]) linear_extrude(height=6.5) translate([50, 250]) circle(d=3.2);
+  translate([0, 0, 59.3]) linear_extrude(height=7.7) translate([143, 295.5]) circle(d=4.2);
+  translate([0, 0, 53.3]) linear_extrude(height=6.5) translate([143, 295.5]) circle(d=3.2);
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[20, 8], [25, 8], [25, 26], [20, 26]]);
 }
@@ -46,7 +46,7 @@ difference() {
   linear_extrude(height=5) polygon([[38, 8], [43, 8], [43, 26], [38, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[56, 8], [61, 8], [61, 26], [56, 26]]);
+  linear_extrude(height=5) polygon([[65, 8], [70, 8], [70, 26], [65, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[83, 8], [88, 8], [88, 26], [83, 26]]);
@@ -55,13 +55,10 @@ difference() {
   linear_extrude(height=5) polygon([[101, 8], [106, 8], [106, 26], [101, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[119, 8], [124, 8], [124, 26], [119, 26]]);
+  linear_extrude(height=5) polygon([[128, 8], [133, 8], [133, 26], [128, 26]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[164, 8], [169, 8], [169, 26], [164, 26]]);
-}
-  translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[182, 8], [187, 8], [187, 26], [182, 26]]);
+  linear_extrude(height=5) polygon([[173, 8], [178, 8], [178, 26], [173, 26]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[200, 8], [205, 8], [205, 26], [200, 26]]);
@@ -70,7 +67,7 @@ difference() {
   linear_extrude(height=5) polygon([[218, 8], [223, 8], [223, 26], [218, 26]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[245, 8], [250, 8], [250, 26], [245, 26]]);
+  linear_extrude(height=5) polygon([[236, 8], [241, 8], [241, 26], [236, 26]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[263, 8], [268, 8], [268, 26], [263, 26]]);
@@ -79,37 +76,37 @@ difference() {
   linear_extrude(height=5) polygon([[281, 8], [286, 8], [286, 26], [281, 26]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[20, 38], [25, 38], [25, 56], [20, 56]]);
+  linear_extrude(height=5) polygon([[11, 38], [16, 38], [16, 56], [11, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[38, 38], [43, 38], [43, 56], [38, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[56, 38], [61, 38], [61, 56], [56, 56]]);
+  linear_extrude(height=5) polygon([[65, 38], [70, 38], [70, 56], [65, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[83, 38], [88, 38], [88, 56], [83, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
-  linear_extrude(height=5) polygon([[101, 38], [106, 38], [106, 56], [101, 56]]);
+  linear_extrude(height=5) polygon([[110, 38], [115, 38], [115, 56], [110, 56]]);
 }
   translate([0, 301, 0]) rotate([90, 0, 0]) {
   linear_extrude(height=5) polygon([[128, 38], [133, 38], [133, 56], [128, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[173, 38], [178, 38], [178, 56], [173, 56]]);
+  linear_extrude(height=5) polygon([[164, 38], [169, 38], [169, 56], [164, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[191, 38], [196, 38], [196, 56], [191, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[218, 38], [223, 38], [223, 56], [218, 56]]);
+  linear_extrude(height=5) polygon([[209, 38], [214, 38], [214, 56], [209, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[236, 38], [241, 38], [241, 56], [236, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
-  linear_extrude(height=5) polygon([[263, 38], [268, 38], [268, 56], [263, 56]]);
+  linear_extrude(height=5) polygon([[254, 38], [259, 38], [259, 56], [254, 56]]);
 }
   translate([-1, 0, 0]) rotate([90, 0, 90]) {
   linear_extrude(height=5) polygon([[281, 38], [286, 38], [286, 56], [281, 56]]);

@@ -3,5 +3,5 @@ $fn = 32;
 
 
 
-translate([0, 0, 0]) linear_extrude(height=1.2) translate([-13.5, -13.5]) offset(r=3) square([27, 27]);
-translate([0, 0, 1.2]) linear_extrude(height=3) translate([-13.5, -13.5]) offset(r=1.8) square([27, 27]);
+translate([0, 0, 0]) linear_extrude(height=1.2) translate([-11.5, -11.5]) offset(r=3) square([23, 23]);
+translate([0, 0, 1.2]) linear_extrude(height=3) translate([-11.5, -11.5]) offset(r=1.8) square([23, 23]);

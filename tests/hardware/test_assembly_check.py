@@ -96,6 +96,13 @@ def test_a_board_closer_than_its_clearance_is_caught(tmp_path):
     assert _problems(report, "bought/reader shared is closer than its 6 mm clearance to base_se")
 
 
+def test_a_tower_button_s_nut_that_meets_the_baffle_is_caught(tmp_path):
+    def edit(hw):  # a nut wider than the button's body and deeper than the baffle's nut zone
+        hw.parts["tower_button"].update(nut=21.0, nut_height=6.0)
+    report = _render(tmp_path, edit)
+    assert _problems(report, "baffle_grid", "bought/tower_button", "intersect")
+
+
 def _fastening(screw_len, hole_depth, offset=0.0, insert=""):
     hw = copy.deepcopy(load_hardware())
     hw.parts["screw_m3x8"]["length"] = screw_len

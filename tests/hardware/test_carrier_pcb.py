@@ -16,6 +16,7 @@ from clacks_hw.hardware.pcb.build import (
     fail_on_drc,
     run_kicad,
     source_digest,
+    zip_gerbers,
 )
 from clacks_hw.hardware.pcb.circuit import carrier
 from clacks_hw.hardware.pcb.kicad_lib import parse
@@ -77,6 +78,9 @@ def test_kicad_s_drc_passes_the_committed_design_and_fails_a_broken_one(tmp_path
     good = run_kicad(design, tmp_path / "good")
     assert good["errors"] == good["unconnected"] == good["footprint_errors"] == 0
     fail_on_drc(good, "")
+    # built again from the committed design, KiCad writes the committed board and Gerbers byte for byte
+    assert (tmp_path / "good/carrier.kicad_pcb").read_bytes() == (PCB / "carrier.kicad_pcb").read_bytes()
+    assert zip_gerbers(tmp_path / "good/gerbers") == (PCB / "carrier-gerbers.zip").read_bytes()
     at = next(p for p in design["parts"] if p["ref"] == "R1")["at"]
     next(p for p in design["parts"] if p["ref"] == "R5")["at"] = list(at)  # R5 dropped onto R1
     bad = run_kicad(design, tmp_path / "bad")

@@ -24,7 +24,7 @@ def _copy(tmp_path, edit):
     (lambda s: s.replace("rib = 1.6", ""), "baffle.rib is missing"),
     (lambda s: s.replace("rotate = 0", "rotate = 45", 1), "layout.pi.rotate = 45 is not usable; write 0 or 90"),
     (lambda s: s.replace("[openings.power]", "colour = 1\n[openings.power]"), "unknown key"),
-    (lambda s: s.replace("tile_window = 31.0", "tile_window = 40.0"), "cannot take a 12 mm tower button"),
+    (lambda s: s.replace("tile_window = 27.0", "tile_window = 40.0"), "cannot take a 16 mm tower button"),
     (lambda s: s.replace('shared = "SE"', 'shared = "middle"'), "readers.shared"),
     (lambda s: s + "\n[[[", "not valid TOML"),
 ])

@@ -64,9 +64,11 @@ def test_the_nut_zone_stays_above_every_straight_path(lay):
 
 
 def test_a_nut_zone_cut_deeper_lets_light_over_the_ring(lay, tmp_path):
-    """Render the grid with its nut zone cut 3 mm below the lowest crossing: light gets through."""
+    """Render the grid with its nut zone cut 8 mm below the lowest crossing: light gets through.
+    (The ring round the 19 mm button body still stops the paths a few mm below the crossing,
+    which the build's margin does not count on.)"""
     require_tool("openscad", "openscad")
-    deep = layout(load_hardware(**{"baffle.nut_zone": round(crossing_depth(lay) + 3, 1)}))
+    deep = layout(load_hardware(**{"baffle.nut_zone": round(crossing_depth(lay) + 8, 1)}))
     src = tmp_path / "grid.scad"
     src.write_text(baffle_grid(deep))
     subprocess.run(["openscad", "-o", str(tmp_path / "grid.stl"), str(src)], check=True, capture_output=True, timeout=300)

@@ -31,7 +31,7 @@ def test_a_wider_pitch_moves_windows_buttons_baffle_and_panel_together(tmp_path)
     # R1 sits between the first two columns: margin + pitch
     assert '<circle id="R1" cx="102"' in svg
     assert "translate([101.2, 49.2]) square([1.6, 209.6])" in read("enclosure/scad/baffle_grid.scad")
-    assert "translate([102, 128]) circle(d=15.4)" in read("enclosure/scad/baffle_grid.scad")  # R1's ring
+    assert "translate([102, 128]) circle(d=22.4)" in read("enclosure/scad/baffle_grid.scad")  # R1's ring
 
 
 def test_a_moved_pin_reaches_the_pin_table(tmp_path):

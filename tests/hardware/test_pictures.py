@@ -49,12 +49,15 @@ def test_no_committed_picture_is_empty_or_blank():
         assert size == SIZE[kind] and drawn > 0.03, (png.name, size, drawn)  # a blank one has 0
 
 
-def test_the_docs_show_every_step_the_exploded_board_and_the_harness():
+def test_the_docs_show_every_part_step_the_exploded_board_the_harness_and_the_carrier():
     doc = (ROOT / "docs/hardware.md").read_text()
     shown = set(re.findall(r"!\[[^\]]*\]\(([^)]+)\)", doc))
-    steps = len(make_context(ROOT).hw.board["assembly"]["step"])
+    ctx = make_context(ROOT)
+    steps = len(ctx.hw.board["assembly"]["step"])
     wanted = {f"../enclosure/renders/step-{k}.png" for k in range(1, steps + 1)}
     wanted |= {f"../enclosure/renders/{n}.png" for n in ("exploded", "first-light", "prepare-inserts")} | {"../wiring/harness.png"}
+    wanted |= {f"../enclosure/renders/part-{p.name}.png" for p in ctx.parts if not p.bought}  # every printed or cut part
+    wanted |= {"../pcb/carrier.png"}
     assert wanted <= shown, sorted(wanted - shown)
     assert all((ROOT / "docs" / s).exists() for s in shown), [s for s in shown if not (ROOT / "docs" / s).exists()]
 

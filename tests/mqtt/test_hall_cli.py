@@ -26,6 +26,8 @@ def hall(*args):
     ("[broker]\nprot = 1883\n", "unknown field `prot`"),
     ("[broker]\nport = 70000\n", "broker.port"),
     ("[page]\nhosts = 'x'\n", "page.hosts"),
+    ("[page]\nhosts = ['bad host!']\n", "page.hosts[0]"),
+    ("[broker]\nhost = 'mqtt://x'\n", "broker.host"),
     ("[hall]\nkey = 'short'\n", "hall.key must be 43 characters"),
     (f"[boards]\n'a/b' = '{GOOD_KEY.public}'\n", "cannot be a board id"),
     ("[boards]\nalpha = 'nope'\n", "boards.alpha must be 43 characters"),
@@ -49,6 +51,9 @@ def test_a_missing_hall_toml_or_an_unusable_database_is_exit_2(tmp_path):
     assert r.exit_code == 2 and "a link" in r.output
     r = hall("--password-file", str(tmp_path / "nope"), "--port", "0", "--for", "0")
     assert r.exit_code == 2 and "--password-file" in r.output
+    for broker in ("x y", "mqtt://x", "x:1883/"):
+        r = hall("--broker", broker, "--port", "0", "--for", "0")
+        assert r.exit_code == 2 and "--broker" in r.output and "fix:" in r.output, broker
 
 
 def test_trust_refuses_a_bad_board_or_key_and_keeps_the_file(tmp_path):
@@ -57,16 +62,17 @@ def test_trust_refuses_a_bad_board_or_key_and_keeps_the_file(tmp_path):
     before = path.read_text()
     for args, said in ((["a b", GOOD_KEY.public], "cannot be a board id"), (["hall", GOOD_KEY.public], "the hall's own"),
                        (["gamma", "x" * 43 + "="], "43 characters"), (["gamma", GOOD_KEY.text[:10]], "43 characters")):
-        r = hall("trust", *args, "--config", str(path))
+        r = hall("trust", "--config", str(path), "--", *args)  # "--": a key may begin with "-"
         assert r.exit_code == 2 and said in r.output, r.output
     assert path.read_text() == before
     path.write_text("[boards]\n\n[page]\nport = 1\n")
-    r = hall("trust", "gamma", GOOD_KEY.public, "--config", str(path))
+    r = hall("trust", "--config", str(path), "--", "gamma", GOOD_KEY.public)
     assert r.exit_code == 2 and "[boards] is not the last table" in r.output
     path.write_text("# mine\n[boards]\nalpha = \"" + GOOD_KEY.public + "\"  # the first\n")
-    other = SigningKey.generate().public
-    assert hall("trust", "gamma", other, "--config", str(path)).exit_code == 0
-    assert hall("trust", "alpha", other, "--config", str(path)).exit_code == 0  # a new key replaces the old
+    # a key that begins with "-" (one in 64 do), given after "--" as the hall's command says
+    other = next(k.public for k in iter(SigningKey.generate, None) if k.public.startswith("-"))
+    assert hall("trust", "--config", str(path), "--", "gamma", other).exit_code == 0
+    assert hall("trust", "--config", str(path), "--", "alpha", other).exit_code == 0  # a new key replaces the old
     text = path.read_text()
     assert text.startswith("# mine\n") and text.count("alpha") == 1 and f'alpha = "{other}"' in text
     assert os.stat(path).st_mode & 0o777 == 0o600

@@ -23,6 +23,7 @@ from msgspec.structs import replace
 from clacks_hw.cli import cli
 from clacks_hw.hall_setup.mosquitto import password_line
 from clacks_hw.hall_setup.unit import hall_unit
+from clacks_hw.systemd_unit import UnitError
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.hall_config import load
@@ -231,7 +232,16 @@ def test_setup_refuses_what_would_not_work(tmp_path):
     assert r.exit_code == 2 and "cannot be a board id" in r.output
     r = run("--board", "x", "--board", "x")
     assert r.exit_code == 2 and "named twice" in r.output
-    assert run("--boards", "2").exit_code == 0
+    for host in ("bad host!", "x\ny", 'x"]\nevil = ["', "-x.local", "a" * 64 + ".local"):
+        r = run("--boards", "1", "--host", host)
+        assert r.exit_code == 2 and "is not a host name or an address" in r.output, host
+    for db in ("hall.sqlite", '/var/lib/a b"c.sqlite', "/var/lib/../etc/x.sqlite"):
+        r = run("--boards", "1", "--db", db)
+        assert r.exit_code == 2 and "is not a plain absolute path" in r.output, db
+    assert not (tmp_path / "h").exists()  # nothing written for a refused option
+    r = run("--boards", "1", "--host", "fe80::1")
+    assert r.exit_code == 0 and 'host = "fe80::1"' in (tmp_path / "h" / "boards" / "board1.toml").read_text()
+    assert run("--boards", "2", "--force").exit_code == 0
     r = run("--boards", "2")
     assert r.exit_code == 2 and "--add" in r.output
     r = run("--add", "board3")
@@ -244,6 +254,8 @@ def test_setup_refuses_what_would_not_work(tmp_path):
 
 @pytest.mark.parametrize("user", ["clacks"])
 def test_the_hall_unit_is_hardened_and_systemd_reads_it(tmp_path, user):
+    with pytest.raises(UnitError, match="outside /var/lib/clacks-hall"):
+        hall_unit("/bin/true", "/etc/clacks-hall/hall.toml", user, "/srv/hall.sqlite")  # a folder it cannot write
     analyze = require_tool("systemd-analyze", "systemd")
     path = tmp_path / "clacks-hall.service"
     path.write_text(hall_unit("/bin/true", "/etc/clacks-hall/hall.toml", user))

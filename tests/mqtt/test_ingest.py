@@ -69,11 +69,23 @@ def test_strangers_and_forgers_never_reach_a_card_or_the_leaderboard(tmp_path, c
     knocking = {k.board: k.data() for k in ingest.knocking.values()}
     assert knocking["mallory"]["reason"] == "is not one of the hall's boards"
     assert knocking["mallory"]["key"] == mallory.public
-    assert knocking["mallory"]["command"] == f"clacks-hw hall trust mallory {mallory.public} --config HALL.toml"
+    assert knocking["mallory"]["command"] == f"clacks-hw hall trust --config HALL.toml -- mallory {mallory.public}"
     assert knocking["alpha"]["reason"] == "sends unsigned messages"
     lines = [r.getMessage() for r in caplog.records]
     assert len([m for m in lines if "mallory" in m]) == 1  # once per publisher, not per message
     assert len([m for m in lines if "alpha" in m and "another key" in m]) == 1
+
+
+def test_a_stranger_offers_only_a_key_it_signs_with(tmp_path):
+    """The key listed for the exhibitor is one the knocker holds: a status offering someone
+    else's key (copied from their status) is listed without a key or a command."""
+    ingest, _ = hall(tmp_path, Keys())
+    gamma, mallory = SigningKey.generate(), SigningKey.generate()
+    copied = schema.BoardStatus(status="online", boot="0123456789abcdef", key=gamma.public)
+    ingest.receive(*sealed(mallory, "gamma", "status", copied))
+    assert ingest.knocking["gamma"].data()["key"] is None and ingest.knocking["gamma"].data()["command"] is None
+    ingest.receive(*sealed(gamma, "gamma", "status", copied))
+    assert ingest.knocking["gamma"].data()["key"] == gamma.public
 
 
 def test_a_known_boards_bad_message_is_dropped_with_one_log_line(tmp_path, caplog):

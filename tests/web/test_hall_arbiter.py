@@ -17,7 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
+from clacks_hw.mqtt.signing import SigningKey, fingerprint
 from tests.fakes.hall_boards import NOW, hall_states
+from tests.mqtt.rig import until
 from tests.web.hall_page import ShownHall, open_page
 from tests.web.screens import kept, layout_problems
 
@@ -51,6 +53,20 @@ def hall_toml(tmp_path, hall) -> str:
     path.write_text(f'[broker]\nport = 1883\n[page]\nport = {hall.hall.address[1]}\ndb = "{tmp_path / "hall.sqlite"}"\n'
                     f'[hall]\nkey = "{hall.hall_key.text}"\n[boards]\n')
     return str(path)
+
+
+def paired_phone(hall, browser, tmp_path):
+    """A phone paired as the arbiter with the code `clacks-hw hall pair` prints, its results listed."""
+    run = CliRunner().invoke(cli, ["hall", "pair", "--config", hall_toml(tmp_path, hall)])
+    assert run.exit_code == 0, run.output
+    url = re.search(r"open (\S+) and type", run.output)[1]
+    code = re.search(r"Arbiter code: ([A-Z]{4} [A-Z]{4})", run.output)[1]
+    assert url == hall.url + "arbiter"
+    phone = open_page(browser, url, PHONE)
+    phone.fill("#code", code.lower())
+    phone.click("#pair")
+    phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
+    return phone
 
 
 def get(hall, path: str) -> bytes:
@@ -95,18 +111,9 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
 
     # The phone's short name (in the audit log) fixed, so the pictures do not change from run to run
     monkeypatch.setattr(phones, "secrets", types.SimpleNamespace(token_hex=lambda n: "a1b2c3", token_urlsafe=secrets.token_urlsafe))
-    run = CliRunner().invoke(cli, ["hall", "pair", "--config", hall_toml(tmp_path, hall)])
-    assert run.exit_code == 0, run.output
-    url = re.search(r"open (\S+) and type", run.output)[1]
-    code = re.search(r"Arbiter code: ([A-Z]{4} [A-Z]{4})", run.output)[1]
-    assert url == hall.url + "arbiter"
-
     screen = open_page(browser, hall.url + "?view=results&page=1", SCREEN)  # the hall's screen, all along
     screen.wait_for_function("() => document.getElementById('rboards').textContent.includes('alpha')", timeout=WAIT_MS)
-    phone = open_page(browser, url, PHONE)
-    phone.fill("#code", code.lower())
-    phone.click("#pair")
-    phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
+    phone = paired_phone(hall, browser, tmp_path)
     assert phone.locator("#games li").count() == len(RESULTS)
     kept(phone, "hall-arbiter-phone")
 
@@ -142,12 +149,52 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
         p.context.close()
 
 
+def test_the_arbiter_sees_a_board_knocking_and_counts_it_from_the_phone(hall, browser, tmp_path):
+    """The exhibitor's view of the boards the hall does not count: the phone lists the stranger,
+    its key's fingerprint and the command that adds it; counting it there puts its card on the
+    hall's screen (written beside the database, 0600), and it is no longer listed."""
+    states = hall_states(6)
+    stranger = SigningKey(bytes(range(32)))  # a fixed key: the picture does not change from run to run
+    hall.keys["foxtrot"] = stranger  # not one of the hall's boards: it knocks
+    hall.put({"foxtrot": states["foxtrot"]})
+    screen = open_page(browser, hall.url + "?view=boards", SCREEN)
+    screen.wait_for_function("() => document.querySelectorAll('.card').length === 5", timeout=WAIT_MS)
+    phone = paired_phone(hall, browser, tmp_path)
+    knocking = phone.locator("#knocking li", has_text="foxtrot")
+    knocking.locator("button", has_text="Count foxtrot").wait_for(timeout=WAIT_MS)
+    said = knocking.inner_text()
+    assert "foxtrot is not one of the hall's boards" in said and fingerprint(stranger.public) in said
+    assert f"clacks-hw hall trust --config HALL.toml -- foxtrot {stranger.public}" in said
+    phone.locator("#knocking").scroll_into_view_if_needed()
+    kept(phone, "hall-arbiter-knocking")
+
+    knocking.locator("button", has_text="Count foxtrot").click()
+    phone.wait_for_function("() => document.getElementById('answer').textContent.startsWith('Done: foxtrot counts')",
+                            timeout=WAIT_MS)
+    added = tmp_path / "boards-added.toml"
+    assert stranger.public in added.read_text() and added.stat().st_mode & 0o777 == 0o600
+    until(lambda: hall.hall.trust.key("foxtrot") is not None, "the hall reading the board added")
+    hall.put({"foxtrot": states["foxtrot"]})  # its retained status and state, fetched again
+    screen.wait_for_function("() => document.querySelectorAll('.card').length === 6", timeout=WAIT_MS)
+    phone.wait_for_function("() => !document.getElementById('knocking').textContent.includes('foxtrot')", timeout=WAIT_MS)
+    status, answer = phone.evaluate("""key => fetch('api/arbiter/trust', {method: 'POST', body: JSON.stringify(
+        {board: 'alpha', key: key}), headers: {'Content-Type': 'application/json'}}).then(r => r.json().then(j => [r.status, j]))""",
+                                    stranger.public)
+    assert status == 409 and "one of the hall's boards already" in answer["error"]
+    for p in (phone, screen):
+        assert [m for m in p.problems if "409 (Conflict)" not in m] == []
+        p.context.close()
+
+
 def test_nothing_changes_a_result_without_a_paired_arbiter(hall, tmp_path):
     body = {"board": "alpha", "game": "n1-0000000a", "kind": "void", "reason": "because"}
     status, answer = post(hall, "api/arbiter/correct", body, {"Origin": hall.url.rstrip("/")})
     assert status == 403 and "clacks-hw hall pair" in answer["error"]
     status, answer = post(hall, "api/arbiter/correct", body, {"Origin": "http://evil.example"})
     assert status == 403 and "evil.example" in answer["error"]
+    for path, body in (("api/arbiter/hall", {}), ("api/arbiter/trust", {"board": "zulu", "key": "A" * 43})):
+        status, answer = post(hall, path, body, {"Origin": hall.url.rstrip("/")})
+        assert status == 403 and "clacks-hw hall pair" in answer["error"]
     status, _ = post(hall, "api/arbiter/open", {}, {"X-Clacks-Display": "guessed"})
     assert status == 404  # as if there were no such address
     run = CliRunner().invoke(cli, ["hall", "pair", "--config", hall_toml(tmp_path, hall)])

@@ -140,8 +140,8 @@ def test_a_stranger_knocks_and_counts_once_trusted(tmp_path, broker):
         assert hall.json()["boards"] == []  # not on the public page
         assert knock["reason"] == "is not one of the hall's boards"
         argv = knock["command"].split()[1:]
-        assert argv[:2] == ["hall", "trust"] and argv[-2:] == ["--config", "HALL.toml"]
-        r = CliRunner().invoke(cli, [*argv[:-1], str(toml)])
+        assert argv == ["hall", "trust", "--config", str(toml), "--", "gamma", knock["key"]]  # as it is, to copy
+        r = CliRunner().invoke(cli, argv)
         assert r.exit_code == 0, r.output
         assert knock["fingerprint"] in r.output
         until(lambda: card(hall, "gamma").get("link") == "online" and card(hall, "gamma")["state"],
@@ -199,7 +199,10 @@ def test_poisoned_retained_messages_never_stop_a_fresh_hall(tmp_path, broker, br
     try:
         until(lambda: card(hall, "gamma").get("link") == "online" and card(hall, "gamma")["state"], "gamma at the hall")
         data = page_json(hall)  # /hall.json parses, and holds nothing of the poison
-        assert list(data["boards"]) == ["gamma"]  # a board whose every message was refused has no card
+        assert sorted(data["boards"]) == ["alpha", "beta", "gamma"]
+        for poisoned in ("alpha", "beta"):  # every message refused: nothing of them shown but "not heard yet"
+            assert data["boards"][poisoned] == {"status": "unknown", "seen": None, "page": None, "screen": "no state yet",
+                                                "demo": False}
         assert hall.store.count() == 0 and json.dumps(data, allow_nan=False)
         page = browser.new_page()
         errors = []

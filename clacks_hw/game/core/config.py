@@ -28,6 +28,7 @@ class GameConfig:
     mode: str = ""
     variants: frozenset[str] = frozenset()
     names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name (names.py); shown only
+    computer: dict[str, str] = field(default_factory=dict)  # seat -> strength of its computer player (computer.py)
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
@@ -44,7 +45,7 @@ class GameConfig:
         """The same set-up with lists made tuples and sets frozen (a config file or a page
         may hand in lists)."""
         return dataclasses.replace(self, seats=tuple(self.seats), variants=frozenset(self.variants),
-                                   names=dict(self.names))
+                                   names=dict(self.names), computer=dict(self.computer))
 
     # --- the journal header ---------------------------------------------------------------
     def record(self) -> dict:
@@ -60,12 +61,17 @@ class GameConfig:
         """The players' names, after the options, when the table gave any."""
         return {"names": dict(self.names)} if self.names else {}
 
+    def computer_record(self) -> dict:
+        """The seats the computer plays, last, when any: a resumed game goes on with them."""
+        return {"computer": dict(self.computer)} if self.computer else {}
+
     @classmethod
     def from_record(cls, record: dict) -> Self:
         """The set-up a checked journal header (or a config file's game) describes; SetupError
         when it holds an option this game cannot take."""
         return cls(seats=tuple(record["seats"]), seed=record["seed"], hands=record["hands"], mode=record["mode"],
                    variants=frozenset(record["variants"]), names=dict(record.get("names") or {}),
+                   computer=dict(record.get("computer") or {}),
                    **cls.options_from_record(record))
 
     @classmethod

@@ -29,11 +29,13 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from .computer import computer_problem
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
 from .seat_page import sections_of
 from .table import HANDS, SEAT_SETS
+from .values import replace
 from .view import PUBLIC, Summary, sentence_for
 
 
@@ -99,7 +101,7 @@ class Game(ABC):
                              f"choose from {allowed}")
         if not isinstance(config.seed, int):
             raise SetupError(f"seed {config.seed!r} must be a whole number")
-        why = names_problem(config.names, config.seats)
+        why = names_problem(config.names, config.seats) or computer_problem(config.computer, config.seats)
         if why:
             raise SetupError(why)
 
@@ -161,10 +163,28 @@ class Game(ABC):
         won = self.winners(state) if self.is_terminal(state) else ()
         return {seat: float(seat in won) for seat in state.config.seats}
 
-    # --- automatic players ----------------------------------------------------------------
+    # --- automatic players (the attract demo) and computer players (core/computer.py) ------
     def bot_action(self, state, rng):
         """The next action an automatic player takes (the attract demo, `clacks-hw demo`)."""
         return rng.choice(self.legal_actions(state))
+
+    def acting_seat(self, state) -> str | None:
+        """The seat that must act now: the player to move, unless the game waits on another
+        seat's choice."""
+        return self.current_player(state)
+
+    def seat_view(self, state, seat: str):
+        """``state`` as ``seat`` may know it: what a computer player decides from. A game with
+        hidden hands or decks overrides it; every game hides its seed (the future dice and deals)."""
+        return replace(state, config=replace(state.config, seed=0))
+
+    def computer_move(self, view, seat: str, strength: str, rng):
+        """What the computer playing ``seat`` does in ``view`` (its seat's view) at ``strength``:
+        a core/computer.py Move. Without players of its own, a game's computer plays any legal action."""
+        from .computer import Move
+
+        action = rng.choice(self.legal_actions(view))
+        return Move(seat, action, f"{seat} {action.act}s")
 
     # --- views (boardgame.io's playerView, OpenSpiel's observers; core/view.py) ------------
     def hidden_hands(self, state, viewer: str | None) -> frozenset[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 
 from ..core.config import GameConfig
+from ..core.computer import computer_problem
 from ..core.errors import SetupError
 from ..core.names import names_problem
 from ..core.table import HANDS, SEAT_SETS
@@ -56,6 +57,6 @@ def check_config(config: KlackersConfig) -> None:
     lo, hi = ROUNDS
     if type(config.rounds) is not int or not lo <= config.rounds <= hi:
         raise SetupError(f"rounds {config.rounds!r} must be a whole number from {lo} to {hi}")
-    why = names_problem(config.names, config.seats)
+    why = names_problem(config.names, config.seats) or computer_problem(config.computer, config.seats)
     if why:
         raise SetupError(why)

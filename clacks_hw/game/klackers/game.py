@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
 from ..core.view import Summary
-from . import bots, layout, legal, rules, view
+from . import bots, computer, layout, legal, rules, view
 from .actions import parse_action
 from .config import VARIANTS, KlackersConfig, check_config, seatings
 from .state import new_game
@@ -57,6 +57,9 @@ class Klackers(Game):
 
     def bot_action(self, s, rng):
         return bots.bot_action(s, rng)
+
+    def computer_move(self, view, seat, strength, rng):
+        return computer.computer_move(view, seat, strength, rng)
 
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table

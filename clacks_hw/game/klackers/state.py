@@ -93,7 +93,8 @@ def new_game(config: KlackersConfig) -> KlackersState:
     """A game at its start: every player rolls one die, in seat order, to see who begins."""
     check_config(config)
     config = KlackersConfig(seats=tuple(config.seats), seed=config.seed, hands=config.hands,
-                            variants=frozenset(config.variants), rounds=config.rounds, names=dict(config.names))
+                            variants=frozenset(config.variants), rounds=config.rounds, names=dict(config.names),
+                            computer=dict(config.computer))
     seats = config.seats
     return KlackersState(config=config, phase="opening", seat=seats[0], first=None,
                          chips=(0,) * len(seats), contenders=seats)

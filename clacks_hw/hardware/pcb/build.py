@@ -95,6 +95,13 @@ def fail_on_drc(counts: dict, report: str) -> None:
                             f"error(s):\n{report[-3000:]}")
 
 
+def undated(data: bytes) -> bytes:
+    """A Gerber without the plot's date (its optional CreationDate attribute and the date in its
+    first comment, both G04 comments a board house ignores), so the same board zips the same."""
+    lines = [ln for ln in data.split(b"\n") if not ln.startswith(b"G04 #@! TF.CreationDate")]
+    return b"\n".join(re.sub(rb"^(G04 Created by KiCad \(.*\)) date [0-9: -]+\*$", rb"\1*", ln) for ln in lines)
+
+
 def zip_gerbers(folder: Path) -> bytes:
     import io
     buf = io.BytesIO()
@@ -102,7 +109,7 @@ def zip_gerbers(folder: Path) -> bytes:
         for f in sorted(folder.iterdir()):
             info = zipfile.ZipInfo(f.name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, f.read_bytes())
+            z.writestr(info, undated(f.read_bytes()))
     return buf.getvalue()
 
 

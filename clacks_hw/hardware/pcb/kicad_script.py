@@ -76,6 +76,7 @@ def outline(board, w, h, r):
 
 
 def build(design, out):
+    pcbnew.KIID.SeedGenerator(1)  # every item's id from a fixed seed: the same design, the same file
     board = pcbnew.BOARD()
     setup(board, design["rules"])
     w, h = design["size"]

@@ -60,7 +60,40 @@
     li.appendChild(acts);
     return li;
   }
+  function knock(k) {
+    var li = el("li");
+    li.appendChild(el("div", "what", k.board + " " + k.reason + " \u00b7 " + k.count + (k.count === 1 ? " message" : " messages") +
+                                     ", the last at " + new Date(k.last * 1000).toLocaleTimeString()));
+    if (!k.key) { li.appendChild(el("div", "small", "It has not said which key it signs with: it cannot be counted yet.")); return li; }
+    li.appendChild(el("div", "", "Key fingerprint " + k.fingerprint));
+    li.appendChild(el("code", "", k.command));
+    var count = el("button", "", "Count " + k.board);
+    count.type = "button";
+    count.addEventListener("click", function () {
+      say("\u2026");
+      post("api/arbiter/trust", {board: k.board, key: k.key}).then(function (a) {
+        say(a[0] === 200 ? "Done: " + a[1].text : "Refused (" + a[0] + "): " + (a[1].error || ""));
+        loadHall();
+      }).catch(function (e) { say("No answer from the hall: " + e); });
+    });
+    var acts = el("div", "acts");
+    acts.appendChild(count);
+    li.appendChild(acts);
+    return li;
+  }
+  function loadHall() {
+    post("api/arbiter/hall", {}).then(function (a) {
+      if (a[0] !== 200) { return; }
+      var list = $("knocking"), d = a[1];
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      for (var i = 0; i < d.knocking.length; i++) { list.appendChild(knock(d.knocking[i])); }
+      if (!d.knocking.length) { list.appendChild(el("li", "small", "None: every board sending is counted.")); }
+      $("repairs").textContent = (d.repairs.length ? "The database, when the hall started: " + d.repairs.join("; ") + ". " : "") +
+        d.dropped + " of " + d.messages + " messages dropped since the hall started.";
+    });
+  }
   function load() {
+    loadHall();
     fetch("results.json", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (d) {
       var list = $("games"), games = d.results.slice().reverse();
       while (list.firstChild) { list.removeChild(list.firstChild); }
@@ -79,6 +112,7 @@
     takeCode();
   });
   window.addEventListener("hashchange", takeCode);
+  setInterval(function () { if (!$("pairpanel").classList.contains("hidden")) { return; } loadHall(); }, 5000);
   $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   $("unpair").addEventListener("click", function () {
     post("api/unpair", {}).then(function () { paired(false); say("This phone is no longer the hall's arbiter."); });

@@ -4,6 +4,7 @@ $fn = 24;
 
 union() {
   translate([0, 0, 0]) cylinder(d=19, h=3);
-  translate([0, 0, -30]) cylinder(d=16, h=30);
+  translate([0, 0, -3]) cylinder(d=16, h=3);
+  translate([0, 0, -33]) cylinder(d=16, h=30);
   translate([0, 0, -5.5]) cylinder(d=23, h=2.5);
 }

@@ -80,6 +80,9 @@ class ClacksGame(Game):
             raise SetupError(f"express_seconds {config.express_seconds!r} must be from 10 to 600")
         if tuple(config.seats) not in self.seatings():
             raise SetupError(self.seating_problem(config.seats))
+        if config.computer and config.hands == "physical":
+            raise SetupError(f"seat {next(iter(config.computer))} cannot be a computer player with physical hands: "
+                             "it holds no cards at the table; use hands = \"tracked\" (the engine deals)")
         if config.first is not None and config.first not in config.seats:
             raise SetupError(f"first player {config.first!r} is not one of the seats {' '.join(config.seats)}")
         check_words(edition, config, self.word_slots(config.seats, config.variants))
@@ -136,6 +139,22 @@ class ClacksGame(Game):
         from ..bots import bot_action  # the bots plan with the planner, which asks this object
 
         return bot_action(state, rng)
+
+    def acting_seat(self, state: GameState) -> str | None:
+        """The seat to act: the one choosing for a revealed Fault Report card, if any."""
+        if state.over:
+            return None
+        return state.pending_seat if state.pending and state.pending_seat else state.turn.seat
+
+    def seat_view(self, state: GameState, seat: str) -> GameState:
+        from ..seat_view import seat_view
+
+        return seat_view(state, seat)
+
+    def computer_move(self, view: GameState, seat: str, strength: str, rng):
+        from ..computer import computer_move  # the players plan with the planner, which asks this object
+
+        return computer_move(view, seat, strength, rng)
 
     def send_towers(self, state: GameState, seat: str) -> list[int]:
         """The towers ``seat`` may send from now (before any move)."""

@@ -1,0 +1,126 @@
+"""Computer players: think time per move at each strength, and win rates over 1,000 games for
+each pair of strengths and for the strong player against the first-time player model.
+
+Think time is the whole decision as the board makes it (the seat's view, then the player),
+timed move by move in 4-player competitive Clacks, the Race to Genua and KLACKERS; beside the
+strong player, the brute force (bench_planner.py's yardstick, stopping at its first answer) is
+timed on the same positions looking only for the cheapest send. Target (issue 23): p99 under
+1 s at every strength. Win rates: 2-player games, seats swapped every other game, each game
+dealt from its own seed; a tie (KLACKERS: a shared win) counts for neither.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from itertools import combinations
+
+from clacks_hw.commands.demo_cmd import demo_config
+from clacks_hw.game.clacks.brute_force import cheapest_cost
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.core.computer import FIRST_TIMER, STRENGTHS, choose, move_rng, play_out, to_act
+from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.table import SEAT_SETS
+from clacks_hw.game.klackers.config import klackers_config
+
+ED = default_edition()
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+TIMED_GAMES = 60
+
+
+def clacks(mode: str, players: int, seed: int):
+    return new_game(ED, demo_config(ED, mode, players, seed, "easy", ()))
+
+
+def klackers(players: int, seed: int):
+    return new_game(None, klackers_config(SEAT_SETS[players], seed=seed))
+
+
+def percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def think_times() -> None:
+    for label, new in (("competitive, 4 players", lambda s: clacks("competitive", 4, s)),
+                       ("race to Genua, 4 players", lambda s: clacks("race", 4, s)),
+                       ("KLACKERS, 4 players", lambda s: klackers(4, s))):
+        for strength in STRENGTHS:
+            times, brute = [], []
+            for g in range(TIMED_GAMES):
+                state = new(10_000 + g)
+                game = state.config.game
+                for n in range(20_000):
+                    seat = to_act(state)
+                    if seat is None:
+                        break
+                    t0 = time.perf_counter()
+                    move = choose(state, seat, strength, move_rng(state, seat, n))
+                    times.append(time.perf_counter() - t0)
+                    if strength == "strong" and not game.dice and not state.pending:
+                        view = game.seat_view(state, seat)
+                        t0 = time.perf_counter()
+                        cheapest_cost(view)
+                        brute.append(time.perf_counter() - t0)
+                    state = game.apply(state, move.action)
+            line = (f"think time, {label}, {strength}: p50 {1e3 * percentile(times, 0.5):.3f} ms, "
+                    f"p99 {1e3 * percentile(times, 0.99):.3f} ms, max {1e3 * max(times):.2f} ms "
+                    f"over {len(times)} moves")
+            if brute:
+                line += (f"; brute force's cheapest send alone on the same positions: p50 "
+                         f"{1e3 * percentile(brute, 0.5):.3f} ms, p99 {1e3 * percentile(brute, 0.99):.3f} ms")
+            print(line, flush=True)
+            if percentile(times, 0.99) >= 1.0:
+                print("  ^ over the 1 s target")
+                global failed
+                failed = True
+
+
+def win_rate(new, a: str, b: str, games: int) -> tuple[int, int, int]:
+    wins = {a: 0, b: 0}
+    for i in range(games):
+        state = new(i)
+        s0, s1 = state.config.seats[:2]
+        players = {s0: a, s1: b} if i % 2 == 0 else {s0: b, s1: a}
+        end = play_out(state, players, seed=i)
+        won = end.config.game.winners(end)
+        if len(won) == 1:
+            wins[players[won[0]]] += 1
+    return wins[a], wins[b], games - wins[a] - wins[b]
+
+
+def win_rates() -> None:
+    pairs = [*combinations(STRENGTHS, 2), ("strong", FIRST_TIMER), ("normal", FIRST_TIMER), ("easy", FIRST_TIMER)]
+    for label, new in (("competitive Clacks", lambda s: clacks("competitive", 2, s)),
+                       ("KLACKERS", lambda s: klackers(2, s))):
+        for a, b in pairs:
+            t0 = time.perf_counter()
+            wa, wb, ties = win_rate(new, a, b, GAMES)
+            p = wa / GAMES
+            se = math.sqrt(p * (1 - p) / GAMES)
+            print(f"{label}, {GAMES} games, {a} against {b}: {a} wins {wa} ({100 * p:.1f}% +- "
+                  f"{200 * se:.1f}), {b} {wb}, ties {ties} ({time.perf_counter() - t0:.1f} s)", flush=True)
+
+
+def team_rates() -> None:
+    games = max(1, GAMES // 5)
+    for strength in (*STRENGTHS, FIRST_TIMER):
+        won = 0
+        for i in range(games):
+            state = clacks("race", 2, 20_000 + i)
+            end = play_out(state, {s: strength for s in state.config.seats}, seed=i)
+            won += end.winner == "team"
+        print(f"race to Genua, easy route, 2 players all {strength}: the team beats the Post Office in "
+              f"{won} of {games} games ({100 * won / games:.1f}%)", flush=True)
+
+
+failed = False
+if __name__ == "__main__":
+    random.seed(0)
+    think_times()
+    win_rates()
+    team_rates()
+    if failed:
+        raise SystemExit(1)
