@@ -16,7 +16,7 @@ import time
 import click
 
 from . import COMMANDS
-from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+from .common import BAD_CONFIG, computer_option, edition_option, load_edition_or_exit
 
 DEFAULT_PORT = 8090
 FAILED = 3
@@ -57,15 +57,16 @@ def _seats(text: str | None) -> list[str] | None:
               help="Config file (buttons' debounce, game defaults); the board's parts are always emulated.")
 @click.option("--for", "duration", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Stop after this many seconds.")
+@computer_option
 @edition_option
 def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal_dir, config_path, duration,
-             edition_dir):
+             computer, edition_dir):
     """Play a game on the emulated board, in your browser.
 
     The page is the board: its lamps, tower buttons and seat indicators lit as the LEDs would
     be, each seat's hand to tap, the buttons to press. It drives the emulated parts of the real
-    board daemon (the same engine and journal as a built board). An unfinished game resumes
-    when you play again.
+    board daemon (the same engine and journal as a built board). --computer N:strong has the
+    computer play seat N (easy, normal or strong). An unfinished game resumes when you play again.
     """
     from ..config import ConfigError
     from ..daemon.admin_flow import requested_menu
@@ -76,6 +77,8 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     params = {"mode": mode, "variants": list(variants), "route": route}
     if seats is not None:
         params["seats"] = _seats(seats)
+    if computer:
+        params["computer"] = [f"{seat}:{strength}" for seat, strength in computer.items()]
     why = requested_menu(params, edition)
     if isinstance(why, str):
         click.echo(f"cannot play that game: {why}", err=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+from ..game.core.computer import ComputerError, parse_computer
 from ..game.core.names import names_problem
 from ..game.core.registry import game_for, modes
 from .events import AdminCommand
@@ -48,9 +49,13 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     why = names_problem(given, seats)
     if why:
         return why
+    try:
+        computer = parse_computer(params.get("computer", []), seats)
+    except ComputerError as exc:
+        return f"computer: {exc}"
     toggles = set(variants) | ({"hard_route"} if route == "hard" and game_for(mode).routes else set())
     return SetupMenu(page="words", mode=mode, variants=frozenset(toggles), seats=tuple(seats),
-                     words=tuple(words), names=tuple(given.items()))
+                     words=tuple(words), names=tuple(given.items()), computer=tuple(computer.items()))
 
 
 def run(event: AdminCommand, controller, leds, now: float) -> str | None:

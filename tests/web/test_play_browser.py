@@ -33,7 +33,7 @@ def play(tmp_path, browser):
     boards = []
 
     def start(**params) -> PlayBoard:
-        b = PlayBoard(tmp_path, seed=params.pop("seed", 3)).start(**params)
+        b = PlayBoard(tmp_path, seed=params.pop("seed", 3), overrides=params.pop("overrides", None)).start(**params)
         boards.append(b)
         return b
 
@@ -198,4 +198,16 @@ def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page)
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game'")
     assert board.state.config.mode == "junior" and board.state.config.seats == ("N", "E")
     assert page.locator("#hands .hand").count() == 2
+    assert page.problems == []
+
+
+def test_a_person_against_the_strong_computer(play, page):
+    board = play(mode="competitive", seats=["S", "N"], computer=["N:strong"], seed=12,
+                 overrides={"game.computer_pace_s": 0.3})
+    open_page(page, board)
+    assert board.state.config.computer == {"N": "strong"}
+    assert page.locator('#hands .hand button.card[data-seat="N"]').count() == 0  # its hand stays hidden
+    said = PagePlayer(board, page).competitive()
+    finished(board, page)
+    assert said and all("Computer at N: " in line for line in said)  # what it played, and why
     assert page.problems == []
