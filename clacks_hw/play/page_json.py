@@ -10,7 +10,7 @@ shows exactly what a built board would light; the rest is text and cards around 
 from __future__ import annotations
 
 from ..game.clacks.board import TOWERS
-from ..position_json import position_json
+from ..position_json import PUBLIC, position_json
 from ..web.public import alphabet_json, jacquard_json, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
@@ -82,6 +82,9 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
         data["humans"] = [s for s in state.config.seats if s in humans and s not in computer]
         data["computer"] = {"seats": computer, "move": None if move is None else {"seat": move.seat, "why": move.why}}
     if state is not None and not state.config.game.dice:
-        data["hands"] = {s: _hand(state, s) for s in data["humans"]}
+        # Hands the table may not see (Long Distance): pass and play, only the seat to act's.
+        secret = state.config.game.hidden_hands(state, PUBLIC)
+        turn = None if state.over else state.turn.seat
+        data["hands"] = {s: _hand(state, s) for s in data["humans"] if s not in secret or s == turn}
         data["next"] = _next(state)
     return data

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.daemon_rig import script
+from tests.fakes.daemon_rig import coop_script, script
 from tests.web.play_table import EDITION, VIEWPORT, PagePlayer, PlayBoard
 from tests.web.screens import kept, layout_problems
 
@@ -210,4 +210,18 @@ def test_a_person_against_the_strong_computer(play, page):
     said = PagePlayer(board, page).competitive()
     finished(board, page)
     assert said and all("Computer at N: " in line for line in said)  # what it played, and why
+    assert page.problems == []
+
+
+def test_long_distance_passes_and_plays_one_hand_at_a_time(play, page):
+    board = play(mode="race", seats=["S", "N"], variants=["long_distance"], seed=9)
+    open_page(page, board)
+    s = board.state
+    shown = page.locator("#hands .hand button.card").evaluate_all("bs => bs.map(b => b.dataset.seat)")
+    assert set(shown) == {s.turn.seat}  # the other player's hand is not on the screen
+    player = PagePlayer(board, page)
+    while board.state.turn.seat == s.turn.seat and board.ctrl.screen == "game":
+        player.do(coop_script(board.state, board.ctrl.preview))
+    page.wait_for_function("seat => [...document.querySelectorAll('#hands .hand button.card')]"
+                           ".every(b => b.dataset.seat === seat)", arg=board.state.turn.seat)
     assert page.problems == []

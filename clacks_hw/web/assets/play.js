@@ -88,6 +88,7 @@
       else if (p.turn) {
         t = K.seatName(d, p.turn) + (d.computer && d.computer.seats[p.turn] ? " (computer, " + d.computer.seats[p.turn] + ")" : "") + " to act";
         if (p.budget_left !== null && p.budget_left !== undefined) { t += " \u00b7 " + p.budget_left + " of " + p.budget + " stress points left"; }
+        if (d.express) { t += " \u00b7 " + Math.ceil(d.express.seconds_left) + " s left"; }
       }
     }
     $("turn").textContent = t;
