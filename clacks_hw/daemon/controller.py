@@ -1,17 +1,17 @@
-"""How players drive the board (docs/board.md) as a state machine.
+"""How players drive the board (docs/board.md): the screen showing, and what every screen shares.
 
 Fed input events (ButtonEvent, ReaderEvent, CardTap) and the time; produces engine actions
 (through the GameSession, which journals them) and a View for the renderer. It never sleeps
 and never reads a clock: every method takes ``now``.
 
-Screens: attract (bots play a demo; PLAY opens setup) -> setup (mode, variants, seats, words)
--> game (moves, previews, commits, faults, Express) -> over (back to attract after a while).
-PREV+NEXT held 3 s in a game asks to abandon it (confirm: PLAY abandons, BACK keeps playing).
-After a restart whose newest journal could not be resumed, the ``ResumeQuestion`` mixin
-(resume_question.py) shows why and, with an older game in play, asks whether to go on with it.
-Cards tapped in a game (jacquards, Fault Report cards, the co-op swap from a report card) are
-routed by the ``CardInput`` mixin (card_input.py); ``reader_seats`` maps reader indices to
-seats when each seat has its own reader (reader_seats.py; None or empty: one shared reader).
+The controller is small on purpose: each screen is a class of its own in ``screens/`` (attract,
+setup, game, confirm, over, resume/refused; screens/__init__.py lists them and the seams), and
+the controller only keeps the one showing (``current``; its name is ``screen``), hands it the
+inputs, and keeps what all of them share: the card map and the readers' seats, the game
+session, the journal's storage watch, the transmission flash, the red error flash, the last
+message, and the steps that move between screens (``go``, ``to_attract``, ``open_setup``,
+``start_game``, ``enter_game``, ``abandon``). Reader faults and unknown tags are handled here,
+whatever the screen.
 """
 
 from __future__ import annotations
@@ -22,28 +22,26 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..drivers.reader_events import ReaderEvent
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
-from ..game.clacks.actions import Action
-from ..game.clacks.board import TOWER_BY_NAME, TOWERS
+from ..drivers.reader_events import ReaderEvent
 from ..game.clacks.config import EXPRESS_SECONDS
 from ..game.clacks.edition import Edition
-from ..game.clacks.state import GameState
 from ..game.core.errors import SetupError
-from ..game.core.rejection import Rejection
 from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
-from . import palette, preview, swap_flow
-from .card_input import CardInput
-from .computer_turns import ComputerTurns
-from .cards import CardMap, word_of
+from . import palette
+from .board_parts import BoardParts
+from .cards import CardMap
 from .demo import Demo
-from .dice_play import DicePlay
 from .events import CardTap
-from .express_marks import ExpressMarks
 from .reader_seats import ReaderSeats
 from .resume import Outcome
-from .resume_question import ResumeQuestion
+from .screens.attract import AttractScreen
+from .screens.base import Screen
+from .screens.over import OverScreen
+from .screens.play import PlayScreen
+from .screens.resume import ResumeScreen
+from .screens.setup import SetupScreen
 from .session import GameSession, JournalStore
 from .setup_menu import SetupMenu
 from .storage import StorageWatch
@@ -74,9 +72,11 @@ class Settings:
     status_view: str | None = PUBLIC
     computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
     computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
+    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
+    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
-class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
+class Controller(BoardParts):
     def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
@@ -91,100 +91,72 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
         self.show_status = status or self.report  # the whole position as text, after each action
         self.demo = Demo(edition, random.Random(self.rng.random()), self.settings.demo_step_s)
         self.session: GameSession | None = None
-        self.setup: SetupMenu | None = None
-        self.preview: preview.Preview | None = None
-        self.swap: swap_flow.SwapFlow | None = None  # a co-op swap being put together
         self.readers = ReaderSeats(reader_seats)  # reader index -> seat (empty: one shared reader)
         self.flash: Flash | None = None
         self.error_since: float | None = None
         self.message = ""  # the last thing said to the players (rejection, status)
-        self.recent: deque[Action] = deque(maxlen=6)  # the last accepted actions, newest last
+        self.recent: deque = deque(maxlen=6)  # the last accepted actions, newest last
         self.reader_offline = False
         self.leds_failing = False
         self.storage = StorageWatch(self.settings.storage_retry_s)  # journal writes failing?
-        self.screen = "attract"
-        self.screen_since = now
         self.last_input = now
-        self.turn_started = now
-        self._turn_key = None
-        self.marks = ExpressMarks()  # the Express clock, journalled (express_marks.py)
+        self.current: Screen
         if session is not None:
-            self._enter_game(session, now)
+            self.enter_game(session, now)
         elif resumed is not None and resumed.refused:
-            self._ask_resume(resumed, now)
+            self.current = ResumeScreen(self, now, resumed)
         else:
-            self.demo.start(now)
+            self.current = AttractScreen(self, now)
         if resumed is not None and resumed.session is not None and resumed.notice:
-            self._notice(resumed.notice)
+            self.notice(resumed.notice)
 
-    # ------------------------------------------------------------------ queries
-
-    @property
-    def state(self) -> GameState | None:
-        if self.screen in ("game", "confirm", "over") and self.session is not None:
-            return self.session.state
-        if self.screen == "attract":
-            return self.demo.state
-        return None
+    # ------------------------------------------------------------------ the screen showing
 
     @property
-    def express_seconds(self) -> float:
-        """The turn length of the game in play (recorded in its journal), else the setting."""
-        if self.session is not None:
-            config = self.session.state.config
-            limit = config.game.turn_seconds(config)
-            if limit is not None:
-                return limit
-        return float(self.settings.express_s)
+    def screen(self) -> str:
+        return self.current.name
 
-    def _express_on(self) -> bool:
-        s = self.session.state if self.session else None
-        return (self.screen in ("game", "confirm") and s is not None and not s.over
-                and s.config.has("express"))
+    @property
+    def screen_since(self) -> float:
+        return self.current.since
+
+    @property
+    def state(self):
+        return self.current.state
+
+    def _part(self, name: str):
+        """A part of the game in play (preview, swap, setup menu ...) while its screen shows."""
+        return getattr(self.current, name, None)
+
+    preview = property(lambda self: self._part("preview"))
+    swap = property(lambda self: self._part("swap"))
+    setup = property(lambda self: self._part("menu"))
+    dice_input = property(lambda self: self._part("dice_input"))
+    computer_move = property(lambda self: self.current.computer.move if hasattr(self.current, "computer") else None)
+    turn_started = property(lambda self: self._part("clock").started if self._part("clock") else None)
+
+    def go(self, screen: Screen, now: float) -> None:
+        screen.since = now
+        self.current = screen
 
     def view(self, now: float) -> View:
         return View(
-            screen=self.screen, state=self.resume_shown() if self.screen == "resume" else self.state,
-            preview=self._shown_preview() if self.screen == "game" else None,
-            setup=self.setup if self.screen == "setup" else None,
+            screen=self.screen, **self.current.shows(now),
             flash=self.flash if self.flash and now < self.flash.since + self.flash.seconds else None,
             error_since=self.error_since if self.error_since is not None
             and now < self.error_since + self.settings.error_s else None,
-            error_seconds=self.settings.error_s,
-            express_started=self.turn_started if self._express_on() else None,
-            express_seconds=self.express_seconds,
+            error_seconds=self.settings.error_s, express_seconds=self.express_seconds,
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
-            storage_full=not self.storage.ok,
-            screen_since=self.screen_since, signals=self.edition.signals,
-            dice_input=self.dice_input if self.screen == "game" else None,
-            computer=self.computer_move if self.screen == "game" else None,
+            storage_full=not self.storage.ok, screen_since=self.screen_since, signals=self.edition.signals,
         )
-
-    def _shown_preview(self) -> preview.Preview | None:
-        if self.swap is not None:
-            return self.swap.display(self.edition)
-        return self.preview
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
-        times = []
-        if self.screen == "attract":
-            times.append(self.demo.next_at)
-        if self.screen in ("setup", "over"):
-            times.append(self.last_input + self.settings.attract_after_s)
-        if self.screen == "confirm":
-            times.append(self.screen_since + self.settings.confirm_s)
-        if self.screen == "game":
-            times.append(self.computer_deadline(now))
-        if self._express_on():
-            times.append(self.turn_started + self.express_seconds)
-            times.append(self.marks.due_at(self._turn_key, self.turn_started))
-        times.append(self._resume_deadline())
+        times = [self.current.deadline(now), self.storage.next_check]
         if self.flash:
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
             times.append(self.error_since + self.settings.error_s)
-        times.append(self.storage.next_check)
         times = [t for t in times if t is not None]
         return min(times) if times else None
 
@@ -199,10 +171,10 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
         elif isinstance(event, ButtonEvent):
             if event.kind == "chord" and event.button == "+".join(RESET_CHORD):  # others: pairing_flow.py
                 self.last_input = now
-                self._reset_gesture(now)
+                self.current.reset(now)
             elif event.kind == "press":
                 self.last_input = now
-                self._button(event.button, now)
+                self.current.press(event.button, now)
         self.tick(now)
 
     def tick(self, now: float) -> None:
@@ -211,74 +183,8 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
             self.flash = None
         if self.error_since is not None and now >= self.error_since + self.settings.error_s:
             self.error_since = None
-        if self.screen == "attract":
-            if self.demo.due(now):
-                moved = self.demo.step(now)
-                if moved:
-                    self._maybe_flash(*moved, now)
-        elif self.screen in ("setup", "over"):
-            if now >= self.last_input + self.settings.attract_after_s:
-                log.info("no input for %.0f s: back to attract", self.settings.attract_after_s)
-                self._to_attract(now)
-        elif self.screen == "confirm":
-            if now >= self.screen_since + self.settings.confirm_s:
-                self._go("game", now)
-        elif self.screen == "refused":
-            self._resume_tick(now)
         self._check_storage(now)
-        if self._express_on() and self.storage.ok and now >= self.turn_started + self.express_seconds:
-            s = self.session.state
-            elapsed = round(now - self.turn_started, 3)
-            if not self._submit(Action(s.turn.seat, "timeout", time=elapsed), now):
-                self.turn_started = now  # never spin on a refused timeout
-        if self._express_on() and self.storage.ok:
-            self.marks.tick(self.session, self._turn_key, self.turn_started, now, self.storage)
-        if self.screen == "game" and self.session is not None and self.computer_seat() is not None:
-            self._computer_tick(now)
-        elif (self.screen == "game" and self.preview is None and self.swap is None and self.session is not None
-                and not self._dice_game()):
-            self._pending_choice(now)
-
-    # ------------------------------------------------------------------ screens
-
-    def _go(self, screen: str, now: float) -> None:
-        self.screen = screen
-        self.screen_since = now
-
-    def _to_attract(self, now: float) -> None:
-        if self.session is not None:
-            self.session.close()
-            self.session = None
-        self.setup = None
-        self.preview = None
-        self.swap = None
-        self.flash = None
-        self._go("attract", now)
-        self.demo.start(now)
-        self.show_status(ATTRACT_TEXT)
-
-    def _enter_game(self, session: GameSession, now: float) -> None:
-        self.session = session
-        self.recent.clear()
-        self.setup = None
-        self.preview = None
-        self.swap = None
-        self.dice_input = None
-        self.turn_started = now - session.turn_used  # a resumed Express turn goes on, not afresh
-        self._turn_key = (session.state.turn.seat, session.state.turn.number)
-        self.marks.marked(self._turn_key, session.turn_used)
-        self._go("over" if session.state.over else "game", now)
-        self._status()
-
-    def _status(self, extra: str = "") -> None:
-        if self.session is None:
-            return
-        from ..text_board import render
-
-        text = render(self.session.state, actions=self.session.actions, view=self.status_viewer())
-        self.show_status(text + (extra + "\n" if extra else ""))
-
-    # ------------------------------------------------------------------ readers
+        self.current.tick(now)
 
     def _reader(self, ev: ReaderEvent, now: float) -> None:
         if ev.kind == "tag":
@@ -300,76 +206,39 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
     def _tap(self, card: str | None, uid: str | None, reader: int | None, now: float) -> None:
         if card is None:
             log.warning("unknown tag %s ignored (not enrolled: run `clacks-hw enroll`)", uid)
-            self._error(now, f"Unknown card tag {uid}.")
+            self.error(now, f"Unknown card tag {uid}.")
             return
-        if self.screen == "setup":
-            word = word_of(card)
-            if word and self.setup.page == "words" and word in self.edition.words:
-                self.setup = self.setup.tap_word(word, now)
-                self.show_status(self.setup.describe())
-            else:
-                self._error(now, f"{card} means nothing during setup.")
-            return
-        if self.screen != "game":
-            return  # attract, the reset question, game over: taps change nothing
-        if self.computer_blocks(card, now):
-            return
-        if self._dice_game():
-            self._error(now, f"{card}: cards mean nothing in {self.session.state.config.game.title}.")
-            return
-        self._game_tap(card, self.readers.seat_of(reader), now)
+        self.current.tap(card, reader, now)
 
-    # ------------------------------------------------------------------ buttons
+    # ------------------------------------------------------------------ moving between screens
 
-    def _button(self, name: str, now: float) -> None:
-        if self.screen == "attract":
-            if name == "PLAY":
-                s = self.settings
-                self.setup = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route,
-                                                     computer=s.computer)
-                self._go("setup", now)
-                self.show_status(self.setup.describe())
-        elif self.screen == "setup":
-            self._setup_button(name, now)
-        elif self.screen == "game":
-            if not self.computer_blocks(name, now):
-                self._game_button(name, now)
-        elif self.screen == "confirm":
-            if name == "PLAY":
-                self._abandon(now)
-            elif name == "BACK":
-                self._go("game", now)
-                self.report("Reset cancelled: the game goes on.")
-        elif self.screen == "over":
-            if name == "PLAY":
-                self._to_attract(now)
-                self._button("PLAY", now)
-        elif self.screen in ("resume", "refused"):
-            self._resume_button(name, now)
+    def to_attract(self, now: float) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        self.flash = None
+        self.go(AttractScreen(self, now), now)
+        self.show_status(ATTRACT_TEXT)
 
-    def _setup_button(self, name: str, now: float) -> None:
-        m = self.setup
-        if name in ("PREV", "NEXT"):
-            m = m.step(1 if name == "NEXT" else -1, now)
-        elif name == "TURN":
-            m = m.toggle(now)
-        elif name in TOWER_BY_NAME:
-            m = m.cycle_computer(name, now)
-        elif name == "BACK":
-            m = m.back(now)
-            if m is None:
-                self._to_attract(now)
-                return
-        elif name == "PLAY":
-            if m.page == "words" or m.starts_on_play:  # no words to tap: start
-                self._start_game(m, now)
-                return
-            m = m.confirm(now)
-        self.setup = m
-        self.show_status(m.describe())
+    def idle_to_attract(self, now: float) -> None:
+        log.info("no input for %.0f s: back to attract", self.settings.attract_after_s)
+        self.to_attract(now)
 
-    def _start_game(self, menu: SetupMenu, now: float) -> str | None:
-        """Start the game ``menu`` describes; None, or why it could not start."""
+    def open_setup(self, now: float) -> None:
+        s = self.settings
+        menu = SetupMenu.from_defaults(s.mode, s.variants, s.seats, now, route=s.route, computer=s.computer)
+        self.go(SetupScreen(self, now, menu), now)
+
+    def enter_game(self, session: GameSession, now: float) -> None:
+        self.session = session
+        self.recent.clear()
+        screen = PlayScreen(self, now, session)
+        self.go(OverScreen(self, now) if session.state.over else screen, now)
+        self.status()
+
+    def start_game(self, menu: SetupMenu, now: float) -> str | None:
+        """Start the game ``menu`` describes (the set-up screen's PLAY, the admin page's new
+        game: admin_flow.py); None, or why it could not start."""
         # 64 bits: no search over seeds can match the cards seen played to a deal.
         seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
@@ -379,35 +248,19 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
         except (SetupError, OSError, ValueError, JournalError) as exc:
             if isinstance(exc, (OSError, JournalError)) and not isinstance(exc, FileExistsError):
                 why = self.storage.failed(exc, now)
-                self._error(now, why)
+                self.error(now, why)
                 return why
             log.error("cannot start the game: %s", exc)
-            self._error(now, f"Cannot start the game: {exc}")
+            self.error(now, f"Cannot start the game: {exc}")
             return f"cannot start the game: {exc}"
         self.last_input = now
-        self._enter_game(session, now)
+        self.enter_game(session, now)
         return None
-
-    # The admin page's way in: the same steps as the buttons (admin_flow.py).
-    start_game = _start_game
 
     def abandon(self, now: float, by: str = "the admin page") -> bool:
         """Abandon the game in play (as PLAY on the reset question); False when there is none."""
         if self.screen not in ("game", "confirm") or self.session is None:
             return False
-        self._abandon(now, by)
-        return True
-
-    def _reset_gesture(self, now: float) -> None:
-        if self.screen == "game":
-            self.preview = None
-            self.swap = None
-            self._go("confirm", now)
-            self.report("Abandon this game? PLAY abandons it, BACK keeps playing.")
-        elif self.screen in ("setup", "over"):
-            self._to_attract(now)
-
-    def _abandon(self, now: float, by: str = "the reset gesture") -> None:
         session = self.session
         session.close()
         if session.path is None:
@@ -420,120 +273,22 @@ class Controller(CardInput, DicePlay, ResumeQuestion, ComputerTurns):
                             "resumed after a restart; rename it to end in .abandoned to stop that)",
                             by, session.path, exc.strerror or exc)
         self.session = None
-        self._to_attract(now)
-
-    def _game_button(self, name: str, now: float) -> None:
-        if self._dice_game():
-            self._dice_button(name, now)
-            return
-        state = self.session.state
-        if self.swap is not None:
-            self._swap_button(state, name, now)
-            return
-        p = self.preview
-        if name in TOWER_BY_NAME:
-            tower = TOWER_BY_NAME[name].index
-            if p is not None and p.choose == "tower":
-                self.preview = p.pick_tower(tower)
-            elif state.config.game.pawns:
-                self.preview = None
-                self._submit(Action(state.turn.seat, "move", tower=tower, time=self._time(state, now)), now)
-        elif name in ("NEXT", "PREV"):
-            if p is not None:
-                self.preview = p.step(1 if name == "NEXT" else -1)
-        elif name == "TURN":
-            if p is not None:
-                self.preview = p.turn()
-        elif name == "BACK":
-            if p is not None:
-                self.preview = None
-                self._status()  # the state again, in place of the preview's hint
-        elif name == "PLAY":
-            if p is None:
-                self._submit(Action(state.turn.seat, "end", time=self._time(state, now)), now)
-            elif not p.affordable:
-                self._error(now, f"{self.edition.card_label(p.card)} costs more than the "
-                                 f"{state.turn.left} stress points left.")
-            else:
-                action = Action(p.seat, p.act, card=p.card, time=self._time(state, now) if p.act == "play" else None,
-                                **p.action_fields())
-                if self._submit(action, now):
-                    self.preview = None
-
-    def _time(self, state: GameState, now: float) -> float | None:
-        return round(now - self.turn_started, 3) if state.config.has("express") else None
-
-    # ------------------------------------------------------------------ engine
-
-    def _submit(self, action: Action, now: float) -> bool:
-        """The one way an action reaches the engine: True when it was accepted and journalled."""
-        before = self.session.state
-        try:
-            result = self.session.apply(action)
-        except (JournalError, OSError) as exc:  # not on disk, so not applied: refuse it aloud
-            self._error(now, self.storage.failed(exc, now))
-            return False
-        if isinstance(result, Rejection):
-            self._rejected(action, result, now)
-            return False
-        self.storage.cleared()
-        log.info("accepted: %s", action)
-        self.message = ""
-        self.recent.append(action)
-        sent = self._maybe_flash(before, result, now)
-        key = (result.turn.seat, result.turn.number)
-        if key != self._turn_key:
-            self._turn_key = key
-            self.turn_started = now
-            self.preview = None
-            self.swap = None
-        extra = ""
-        if sent:
-            extra = f"{sent[0]} transmitted from {TOWERS[sent[1]].name}!"
-        if result.over:
-            log.info("game over: %s won (journal %s)", result.winner, self.session.path)
-            extra += f" Game over: {result.winner} won."
-            self.preview = None
-            self._go("over", now)
-        self._status(extra.strip())
+        self.to_attract(now)
         return True
 
-    def _check_storage(self, now: float) -> None:
-        """While the journal cannot be written, look every few seconds whether it can again."""
-        writer = self.session.writer if self.session is not None else None
-        probe = writer.has_room if writer is not None else self.store.has_room
-        if self.storage.check(now, probe):
-            self.message = ""
-            self.turn_started = now  # Express: the turn stood still while nothing could be recorded
-            self.report("Storage has room again: the board accepts moves.")
+    def submit(self, action, now: float) -> bool:
+        """An action from outside the board's buttons (a seat's own phone: seat_flow.py), through
+        the play screen's one way to the engine; False when refused or when no game is in play."""
+        play = getattr(self.current, "playing", self.current)  # under the abandon question too
+        return isinstance(play, PlayScreen) and play.submit(action, now)
 
-    def _maybe_flash(self, before: GameState, after: GameState, now: float):
+    def flash_signal(self, before, after, now: float):
+        """Flash the tower a signal was just sent from, in the sender's colour: (seat, tower) or None."""
         sent = after.config.game.signal_sent(before, after)
         if sent:
             seat, tower = sent
-            self.flash = Flash(TOWERS[tower].mask, palette.SEAT[seat], now, self.settings.flash_s)
+            self.flash = Flash(self.tower_mask(tower), palette.SEAT[seat], now, self.settings.flash_s)
         return sent
-
-    def _rejected(self, action: Action, rejection: Rejection, now: float) -> None:
-        """Say why, in the words everybody may read (the game's public view): a sentence naming
-        a hidden hand stays with the seat it concerns (logged at debug level only)."""
-        text = self._public(rejection)
-        if text == rejection.message:
-            log.info("rejected (shown on the board): %s: %s (%s)", action, text, rejection.code)
-        else:  # the action names the card: it stays out of the public log too
-            log.info("rejected (shown on the board): %s %s: %s (%s)", action.seat, action.act, text,
-                     rejection.code)
-            log.debug("rejected, for %s only: %s: %s", rejection.private, action, rejection.message)
-        self._error(now, text)
-
-    def _public(self, rejection: Rejection) -> str:
-        state = self.session.state if self.session is not None else None
-        return rejection.message if state is None else state.config.game.public_text(state, rejection)
-
-    def _error(self, now: float, message: str) -> None:
-        self.error_since = now
-        self.message = message
-        self.report(f"! {message}")
 
     def close(self) -> None:
         if self.session is not None:

@@ -8,7 +8,7 @@ The newest journal in journal.dir decides (journal_names.newest_first):
 - a journal that cannot be resumed (damaged or altered, another format, edition or rules version,
   an action the rules refuse, unreadable) is refused: logged with why, and said on the board. The
   board never goes back to an older game by itself: if a game in play lies behind the refused
-  journal(s), the board asks (the resume question, resume_question.py) and PLAY resumes it, BACK
+  journal(s), the board asks (the resume question, screens/resume.py) and PLAY resumes it, BACK
   starts fresh; otherwise it starts fresh. Nothing is deleted.
 
 Each journal is read as a stream (journal.Reopened): memory holds one line and the game.

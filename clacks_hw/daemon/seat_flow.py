@@ -25,7 +25,7 @@ def run(event: SeatAction, controller, now: float) -> str | None:
     if event.action.seat != event.seat or not offered(game, state, event.seat, event.action):
         return "that is not a question the game puts to you now"
     log.info("%s answers a private prompt", event.by)  # what it chose stays private
-    if controller._submit(event.action, now):  # noqa: SLF001 - the one way an action reaches the engine
+    if controller.submit(event.action, now):  # the one way an action reaches the engine
         return None
     return controller.message or "the board refused it"
 

@@ -8,7 +8,7 @@ from ..game.clacks.state import GameState
 from .preview import Preview
 from .setup_menu import SetupMenu
 
-# resume / refused: after a restart, the newest journal could not be resumed (resume_question.py)
+# The screens by name: screen_names.py (resume / refused: after a restart, screens/resume.py)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def test_the_race_flash_shows_the_tower_the_engine_sent_from(tmp_path):
     s = race_position()
     store = JournalStore(tmp_path, ED)
     ctrl = Controller(ED, store, card_map(), Settings(mode="race"), session=GameSession(s, None), now=0.0)
-    assert ctrl._submit(Action("S", "play", card="J04", lamps=L(7, 11)), 0.0)
+    assert ctrl.current.submit(Action("S", "play", card="J04", lamps=L(7, 11)), 0.0)
     flash = ctrl.view(0.05).flash
     assert flash is not None
     assert flash.mask == TOWERS[T("R6")].mask, "the board must flash R6, not R4"
