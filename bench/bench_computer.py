@@ -26,7 +26,8 @@ from clacks_hw.game.core.table import SEAT_SETS
 from clacks_hw.game.klackers.config import klackers_config
 
 ED = default_edition()
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000  # bench_computer.py [GAMES] [clacks|klackers]
+ONLY = sys.argv[2] if len(sys.argv) > 2 else None
 TIMED_GAMES = 60
 
 
@@ -44,9 +45,9 @@ def percentile(xs, q):
 
 
 def think_times() -> None:
-    for label, new in (("competitive, 4 players", lambda s: clacks("competitive", 4, s)),
-                       ("race to Genua, 4 players", lambda s: clacks("race", 4, s)),
-                       ("KLACKERS, 4 players", lambda s: klackers(4, s))):
+    for label, new in _only((("competitive, 4 players", lambda s: clacks("competitive", 4, s)),
+                             ("race to Genua, 4 players", lambda s: clacks("race", 4, s)),
+                             ("KLACKERS, 4 players", lambda s: klackers(4, s)))):
         for strength in STRENGTHS:
             times, brute = [], []
             for g in range(TIMED_GAMES):
@@ -93,8 +94,8 @@ def win_rate(new, a: str, b: str, games: int) -> tuple[int, int, int]:
 
 def win_rates() -> None:
     pairs = [*combinations(STRENGTHS, 2), ("strong", FIRST_TIMER), ("normal", FIRST_TIMER), ("easy", FIRST_TIMER)]
-    for label, new in (("competitive Clacks", lambda s: clacks("competitive", 2, s)),
-                       ("KLACKERS", lambda s: klackers(2, s))):
+    for label, new in _only((("competitive Clacks", lambda s: clacks("competitive", 2, s)),
+                             ("KLACKERS", lambda s: klackers(2, s)))):
         for a, b in pairs:
             t0 = time.perf_counter()
             wa, wb, ties = win_rate(new, a, b, GAMES)
@@ -104,7 +105,13 @@ def win_rates() -> None:
                   f"{200 * se:.1f}), {b} {wb}, ties {ties} ({time.perf_counter() - t0:.1f} s)", flush=True)
 
 
+def _only(cases):
+    return [c for c in cases if ONLY is None or ("KLACKERS" in c[0]) == (ONLY == "klackers")]
+
+
 def team_rates() -> None:
+    if ONLY == "klackers":
+        return
     games = max(1, GAMES // 5)
     for strength in (*STRENGTHS, FIRST_TIMER):
         won = 0

@@ -18,10 +18,12 @@ from clacks_hw.cli import cli
     (["demo", "--players", "2", "--computer", "E"], "seat E is not in this Competitive game (seats: S N)"),
     (["demo", "--game", "klackers", "--players", "3", "--computer", "E:easy"], "seat E is not in this KLACKERS game"),
     (["run", "--virtual", "--for", "0", "--computer", "W"], "game.computer: seat W is not in game.seats"),
+    (["play", "--no-browser", "--for", "0", "--computer", "E"], "seat E cannot be a computer player: it is not in the game (seats: S N)"),
+    (["play", "--no-browser", "--for", "0", "--computer", "Q"], "seat 'Q' does not exist"),
     (["run", "--virtual", "--for", "0", "--computer", "S:best"], "strength 'best' (for seat S) does not exist"),
 ])
 def test_a_seat_or_strength_that_does_not_exist_is_exit_2(args, says, tmp_path):
-    result = CliRunner().invoke(cli, [*args, *(["--journal-dir", str(tmp_path)] if args[0] == "run" else [])])
+    result = CliRunner().invoke(cli, [*args, *(["--journal-dir", str(tmp_path)] if args[0] in ("run", "play") else [])])
     assert result.exit_code == 2, result.output
     assert says in result.output
     assert "Traceback" not in result.output

@@ -57,10 +57,10 @@ def _seats(text: str | None) -> list[str] | None:
               help="Config file (buttons' debounce, game defaults); the board's parts are always emulated.")
 @click.option("--for", "duration", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Stop after this many seconds.")
-@computer_option
 @edition_option
+@computer_option
 def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal_dir, config_path, duration,
-             computer, edition_dir):
+             edition_dir, computer):
     """Play a game on the emulated board, in your browser.
 
     The page is the board: its lamps, tower buttons and seat indicators lit as the LEDs would
@@ -77,8 +77,8 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     params = {"mode": mode, "variants": list(variants), "route": route}
     if seats is not None:
         params["seats"] = _seats(seats)
-    if computer:
-        params["computer"] = [f"{seat}:{strength}" for seat, strength in computer.items()]
+    if computer is not None:
+        params["computer"] = computer
     why = requested_menu(params, edition)
     if isinstance(why, str):
         click.echo(f"cannot play that game: {why}", err=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from ..game.core.computer import ComputerError, parse_computer
+from ..game.core.computer import ComputerError, computer_problem, parse_computer
 from ..game.core.names import names_problem
 from ..game.core.registry import game_for, modes
 from .events import AdminCommand
@@ -49,13 +49,19 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     why = names_problem(given, seats)
     if why:
         return why
-    try:
-        computer = parse_computer(params.get("computer", []), seats)
-    except ComputerError as exc:
-        return f"computer: {exc}"
+    computer = params.get("computer", {})  # seat -> strength of a computer player
+    if isinstance(computer, list):  # from a page's JSON: ["N:strong", ...], as --computer writes them
+        try:
+            computer = parse_computer(computer)
+        except ComputerError as exc:
+            return f"computer: {exc}"
+    why = computer_problem(computer, seats)
+    if why:
+        return why
     toggles = set(variants) | ({"hard_route"} if route == "hard" and game_for(mode).routes else set())
     return SetupMenu(page="words", mode=mode, variants=frozenset(toggles), seats=tuple(seats),
-                     words=tuple(words), names=tuple(given.items()), computer=tuple(computer.items()))
+                     words=tuple(words), names=tuple(given.items()),
+                     computer=tuple((s, computer[s]) for s in seats if s in computer))
 
 
 def run(event: AdminCommand, controller, leds, now: float) -> str | None:

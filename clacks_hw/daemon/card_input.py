@@ -80,9 +80,12 @@ class CardInput:
 
     def _pending_choice(self, now: float) -> None:
         """Co-op Night Shift / Junior: a revealed card waits for a choice: preview it."""
-        card = fault_flow.waiting(self.session.state)
+        state = self.session.state
+        if not state.config.game.reveals_faults(state.config):  # only those games reveal cards
+            return
+        card = fault_flow.waiting(state)
         if card is not None:
-            self._fault(self.session.state, card, now)
+            self._fault(state, card, now)
 
     # ------------------------------------------------------------------ co-op swap
 

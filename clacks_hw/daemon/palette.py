@@ -61,6 +61,8 @@ ROLES = {
     "test": (255, 255, 255),  # a test waits for its die
     "passed": (0, 255, 60),  # the last test passed
     "failed": (255, 0, 0),  # ... or failed
-    "confined": (255, 120, 0),  # in hospital or in the Watch House: missing turns
+    "confined": (255, 120, 0),  # in hospital: missing turns
+    "watch": (60, 90, 255),  # in the Watch House: missing turns
     "on": LAMP_ON,
 }
+ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)

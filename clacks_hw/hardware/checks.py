@@ -70,19 +70,21 @@ def button_problems(lay: Layout) -> list:
 
 
 def _datasheet_problems(lay: Layout) -> list:
-    """What the tower button's datasheet asks of the panel: a thickness its nut clamps, a cut-out
-    within its tolerance (16 mm +0.2/0 for the A16), and its neighbours no nearer than its pitch."""
-    btn, panel = lay.hw.parts["tower_button"], lay.hw.board["panel"]
-    lo, hi = btn["panel"]
-    out = [] if lo <= panel["thickness"] <= hi else [
-        f"the {panel['thickness']:g} mm panel is outside the {lo:g}-{hi:g} mm the tower button clamps"]
+    """What the buttons' datasheet asks of the panel: a thickness their nuts clamp, a cut-out
+    within its tolerance (16 mm +0.2/0 for the A16), and no two nearer than their pitch."""
+    parts, panel, out = lay.hw.parts, lay.hw.board["panel"], []
+    for kind in ("tower", "control"):
+        lo, hi = parts[f"{kind}_button"]["panel"]
+        if not lo <= panel["thickness"] <= hi:
+            out.append(f"the {panel['thickness']:g} mm panel is outside the {lo:g}-{hi:g} mm the {kind} button clamps")
     if not 0 <= panel["hole_fit"] <= 0.2:
-        out.append(f"panel.hole_fit {panel['hole_fit']:g} mm cuts the tower button's hole outside its +0.2/0 mm tolerance")
-    towers = lay.holes_of("tower")
-    for a in range(len(towers)):
-        for b in towers[a + 1:]:
-            if math.hypot(towers[a].x - b.x, towers[a].y - b.y) < btn["pitch"]:
-                out.append(f"{towers[a].name} and {b.name} stand closer than the button's {btn['pitch']:g} mm pitch")
+        out.append(f"panel.hole_fit {panel['hole_fit']:g} mm cuts the buttons' holes outside their +0.2/0 mm tolerance")
+    buttons = [h for h in lay.holes if h.kind in ("tower", "control")]
+    for a in range(len(buttons)):
+        for b in buttons[a + 1:]:
+            ha, pitch = buttons[a], max(parts[f"{h.kind}_button"]["pitch"] for h in (buttons[a], b))
+            if math.hypot(ha.x - b.x, ha.y - b.y) < pitch:
+                out.append(f"{ha.name} and {b.name} stand closer than the buttons' {pitch:g} mm pitch")
     return out
 
 

@@ -70,7 +70,9 @@ def shown(state) -> dict:
 def public_position(state: GameState, actions: int | None = None) -> dict:
     """``position_json`` as a spectator sees it, plus what the page draws."""
     game = state.config.game
-    if game.dice:  # KLACKERS: dice and numbers lie open on the table; nothing to hide or label
+    if game.dice or game.lights(state) is not None:
+        # KLACKERS' dice and numbers, or a game that says what to light: no shutters, letters or
+        # jacquards to draw; the game's public view as it is
         return {**position_json(state, actions=actions, view=PUBLIC), **shown(state)}
     pos = position_json(state, actions=actions, view=PUBLIC)
     pos.pop("view", None)
@@ -138,7 +140,7 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
         "seats": SEATS_JSON,
         "position": None if s.state is None else public_position(s.state, s.actions),
         "preview": preview_json(s),
-        "recent": [a.to_json() for a in s.recent],
+        "recent": [s.state.config.game.public_action(a) for a in s.recent] if s.state is not None else [],
         "alphabet": alphabet_json(edition) if s.screen == "attract" and edition is not None else None,
         "brightness": s.brightness,
         "started": None if s.started is None else int(s.started),

@@ -45,3 +45,15 @@ def test_the_renderer_draws_what_the_game_says_to_light(monkeypatch):
     still = Lights({0: Light("dragon")}, {}, {})
     monkeypatch.setattr(state.config.game, "lights", lambda s: still)
     assert animation_deadline(View("game", state), 0.1) is None  # nothing blinks: no redraw needed
+
+
+def test_the_page_shows_such_a_game_by_its_public_view_without_the_shutters_parts(monkeypatch):
+    from clacks_hw.position_json import PUBLIC, position_json
+    from clacks_hw.web.public import public_position
+
+    state = game(2)
+    assert "budget" in public_position(state)  # Clacks: its shutters, letters and jacquards drawn
+    monkeypatch.setattr(state.config.game, "lights", lambda s: LIGHTS)
+    shown = public_position(state)
+    assert "budget" not in shown and "jacquards" not in shown
+    assert {k: shown[k] for k in position_json(state, view=PUBLIC)} == position_json(state, view=PUBLIC)

@@ -60,7 +60,7 @@ def test_the_hub_fits_its_sockets_and_the_bom_buys_that_hub():
     (collision_problems, {"openings.usb.x": 8.0}, "west wall collides with USB (inside)"),
     (panel_problems, {"panel.tile_window": 30.5}, "nut (19 mm wide) comes within"),
     (panel_problems, {"panel.thickness": 4.0}, "outside the 0.5-3.2 mm the tower button clamps"),
-    (panel_problems, {"panel.hole_fit": 0.4}, "outside its +0.2/0 mm tolerance"),
+    (panel_problems, {"panel.hole_fit": 0.4}, "outside their +0.2/0 mm tolerance"),
     (panel_problems, {"panel.seat_led_inset": 2.0}, "too close to the panel's edge"),
     (baffle_problems, {"baffle.wire_offset": 5.0}, "wire hole runs under the LED"),
     (baffle_problems, {"enclosure.inside_height": 24.0}, "deeper than the space"),
@@ -88,8 +88,13 @@ def test_a_reader_that_meets_the_controls_is_caught():
 def test_the_tower_button_is_a_real_part_whose_datasheet_the_board_keeps():
     btn = load_hardware().parts["tower_button"]
     assert "Omron A16" in btn["name"] and btn["example"].startswith("Omron A16L-TWM-5D-1")
+    assert load_hardware().parts["control_button"]["example"].startswith("Omron A16-TBM-1")
     assert btn["hole"] == 16.0 and btn["panel"] == [0.5, 3.2] and btn["pitch"] == 19.0 and btn["depth"] == 28.5
     hw = load_hardware()
     hw.parts["tower_button"]["pitch"] = 40.0  # neighbouring towers stand 35.4 mm apart
     problems = panel_problems(layout(hw))
-    assert any("closer than the button's 40 mm pitch" in p for p in problems), problems
+    assert any("closer than the buttons' 40 mm pitch" in p for p in problems), problems
+    hw = load_hardware()
+    hw.parts["control_button"]["pitch"] = 60.0  # the control row's buttons stand 50 mm apart
+    problems = panel_problems(layout(hw))
+    assert any(p.startswith("PREV and NEXT stand closer than the buttons' 60 mm pitch") for p in problems), problems

@@ -215,6 +215,26 @@ class Game(ABC):
         shutters, KLACKERS' numbers)."""
         return None
 
+    def public_action(self, action) -> dict:
+        """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
+        unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
+        return action.to_json()
+
+    def button_action(self, state, button: str):
+        """The action a press of ``button`` means in this game now, when the game says (the die
+        of a waiting test: PLAY rolls it, a face button types the physical die's face); None:
+        the board's screens handle it their own way (Clacks' towers, KLACKERS' numbers)."""
+        return None
+
+    def face_buttons(self) -> tuple[str, ...]:
+        """The tower buttons that stand for the faces of the game's die, first face first (the
+        board lets a rolled die run round them); none for a game the board rolls no die for."""
+        return ()
+
+    def rolled(self, before, after) -> int | None:
+        """The face of the die the action from ``before`` to ``after`` rolled, or None."""
+        return None
+
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
         return 0
