@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
+.PHONY: demo demo-game demo-race test bench bench-compare fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ hall-picture: $(STAMP)
 # missing (no root) is skipped, naming its package.
 bench: $(STAMP) system-deps
 	$(BIN)/python bench/run.py
+
+# The engine's and the board's figures of the commit before games were packages and the board's
+# screens classes, and of this checkout, side by side in one run (README's bench table).
+bench-compare: $(STAMP)
+	$(BIN)/python bench/compare_commits.py 29e242c
 
 # Every parser the outside world reaches (config, edition, journal, HIL script, hub lines, RDM6300
 # frames, HTTP requests, admin JSON, MQTT payloads) fuzzed for FUZZ_SECONDS in all (default 10

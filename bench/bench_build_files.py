@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from clacks_hw.commands.build_files_cmd import BUILTIN_CONFIG  # noqa: E402
-from clacks_hw.config import load_config  # noqa: E402
+from clacks_hw.config.load import load_config  # noqa: E402
 from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
 from clacks_hw.hardware.bom import rows, total  # noqa: E402
 from clacks_hw.hardware.build import Context, build  # noqa: E402

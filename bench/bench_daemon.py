@@ -26,12 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clacks_hw.clock import SystemClock
-from clacks_hw.config import load_config
+from clacks_hw.base.clock import SystemClock
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent
-from clacks_hw.enrolment import Enrolment, save_enrolment
+from clacks_hw.cards.enrolment import Enrolment, save_enrolment
 from tests.fakes.daemon_rig import EDITION, all_cards, uid_of
 from clacks_hw.testing.emulated_hub import EmulatedHub
 

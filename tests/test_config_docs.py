@@ -5,8 +5,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from clacks_hw.config import load_config
-from clacks_hw.config_schema import OPTIONAL_KEYS, schema_keys
+from clacks_hw.config.load import load_config
+from clacks_hw.config.schema import OPTIONAL_KEYS, schema_keys
 from clacks_hw.drivers.pi import HEADER_PIN
 from clacks_hw.hardware.pins_md import pins_md
 

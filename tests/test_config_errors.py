@@ -2,8 +2,8 @@
 
 import pytest
 
-import clacks_hw.config as config_mod
-from clacks_hw.config import ConfigError, load_config, reserved_pins
+import clacks_hw.config.load as config_mod
+from clacks_hw.config.load import ConfigError, load_config, reserved_pins
 
 
 @pytest.fixture(autouse=True)

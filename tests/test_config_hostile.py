@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import clacks_hw.config as config_mod
+import clacks_hw.config.load as config_mod
 from clacks_hw.cli import cli
-from clacks_hw.config import ConfigError, load_config
+from clacks_hw.config.load import ConfigError, load_config
 
 DEFAULT = resources.files("clacks_hw").joinpath("default_config.toml").read_text()
 DEEP = "x = " + "[" * 5000 + "]" * 5000 + "\n"

@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-import clacks_hw.config as config_mod
-from clacks_hw.config import BUILTIN, Config, ConfigError, load_config
+import clacks_hw.config.load as config_mod
+from clacks_hw.config.load import BUILTIN, Config, ConfigError, load_config
 from clacks_hw.drivers.debounce import BUTTONS
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-import clacks_hw.config as config_mod
-from clacks_hw.config import ConfigError, load_config
+import clacks_hw.config.load as config_mod
+from clacks_hw.config.load import ConfigError, load_config
 from clacks_hw.daemon.setup_menu import SetupMenu
 
 

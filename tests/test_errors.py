@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from clacks_hw.config_errors import ConfigError
-from clacks_hw.errors import ClacksError
+from clacks_hw.config.errors import ConfigError
+from clacks_hw.base.errors import ClacksError
 from clacks_hw.game.clacks.actions import parse_action
 from clacks_hw.game.clacks.edition_files import EditionError
 from clacks_hw.game.core.errors import MalformedAction, SetupError

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from clacks_hw.enrolment import Enrolment, save_enrolment
+from clacks_hw.cards.enrolment import Enrolment, save_enrolment
 from clacks_hw.journal import JournalWriter
 
 from .test_replay_games import config, header_obj

@@ -15,7 +15,7 @@ GAMES = sorted({m.split(".")[2] for m in MODULES if m.startswith(f"{GAME}.") and
 # Modules the engine may use from outside game/: the project's error base and the file reader
 # that refuses links and oversized files (an edition is read through it), and the character rules
 # every value from a file obeys (an edition's names are checked with them).
-BASE = {"clacks_hw.errors", "clacks_hw.regular_file", "clacks_hw.unsafe_chars"}
+BASE = {"clacks_hw.base.errors", "clacks_hw.base.regular_file", "clacks_hw.base.unsafe_chars"}
 MAX_LINES = 400
 
 
@@ -71,3 +71,13 @@ def test_every_package_folder_is_a_package():
     for folder in PACKAGE.rglob("*"):
         if folder.is_dir() and any(folder.glob("*.py")) and "__pycache__" not in folder.parts:
             assert (folder / "__init__.py").exists(), f"{folder.relative_to(PACKAGE.parent)} has no __init__.py"
+
+
+def test_no_screen_of_the_board_names_a_game():
+    """The board's screens ask the game in play what a button or a card means and what to
+    light (game/core/board.py); none imports a game of its own accord."""
+    screens = {n: m for n, m in MODULES.items() if n.startswith("clacks_hw.daemon.screens")}
+    assert len(screens) >= 7
+    for name, m in screens.items():
+        named = sorted(t for t in m.imports if t.startswith(f"{GAME}.") and not t.startswith(CORE))
+        assert named == [], f"{name} imports {named}: ask the game object instead"

@@ -9,7 +9,7 @@ import sys
 
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.journal import read_journal, replay
-from clacks_hw.position_json import position_json
+from clacks_hw.views.position_json import position_json
 
 from .test_replay_cli import HEADER, SCRIPT
 from .test_replay_games import run_replay, write_lines

@@ -9,8 +9,8 @@ import stat
 
 import pytest
 
-from clacks_hw import secure_files
-from clacks_hw.secure_files import SafeDir, UnsafePath, write_file
+from clacks_hw.base import secure_files
+from clacks_hw.base.secure_files import SafeDir, UnsafePath, write_file
 from tests.support.planted import OTHER, as_root, make_victim, untouched
 
 

@@ -9,7 +9,7 @@ from clacks_hw.game.clacks.board import TOWER_BY_NAME
 from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.values import replace
-from clacks_hw.text_board import render
+from clacks_hw.views.text_board import render
 
 from .test_replay_games import EDITION, config, random_game
 

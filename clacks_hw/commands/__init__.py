@@ -57,7 +57,7 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except ValueError as exc:
-            from ..secure_files import UnsafePath  # imported only once something was refused
+            from ..base.secure_files import UnsafePath  # imported only once something was refused
 
             if not isinstance(exc, UnsafePath):
                 raise

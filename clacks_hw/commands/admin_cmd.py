@@ -35,10 +35,10 @@ def admin_cmd(config_path, forget_phones, rotate):
     A phone pairs at the board: hold TURN and BACK together for 3 s; the board shows a code for
     two minutes (on its lamps and its own screen) that pairs one phone.
     """
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
     from ..pairing import PhoneBook
     from ..pairing.root import RootSecret, rotate as rotate_token
-    from ..secure_files import UnsafePath
+    from ..base.secure_files import UnsafePath
 
     try:
         cfg = load_config(config_path, check_devices=False)

@@ -30,7 +30,7 @@ def build_files_cmd(out_dir, config_path, no_render):
     Long steps (renders, slicing, pictures) print each part as it finishes; OpenSCAD and
     PrusaSlicer results are cached by their inputs' hash (CLACKS_HW_CACHE=off turns it off).
     """
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
     from ..game.clacks.edition_files import EditionError
     from ..hardware.build import Context, build
     from ..hardware.data import HardwareError, load_hardware

@@ -17,7 +17,7 @@ from ..game.core.registry import game_for, modes, variants
 from ..game.core.rejection import Rejection
 from ..game.klackers.bots import BOTS as KLACKERS_BOTS
 from ..game.klackers.config import ROUNDS as KLACKERS_ROUNDS
-from ..text_board import render
+from ..views.text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, computer_option, edition_option, load_edition_or_exit
 from .computer_demo import watch

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..alphabet_card import alphabet_svg
-from ..secure_files import write_file
+from ..printing.alphabet_card import alphabet_svg
+from ..base.secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 

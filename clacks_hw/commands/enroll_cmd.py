@@ -1,6 +1,6 @@
 """`clacks-hw enroll`: tap every card of the edition once and write the tag-to-card map.
 
-The walk itself is :class:`clacks_hw.enroll_walk.EnrolmentWalk`; this module wires it to the
+The walk itself is :class:`clacks_hw.cards.enroll_walk.EnrolmentWalk`; this module wires it to the
 card reader (a :class:`~clacks_hw.drivers.card_reader.CardReader` thread) and the keyboard (a
 thread reading lines from standard input), both feeding one queue the main thread consumes.
 
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import click
 
-from ..clock import SystemClock
-from ..config import ConfigError, load_config
+from ..base.clock import SystemClock
+from ..config.load import ConfigError, load_config
 from ..drivers.card_reader import CardReader
 from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
-from ..enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
-from ..enrolment import (
+from ..cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
+from ..cards.enrolment import (
     GROUPS,
     EnrolmentError,
     default_path,
@@ -30,7 +30,7 @@ from ..enrolment import (
     load_enrolment,
     save_enrolment,
 )
-from ..secure_files import SafeDir
+from ..base.secure_files import SafeDir
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 

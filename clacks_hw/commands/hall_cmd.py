@@ -117,7 +117,7 @@ def _defaults():
 
 def _run(cfg, config_path, duration) -> None:
     from ..mqtt.client import LinkSetupError
-    from ..secure_files import UnsafePath
+    from ..base.secure_files import UnsafePath
     from ..web.hall import Hall
     from ..web.hall_config import HallConfigError
 

@@ -75,7 +75,8 @@ def pair_cmd(config_path):
               help="The hall's hall.toml (its database); or give --db.")
 @click.option("--db", type=click.Path(dir_okay=False, exists=True), default=None, help="The hall's SQLite file.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
-@click.option("--out", type=click.File("w", encoding="utf-8"), default="-", help="Where to write (default: stdout).")
+@click.option("--out", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              help="The file to write (default: stdout); written whole, never through a link.")
 def export_cmd(config_path, db, fmt, out):
     """Every result the hall holds, as counted (an arbiter's corrections applied, voided games
     marked), with its board, game id, mode, seats, players' names, winner, time and moves."""
@@ -94,4 +95,17 @@ def export_cmd(config_path, db, fmt, out):
         games = tournament.counted(((b, to_data(r), t) for b, r, t in store.results()), store.corrections().all())
     finally:
         store.close()
-    out.write(tournament.export_csv(games) if fmt == "csv" else json.dumps(tournament.export_json(games), indent=1) + "\n")
+    text = tournament.export_csv(games) if fmt == "csv" else json.dumps(tournament.export_json(games), indent=1) + "\n"
+    if out == "-":
+        click.echo(text, nl=False)
+        return
+    from ..base.secure_files import UnsafePath, write_file
+
+    try:
+        write_file(out, text.encode("utf-8"), 0o644)  # as root too: never through a link someone left there
+    except UnsafePath as exc:
+        _fail(str(exc))
+    except (OSError, ValueError) as exc:
+        _fail(f"--out {out}: cannot write it ({getattr(exc, 'strerror', None) or exc})\n"
+              "  fix: give a file in a folder you may write in")
+    click.echo(f"wrote {len(games)} results to {out}", err=True)

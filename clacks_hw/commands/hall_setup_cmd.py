@@ -83,8 +83,8 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, h
     every board's public key), each board's [mqtt] section (boards/NAME.toml: its login and key),
     the hall's systemd unit and the kiosk screen's autostart. Secrets are written 0600."""
     from ..hall_setup import Plan, SetupError, add_boards, find_browser, write_hall
-    from ..secure_files import UnsafePath
-    from ..systemd_unit import UnitError
+    from ..base.secure_files import UnsafePath
+    from ..config.systemd_unit import UnitError
     from .service_cmd import default_user, find_executable
 
     if added and (count or names or force):

@@ -23,7 +23,7 @@ def trust_cmd(board, key, config_path):
     fingerprint on the arbiter's page with the one the board's log shows before you do. Give
     the key after `--` (as the arbiter's page shows the command): a key may begin with `-`."""
     from ..mqtt.signing import fingerprint
-    from ..secure_files import UnsafePath
+    from ..base.secure_files import UnsafePath
     from ..web.hall_config import HallConfigError, add_board
 
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from ..secure_files import write_file
+from ..base.secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG
 

@@ -59,8 +59,8 @@ def history_cmd(directory, config_path, as_json, edition_dir):
     winner, the number of actions, how long it took and each journal's path; then totals per
     mode (games, wins per seat or team, average length). Replay one with `clacks-hw replay PATH`.
     """
-    from ..config import ConfigError, load_config
-    from ..history import read_history, totals
+    from ..config.load import ConfigError, load_config
+    from ..views.history import read_history, totals
 
     if directory is None:
         try:

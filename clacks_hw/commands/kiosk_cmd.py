@@ -53,7 +53,7 @@ def kiosk_url(cfg) -> tuple[str, str | None]:
 
 def write_launcher(folder: Path, url: str) -> Path:
     """The launcher page in ``folder`` (0600): straight on to ``url``."""
-    from ..secure_files import write_file
+    from ..base.secure_files import write_file
 
     path = folder / "kiosk.html"
     target = html.escape(url, quote=True)
@@ -73,7 +73,7 @@ def kiosk_cmd(config_path, browser):
     It shows the game as every visitor sees it, and also the pairing code (with its QR code)
     while the board pairs a phone: only this screen does. Run it as the service's user.
     """
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
 
     try:
         cfg = load_config(config_path, check_devices=False)

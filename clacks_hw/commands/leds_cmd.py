@@ -16,12 +16,12 @@ from collections.abc import Callable
 
 import click
 
-from ..clock import SystemClock
-from ..config import ConfigError, load_config
+from ..base.clock import SystemClock
+from ..config.load import ConfigError, load_config
 from ..drivers.frame import LAMPS, PIXELS, SEATS, TOWERS, Frame, pixel_name
 from ..drivers.leds import open_backend
 from ..drivers.pixel_map import PixelMap
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from . import COMMANDS
 from .common import BAD_CONFIG
 

@@ -68,7 +68,7 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     board daemon (the same engine and journal as a built board). --computer N:strong has the
     computer play seat N (easy, normal or strong). An unfinished game resumes when you play again.
     """
-    from ..config import ConfigError
+    from ..config.load import ConfigError
     from ..daemon.admin_flow import requested_menu
     from ..play.address import key_url, listen, new_secret, page_url
 

@@ -13,8 +13,8 @@ import sys
 import click
 
 from ..journal import EditionMismatch, JournalError, read_journal, replay
-from ..position_json import position_json
-from ..text_board import render
+from ..views.position_json import position_json
+from ..views.text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 

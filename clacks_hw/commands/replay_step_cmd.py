@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..journal import JournalError, read_journal
-from ..position_json import position_json
-from ..replay_steps import Refused, steps
-from ..text_board import render
+from ..views.position_json import position_json
+from ..views.replay_steps import Refused, steps
+from ..views.text_board import render
 from .common import BAD_CONFIG
 
 REJECTED = 1

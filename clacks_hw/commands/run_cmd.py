@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ..config import ConfigError, load_config
+from ..config.load import ConfigError, load_config
 from . import COMMANDS
 from .common import BAD_CONFIG, computer_option, computer_overrides
 

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from ..secure_files import write_file
+from ..base.secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -42,14 +42,14 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
 
     Stop the daemon first (sudo systemctl stop clacks-hw): it holds the buttons, LEDs and reader.
     """
-    from ..config import ConfigError, load_config
+    from ..config.load import ConfigError, load_config
 
     try:
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         click.echo(str(err), err=True)
         raise SystemExit(BAD_CONFIG) from None
-    from ..clock import SystemClock
+    from ..base.clock import SystemClock
     from ..daemon.ports import open_auto
     from ..drivers.buttons import ButtonError, make_pin_factory
     from ..drivers.leds import open_backend

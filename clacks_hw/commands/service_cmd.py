@@ -1,6 +1,6 @@
 """`clacks-hw install-service`: write the systemd unit that runs the board daemon.
 
-The unit's text comes from :mod:`clacks_hw.systemd_unit`. Exit status: 0 written (or printed
+The unit's text comes from :mod:`clacks_hw.config.systemd_unit`. Exit status: 0 written (or printed
 with --dry-run), 1 cannot write (exists without --force, no permission, no user to run as),
 2 a bad configuration.
 """
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import click
 
-from ..config import DEFAULT_PATH, ConfigError, load_config
-from ..secure_files import UnsafePath, trusted_uids, write_file
-from ..systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
+from ..config.load import DEFAULT_PATH, ConfigError, load_config
+from ..base.secure_files import UnsafePath, trusted_uids, write_file
+from ..config.systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
 

@@ -17,18 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..clock import SystemClock
-from ..config import Config
+from ..base.clock import SystemClock
+from ..config.load import Config
 from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..game.clacks.edition import Edition
 from ..game.clacks.edition_files import default_edition
 from ..game.core.table import SEATS
 from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
-from ..secure_files import SafeDir, UnsafePath
+from ..base.secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
 from .cards import CardMap, default_path, load_cards
 from .controller import ATTRACT_TEXT, Controller, Settings

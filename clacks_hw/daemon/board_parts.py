@@ -36,7 +36,7 @@ class BoardParts:
         """The whole position as text (the log, or the terminal's board), and what just happened."""
         if self.session is None:
             return
-        from ..text_board import render
+        from ..views.text_board import render
 
         text = render(self.session.state, actions=self.session.actions, view=self.status_viewer())
         self.show_status(text + (extra + "\n" if extra else ""))

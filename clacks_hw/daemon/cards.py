@@ -1,4 +1,4 @@
-"""Which card a tag is: the enrolment (``clacks_hw.enrolment``), with a fallback reader for the
+"""Which card a tag is: the enrolment (``clacks_hw.cards.enrolment``), with a fallback reader for the
 same simple file while that module is not installed.
 
 The enrolment file's default place: ``<journal dir>/cards.toml`` (config has no key for it).
@@ -16,7 +16,7 @@ WORD_PREFIX = "W:"  # a Clacks word card, e.g. "W:GUILD"
 
 
 class CardMap:
-    """uid (upper-case hex) -> card id; the fallback for ``clacks_hw.enrolment.Enrolment``."""
+    """uid (upper-case hex) -> card id; the fallback for ``clacks_hw.cards.enrolment.Enrolment``."""
 
     def __init__(self, cards: dict[str, str] | None = None) -> None:
         self.cards = {k.upper(): v for k, v in (cards or {}).items()}
@@ -42,7 +42,7 @@ def load_cards(path, edition=None) -> CardMap:
         log.warning("no card enrolment at %s: every tag is unknown (run `clacks-hw enroll`)", path)
         return CardMap()
     try:
-        from ..enrolment import load_enrolment  # type: ignore[import-not-found]
+        from ..cards.enrolment import load_enrolment  # type: ignore[import-not-found]
     except ImportError:
         load_enrolment = None
     try:

@@ -72,8 +72,6 @@ class Settings:
     status_view: str | None = PUBLIC
     computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
     computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
-    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
-    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
 class Controller(BoardParts):
@@ -124,16 +122,19 @@ class Controller(BoardParts):
     def state(self):
         return self.current.state
 
-    def _part(self, name: str):
-        """A part of the game in play (preview, swap, setup menu ...) while its screen shows."""
-        return getattr(self.current, name, None)
-
-    preview = property(lambda self: self._part("preview"))
-    swap = property(lambda self: self._part("swap"))
-    setup = property(lambda self: self._part("menu"))
-    dice_input = property(lambda self: self._part("dice_input"))
+    # What the screen showing holds, for the status page, the logs and the tests: the set-up
+    # menu, the game's input in progress (a Clacks card being placed or swapped), the turn's start.
+    setup = property(lambda self: getattr(self.current, "menu", None))
+    preview = property(lambda self: getattr(getattr(self.current, "play", None), "preview", None))
+    swap = property(lambda self: getattr(getattr(self.current, "play", None), "swap", None))
+    turn_started = property(lambda self: self.current.clock.started if hasattr(self.current, "clock") else None)
     computer_move = property(lambda self: self.current.computer.move if hasattr(self.current, "computer") else None)
-    turn_started = property(lambda self: self._part("clock").started if self._part("clock") else None)
+
+    @property
+    def play_progress(self):
+        """The game's input in progress as a value (None: none), to tell whether an input changed it."""
+        play = getattr(self.current, "play", None)
+        return play.progress() if play is not None else None
 
     def go(self, screen: Screen, now: float) -> None:
         screen.since = now

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..drivers.frame import Frame
-from ..secure_files import SafeDir
+from ..base.secure_files import SafeDir
 
 
 class LazyBackend:

@@ -53,7 +53,10 @@ DIE_ENTERED = (0, 200, 255)  # real dice keyed in, not yet entered
 ONE_DIE = (150, 60, 255)  # the one-die option is open
 FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
 LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next
-# A game's own lights (game/core/lights.py: roles the game names, coloured here)
+
+
+# What a game's roles look like (game/core/board.py, game/core/lights.py): a role names what a
+# lamp, button or seat indicator is, the board decides its colour here.
 ROLES = {
     "dragon": (255, 0, 0),  # Guards! Guards!: a dragon's quadrant
     "run": (255, 200, 0),  # a spell run's route (the quadrant its runners are in: full)
@@ -64,5 +67,32 @@ ROLES = {
     "confined": (255, 120, 0),  # in hospital: missing turns
     "watch": (60, 90, 255),  # in the Watch House: missing turns
     "on": LAMP_ON,
+    "off": OFF, "lamp": LAMP_ON, "preview": PREVIEW, "unaffordable": UNAFFORDABLE, "discard": DISCARD,
+    "dwarf": DWARF, "route": ROUTE, "pending": PENDING, "team_won": TEAM_WON, "post_office_won": PO_WON,
+    "up": NUMBER_UP, "selected": NUMBER_SELECTED, "one_die": ONE_DIE, "face": FACE_BUTTON,
 }
+
+
+def _die(kind: str, weight: str):
+    if kind == "entered":
+        return DIE_ENTERED if weight == "single" else mix(DIE_ENTERED, DIE_DOUBLE, 0.5)
+    colour = DIE_DOUBLE if weight == "double" else DIE_SINGLE
+    return scale(colour, LAST_ROLL) if kind == "last_roll" else colour
+
+
+def colour(role: tuple):
+    """The colour of a game's ``role``: ("lamp",), ("seat", "S"), ("team", progress, bright) ..."""
+    name = role[0]
+    if name == "seat":
+        return SEAT[role[1]]
+    if name == "seat_half":
+        return scale(SEAT[role[1]], JUNIOR_HALF)
+    if name == "team":  # the co-op seats: green while the Post Office is far from Genua, red at it
+        shade = mix(PO_FAR, PO_NEAR, role[1])
+        return shade if role[2] else scale(shade, 0.25)
+    if name == "die":
+        return _die(role[1], role[2])
+    return ROLES[name]
+
+
 ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)

@@ -1,26 +1,17 @@
 """Drawing: a pure function (View, time) -> Frame. Nothing here keeps state or reads a clock.
 
-Lamps show the board; a pawn is its tower button's LED in its owner's colour; the Deep Dwarf
-has its own colour; the current seat's indicator lights in its colour (Express: fading as the
-time runs down, blinking for the last 10 s). A preview blinks the placement's lamps (red when
-the card cannot be paid). A transmission flashes the tower in the sender's colour. A reader
-that is offline makes the seat indicators pulse amber; a journal that cannot be written (storage
-full) blinks all twelve tower buttons white, over anything else on them; an unknown tag or a refused action
-flashes them red.
+A game's picture is the game's own: its ``BoardPlay`` (game/core/board.py) says what each lamp,
+tower button and seat indicator shows, as roles, and the palette colours them (``colour``).
+Over any game the board adds what is its own: the seat whose turn it is fades as an Express
+turn runs down (blinking for the last 10 s); a transmission flashes the tower in the sender's
+colour; the abandon question blinks the lamps orange. A reader that is offline makes the seat
+indicators pulse amber; a journal that cannot be written (storage full) blinks all twelve tower
+buttons white, over anything else on them; an unknown tag or a refused action flashes them red.
 
 After a restart whose newest journal could not be resumed: with an older game in play to offer
 (screen resume), that game's whole picture blinks slowly, asking whether to bring it back;
-with nothing to offer (screen refused) the seat indicators blink red slowly.
-
-Co-op (race, solitaire): no pawns; the tower-button LEDs are the route, R1..R6 then G1..G6,
-one more lit per signal sent (scaled to 12 towers if owners' words make the message longer or
-shorter); the playing seats' indicators go from green to red as the Post Office nears Genua
-(the current seat bright, the others dim); game over blinks them green (the team won) or red
-(the Post Office). Junior: each player's progress on the six buttons of their own colour (the
-red seat on R1..R6, the green seat on G1..G6): each button is two towers of the route, dim
-when the first of them is reached, full when both are. A revealed Fault Report card that
-waits (Night Shift, Junior) blinks the indicator of the seat that must deal with it. A swap
-shows the jacquard that would be discarded blinking orange in the top-left corner.
+with nothing to offer (screen refused) the seat indicators blink red slowly. Set-up spells
+its letters on tower R2 and lights the variants' switches on the tower buttons.
 """
 
 from __future__ import annotations
@@ -30,11 +21,9 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from ..game.clacks.board import COLOUR, TOWER_BY_NAME
-from ..game.clacks.modes.base import TowerMark
-from ..game.clacks.modes.team import route_reached
+from ..game.clacks.board import TOWER_BY_NAME
 from ..game.clacks.turns import target_mask
-from . import klackers_frame, lights_frame
+from . import lights_frame
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -59,10 +48,6 @@ def _next_edge(now: float, since: float, period: float) -> float:
     half = period / 2
     k = math.floor((now - since) / half) + 1
     return since + k * half
-
-
-def _lamps(board: int) -> list:
-    return [P.LAMP_ON if board >> i & 1 else P.OFF for i in range(16)]
 
 
 def _overlay(lamps: list, mask: int, colour) -> None:
@@ -91,48 +76,30 @@ def render(view: View, now: float) -> Frame:
     return Frame.build(lamps=lamps, towers=towers, seats=seats)
 
 
+def _lights(view: View, now: float):
+    play = view.play if view.play is not None else view.state.config.game.board_play()
+    return play.lights(view.state, now, view.screen_since)
+
+
 def _game(view: View, now: float):
-    state = view.state
-    lights = state.config.game.lights(state)
-    if lights is not None:  # a game that says what to light (game/core/lights.py)
-        return lights_frame.parts(lights, now)
-    if state.config.game.dice:  # KLACKERS: numbers and dice instead of shutters and cards
-        over = state.over and blink_on(now, view.screen_since, CONFIRM_BLINK_S)
-        return klackers_frame.frame(state, view.dice_input, over, now)
-    lamps = _lamps(state.board)
-    towers: dict[str, tuple] = {}
-    seats: dict[str, tuple] = {}
-    game = state.config.game
-    for mark in game.tower_marks(state):
-        towers[FRAME_TOWERS[mark.tower]] = mark_colour(mark)
-    if not state.over:
-        seat = state.turn.seat
-        if game.moves_post_office:
-            colour = post_office_colour(state.post_office, state.post_office_goal)
-            for s in state.config.seats:
-                seats[s] = colour if s == seat else P.scale(colour, 0.25)
+    own = view.state.config.game.lights(view.state)
+    if own is not None:  # a game that says what to light from its state alone (game/core/lights.py)
+        return lights_frame.parts(own, now)
+    lights = _lights(view, now)
+    lamps = [P.OFF] * 16
+    for lamp, role in lights.lamps.items():
+        lamps[lamp] = P.colour(role)
+    towers = {name: P.colour(role) for name, role in lights.towers.items()}
+    seats = {seat: P.colour(role) for seat, role in lights.seats.items()}
+    seat = lights.turn
+    if view.express_started is not None and seat in seats:
+        left = view.express_seconds - (now - view.express_started)
+        colour = seats[seat]
+        if left <= EXPRESS_BLINK_LAST_S:
+            on = blink_on(now, view.express_started, EXPRESS_BLINK_S)
+            seats[seat] = colour if on and left > 0 else P.OFF
         else:
-            seats[seat] = P.SEAT[seat]
-        if state.pending and state.pending_seat is not None:
-            seats[state.pending_seat] = P.PENDING if blink_on(now, 0.0, BLINK_S) else P.OFF
-        if view.express_started is not None and seat in seats:
-            left = view.express_seconds - (now - view.express_started)
-            colour = seats[seat]
-            if left <= EXPRESS_BLINK_LAST_S:
-                on = blink_on(now, view.express_started, EXPRESS_BLINK_S)
-                seats[seat] = colour if on and left > 0 else P.OFF
-            else:
-                seats[seat] = P.scale(colour, 0.2 + 0.8 * left / view.express_seconds)
-    elif blink_on(now, view.screen_since, CONFIRM_BLINK_S):
-        if state.winner in P.SEAT:
-            seats[state.winner] = P.SEAT[state.winner]
-        elif state.winner in ("team", "post_office"):
-            for s in state.config.seats:
-                seats[s] = P.TEAM_WON if state.winner == "team" else P.PO_WON
-    p = view.preview
-    if p is not None and blink_on(now, p.since, BLINK_S):
-        colour = P.DISCARD if p.act == "discard" else P.PREVIEW if p.affordable else P.UNAFFORDABLE
-        _overlay(lamps, p.mask, colour)
+            seats[seat] = P.scale(colour, 0.2 + 0.8 * left / view.express_seconds)
     c = view.computer
     if c is not None and c.seat in P.SEAT and blink_on(now, 0.0, BLINK_S):
         # a computer player's move, shown before it is played: the placement in its colour
@@ -154,33 +121,6 @@ def _resume(view: View, now: float):
     if not on:
         return [P.OFF] * 16, {}, {}
     return _game(View("game", view.state, signals=view.signals), now)
-
-
-def mark_colour(mark: TowerMark) -> tuple:
-    """A tower button's colour for what the game marks on it."""
-    if mark.kind == "dwarf":
-        return P.DWARF
-    if mark.seat is None:
-        return P.ROUTE  # the team's route
-    return P.scale(P.SEAT[mark.seat], P.JUNIOR_HALF) if mark.half else P.SEAT[mark.seat]
-
-
-def route_leds(sent: int, length: int) -> dict[str, tuple]:
-    """Co-op: the route towers reached, lit in order R1..R6, G1..G6."""
-    return {FRAME_TOWERS[k]: P.ROUTE for k in range(route_reached(sent, length))}
-
-
-def junior_leds(seat: str, sent: int, length: int) -> dict[str, tuple]:
-    """Junior: ``seat``'s progress on the six buttons of its colour, two route towers each."""
-    reached = route_reached(sent, length)
-    names = [n for n in FRAME_TOWERS if n[0] == COLOUR[seat][0].upper()]
-    return {name: mark_colour(TowerMark(0, "route", seat, half=reached == 2 * k + 1))
-            for k, name in enumerate(names) if reached >= 2 * k + 1}
-
-
-def post_office_colour(post_office: int, goal: int) -> tuple:
-    """Co-op seat indicators: green while the Post Office is far from Genua, red when it is there."""
-    return P.mix(P.PO_FAR, P.PO_NEAR, post_office / (goal or 1))
 
 
 def _setup(view: View, now: float):
@@ -231,27 +171,23 @@ def animation_deadline(view: View, now: float) -> float | None:
         return min(times) if times else None
     if view.state is None:
         return min(times) if times else None
-    if view.preview is not None:
-        times.append(_next_edge(now, view.preview.since, BLINK_S))
+    own = view.state.config.game.lights(view.state)
+    if own is not None:
+        if lights_frame.blinks(own):
+            times.append(lights_frame.next_edge(now))
+    else:
+        times.append(_lights(view, now).changes_at)
     if view.computer is not None:
         times.append(_next_edge(now, 0.0, BLINK_S))
     if view.flash is not None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):
         times.append(_next_edge(now, view.screen_since, CONFIRM_BLINK_S))
-    lights = view.state.config.game.lights(view.state)
-    if lights is not None:
-        if lights_frame.blinks(lights):
-            times.append(lights_frame.next_edge(now))
-    elif view.state.config.game.dice:  # KLACKERS: a selection of numbers blinks
-        if view.dice_input is not None and view.dice_input.selected:
-            times.append(_next_edge(now, 0.0, klackers_frame.BLINK_S))
-    elif view.state.pending and not view.state.over:
-        times.append(_next_edge(now, 0.0, BLINK_S))
     if view.express_started is not None:
         left = view.express_seconds - (now - view.express_started)
         if left <= EXPRESS_BLINK_LAST_S:
             times.append(_next_edge(now, view.express_started, EXPRESS_BLINK_S))
         else:
             times.append(now + 0.5)  # the fade: a few steps a second is smooth enough
+    times = [t for t in times if t is not None]
     return min(times) if times else None

@@ -9,7 +9,7 @@ import os
 import secrets
 from pathlib import Path
 
-from ..clock import SystemClock
+from ..base.clock import SystemClock
 from ..game.clacks.actions import Action
 from ..game.clacks.edition import Edition
 from ..game.clacks.state import GameState

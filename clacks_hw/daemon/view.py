@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game.clacks.state import GameState
-from .preview import Preview
 from .setup_menu import SetupMenu
 
 # The screens by name: screen_names.py (resume / refused: after a restart, screens/resume.py)
@@ -24,8 +22,9 @@ class Flash:
 @dataclass(frozen=True)
 class View:
     screen: str
-    state: GameState | None = None  # the game (the demo game in attract; the older game offered in resume)
-    preview: Preview | None = None
+    state: object = None  # the game (the demo game in attract; the older game offered in resume)
+    play: object = None  # the game's input in progress (a core/board.py BoardPlay): what it lights
+    preview: object = None  # a card being placed, for the status page (the game's ``shown``)
     setup: SetupMenu | None = None
     flash: Flash | None = None
     error_since: float | None = None  # a brief red flash (unknown tag, rejected action)
@@ -36,6 +35,5 @@ class View:
     leds_failing: bool = False
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
-    dice_input: object = None  # KLACKERS: the numbers selected and faces keyed in (KlackersInput)
     computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
     signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)

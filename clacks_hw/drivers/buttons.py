@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .debounce import FORGET_CHORD, PAIR_CHORD, RESET_CHORD, ButtonEvent, Debouncer
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class ButtonPanel:
     @classmethod
     def from_config(cls, buttons, sink: Callable[[ButtonEvent], None], clock, pin_factory=None,
                     on_edge: Callable[[], None] | None = None) -> ButtonPanel:
-        """From a validated :class:`clacks_hw.config.ButtonConfig`; ``pin_factory`` overrides
+        """From a validated :class:`clacks_hw.config.load.ButtonConfig`; ``pin_factory`` overrides
         ``buttons.pin_factory`` (e.g. a MockFactory the virtual keyboard drives)."""
         factory = pin_factory if pin_factory is not None else make_pin_factory(buttons.pin_factory)
         return cls(

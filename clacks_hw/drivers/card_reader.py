@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import serial
 
-from ..clock import SystemClock
+from ..base.clock import SystemClock
 from .hub_session import HubSession
 from .rdm6300 import Rdm6300Session
 from .reader_events import OFFLINE, ONLINE, ReaderEvent

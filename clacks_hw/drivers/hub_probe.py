@@ -9,7 +9,7 @@ from typing import Any
 
 import serial
 
-from ..clock import SystemClock
+from ..base.clock import SystemClock
 from .card_reader import HUB_BAUD, open_serial
 from .hub_protocol import LineParser, chip_name, encode_line
 

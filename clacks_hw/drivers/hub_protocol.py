@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 log = logging.getLogger(__name__)
 

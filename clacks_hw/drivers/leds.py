@@ -156,7 +156,7 @@ def _dim(frame: Frame, k: float) -> Frame:
 
 
 def open_backend(leds, *, clock=None, stream=None, board=None) -> LedBackend:
-    """The backend ``leds`` (a validated :class:`clacks_hw.config.LedConfig`) names.
+    """The backend ``leds`` (a validated :class:`clacks_hw.config.load.LedConfig`) names.
 
     Hardware modules are imported here, not at the top, so ``virtual`` never touches them.
     Raises :class:`~clacks_hw.drivers.leds_ws281x.UnsupportedBoardError` for ws281x on a board

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .frame import Frame
 from .pi import BoardInfo, detect_board
 from .pixel_map import PixelMap

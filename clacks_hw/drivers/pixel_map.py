@@ -86,7 +86,7 @@ class PixelMap:
 
     @classmethod
     def from_config(cls, leds, current: CurrentModel | None = None) -> PixelMap:
-        """From a :class:`clacks_hw.config.LedConfig` (already validated)."""
+        """From a :class:`clacks_hw.config.load.LedConfig` (already validated)."""
         return cls(
             current=current,
             lamp_order=leds.lamp_order,

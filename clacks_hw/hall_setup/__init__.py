@@ -18,12 +18,12 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..mqtt.signing import SigningKey
 from ..mqtt.topics import HALL_USER, board_id_problem
-from ..regular_file import read_regular
-from ..secure_files import write_file
-from ..systemd_unit import UnitError
+from ..base.regular_file import read_regular
+from ..base.secure_files import write_file
+from ..config.systemd_unit import UnitError
 from ..web.hall_config import HallConfigError, load, with_board
 from . import mosquitto
 from .unit import STATE_DIR, UNIT_NAME, hall_unit, kiosk_autostart

@@ -11,8 +11,8 @@ from __future__ import annotations
 from string import Template
 
 from .. import __version__
-from ..systemd_unit import HIDDEN, INSTALL_HINT, SANDBOX, UnitError, quote
-from ..unsafe_chars import first_unsafe
+from ..config.systemd_unit import HIDDEN, INSTALL_HINT, SANDBOX, UnitError, quote
+from ..base.unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hall"
 UNIT_NAME = "clacks-hall.service"

@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..drivers.frame import LAMPS, SEATS, TOWERS
-from ..enrolment import card_ids
+from ..cards.enrolment import card_ids
 from .power import budget
 
 HEADER = ["section", "part", "qty", "unit", "count from", "part number or spec", "each (EUR, est.)",

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import Config
-from ..secure_files import write_file
+from ..config.load import Config
+from ..base.secure_files import write_file
 from .data import Hardware, HardwareError
 from .layout import Layout, layout
 from .panel_svg import panel_svg

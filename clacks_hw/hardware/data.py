@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 HERE = Path(__file__).resolve().parent
 CORNERS = ("NW", "NE", "SW", "SE")

@@ -17,5 +17,5 @@ def heat_w(hw, cfg) -> float:
 
 def default_heat(hw) -> float:
     """heat_w under the built-in config (clacks_hw/default_config.toml)."""
-    from ..config import load_config
+    from ..config.load import load_config
     return heat_w(hw, load_config(BUILTIN_CONFIG, check_devices=False))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..config_schema import KEEP_FREE
+from ..config.schema import KEEP_FREE
 from ..drivers.debounce import CONTROLS
 from ..drivers.pi import HEADER_PIN
 from .pcb.circuit import button_pins

@@ -15,7 +15,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 try:  # advisory lock so two daemons never append to one game; absent on Windows
     import fcntl

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..game.core.rejection import Rejection
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 import json
 
-from ..clock import SystemClock
+from ..base.clock import SystemClock
 from ..game.core.config import GameConfig, config_from_record
 from ..game.core.computer import computer_problem
 from ..game.core.names import names_problem

@@ -6,7 +6,7 @@ import ssl
 
 import paho.mqtt.client as mqtt
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 
 class LinkSetupError(ClacksError, ValueError):

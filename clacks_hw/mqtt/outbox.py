@@ -29,8 +29,8 @@ from ..journal import JournalError
 from ..journal.reading import Scan
 from ..journal.replaying import play, start_state
 from ..journal.splitting import LineReader
-from ..position_json import position_json
-from ..secure_files import SafeDir
+from ..views.position_json import position_json
+from ..base.secure_files import SafeDir
 from . import schema
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from ..daemon.screen_names import SCREENS
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..game.clacks.board import TOWERS
 from ..game.core.catalogue import modes, variants
 

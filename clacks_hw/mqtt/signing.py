@@ -22,7 +22,7 @@ import re
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 DOMAIN = b"clacks-hw mqtt v1\n"
 ENVELOPE = re.compile(rb'\{"v":1,"sig":"([A-Za-z0-9_-]{86})","msg":(\{.*\})\}', re.DOTALL)
@@ -122,7 +122,7 @@ def stored_key(folder) -> tuple[SigningKey, bool]:
     """The key a board made for itself in ``folder`` (journal.dir), made now if there is none:
     (key, made now). For a board whose config gives no ``mqtt.key``: it signs with this one, and
     a hall that does not know it lists it as knocking, with the command that adds it."""
-    from ..secure_files import SafeDir
+    from ..base.secure_files import SafeDir
 
     with SafeDir.open(folder, create=0o700) as d:
         try:

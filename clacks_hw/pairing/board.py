@@ -12,7 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .codes import WINDOW_S, PairingCode, new_code, normalise
 from .display import boot_id, display_key
 from .phones import Phone, PhoneBook

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..secure_files import SafeDir, trusted_uids
+from ..base.secure_files import SafeDir, trusted_uids
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import os
 import secrets
 from pathlib import Path
 
-from ..secure_files import SafeDir, trusted_uids
+from ..base.secure_files import SafeDir, trusted_uids
 from ..web.token import admin_token, token_path
 
 

@@ -17,7 +17,7 @@ import threading
 from collections import deque
 from pathlib import Path
 
-from ..config import load_config
+from ..config.load import load_config
 from ..daemon.events import AdminCommand
 from ..game.core.table import SEATS
 from ..web.snapshot import SnapshotBox

@@ -7,8 +7,8 @@ card id that `clacks-hw enroll` asks for.
 
 from __future__ import annotations
 
-from ..alphabet_card import LAMP_OFF, LAMP_ON, alphabet_face
-from ..enrolment import WORD_PREFIX
+from .alphabet_card import LAMP_OFF, LAMP_ON, alphabet_face
+from ..cards.enrolment import WORD_PREFIX
 from ..game.clacks.edition import Card, Edition, Jacquard
 from .draw import PT, Circle, Face, Line, Rect, Text
 from .sizes import Sizes

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..game.clacks.edition import Edition
-from ..secure_files import write_file
+from ..base.secure_files import write_file
 from .draw import Circle, Face, Line, Rect, Text
 from .faces import all_faces
 from .fonts import Fonts, choose_fonts

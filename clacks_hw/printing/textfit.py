@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .draw import PT
 
 Measure = Callable[[str, float, bool], float]  # (text, size in pt, bold) -> width in mm

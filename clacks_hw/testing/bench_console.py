@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 import string
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .cards import EDITION, all_cards, uid_of
 from .rdm6300 import em4100_uid_of
 from .script_words import WordError, whole_number

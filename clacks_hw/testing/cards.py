@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from clacks_hw.daemon.cards import CardMap
-from clacks_hw.enrolment import Enrolment, save_enrolment
+from clacks_hw.cards.enrolment import Enrolment, save_enrolment
 from clacks_hw.game.clacks.edition_files import default_edition
 
 EDITION = default_edition()

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 MAX_LINE = 4096
 MAX_PATH = 107  # bytes in a Unix socket's address (sun_path, less its NUL) on Linux

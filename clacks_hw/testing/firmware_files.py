@@ -17,7 +17,7 @@ import sysconfig
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 
 FIRMWARE_MODULES = ("hubproto", "presence", "mfrc522", "hub", "main", "config")
 

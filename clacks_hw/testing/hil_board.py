@@ -15,8 +15,8 @@ import random
 import threading
 import time
 
-from clacks_hw.clock import SystemClock
-from clacks_hw.config import load_config
+from clacks_hw.base.clock import SystemClock
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.drivers.reader_events import ReaderEvent
 from clacks_hw.drivers.debounce import ButtonEvent

@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ClacksError
-from ..regular_file import NotRegular, TooLarge, read_regular
-from ..unsafe_chars import first_unsafe
+from ..base.errors import ClacksError
+from ..base.regular_file import NotRegular, TooLarge, read_regular
+from ..base.unsafe_chars import first_unsafe
 from .hil_words import MAX_WAIT_S, WORDS, Context
 from .rig_settings import settings_problems
 from .script_words import WordError, did_you_mean, quote

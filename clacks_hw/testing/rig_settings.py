@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clacks_hw.config import Config, ConfigError, load_config
-from clacks_hw.config_errors import ConfigProblem
-from clacks_hw.config_schema import schema_keys
+from clacks_hw.config.load import Config, ConfigError, load_config
+from clacks_hw.config.errors import ConfigProblem
+from clacks_hw.config.schema import schema_keys
 
 BUILTIN = Path(__file__).resolve().parent.parent / "default_config.toml"
 # Set by the rig: the emulated parts and a status page on a free loopback port it reads.

@@ -15,7 +15,7 @@ import difflib
 import json
 import re
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..web.json_body import depth  # the scan request bodies are refused by, before parsing
 
 MAX_JSON_DEPTH = 32  # the deepest value a check needs is a few levels; the status JSON has 4

@@ -32,7 +32,7 @@ from aiohttp import web
 
 from ..pairing import Pairing
 from ..pairing.display import HEADER, display_key
-from ..secure_files import UnsafePath
+from ..base.secure_files import UnsafePath
 from . import pairing_api
 from .corrections import Refused
 from .hall_config import HallConfigError

@@ -15,7 +15,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..game.core.names import name_problem
 
 SCHEMA = """

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from ..clock import SystemClock
+from ..base.clock import SystemClock
 from ..mqtt import schema
 from ..mqtt.signing import fingerprint
 from ..mqtt.topics import PREFIX, parse_board_topic

@@ -19,12 +19,12 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from ..mqtt.signing import BadKey, SigningKey, VerifyKey, key_bytes
 from ..mqtt.topics import board_id_problem
-from ..regular_file import read_regular
-from ..secure_files import write_file
-from ..unsafe_chars import printable
+from ..base.regular_file import read_regular
+from ..base.secure_files import write_file
+from ..base.unsafe_chars import printable
 
 MAX_FILE = 1 << 20
 ADDED = "boards-added.toml"  # beside the database: the boards an arbiter added

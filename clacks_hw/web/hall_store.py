@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..mqtt.schema import BadMessage, Result, convert, decode, encode
 from ..mqtt.topics import BOARD_ID
-from ..secure_files import SafeDir
+from ..base.secure_files import SafeDir
 from .corrections import Corrections
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from ..errors import ClacksError
+from ..base.errors import ClacksError
 from .guard import MAX_BODY
 
 MAX_DEPTH = 3  # an object of lists is two; one more for slack, none for nesting games

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..game.clacks.board import TOWERS
 from ..game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
-from ..position_json import PUBLIC, board_bits, position_json
+from ..views.position_json import PUBLIC, board_bits, position_json
 from .seats import SEATS_JSON
 from .snapshot import StatusSnapshot
 

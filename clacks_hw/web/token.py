@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from ..secure_files import SafeDir
+from ..base.secure_files import SafeDir
 
 TOKEN_FILE = "admin-token"
 

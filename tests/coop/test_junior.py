@@ -6,7 +6,7 @@ import pytest
 
 from clacks_hw.game.core.errors import SetupError
 from clacks_hw.game.core.values import replace
-from clacks_hw.position_json import position_json
+from clacks_hw.views.position_json import position_json
 
 from .conftest import (
     ED,

@@ -11,8 +11,8 @@ from clacks_hw.cli import cli
 from clacks_hw.game.clacks.bots import bot_action
 from clacks_hw.game.core.engine import apply
 from clacks_hw.journal import JournalWriter, make_header
-from clacks_hw.position_json import position_json
-from clacks_hw.text_board import render
+from clacks_hw.views.position_json import position_json
+from clacks_hw.views.text_board import render
 
 from .conftest import ED, race
 

@@ -23,7 +23,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.legal import legal_actions
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.rejection import Rejection
-from clacks_hw.position_json import position_json
+from clacks_hw.views.position_json import position_json
 
 from .conftest import ED
 

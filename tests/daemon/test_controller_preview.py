@@ -2,7 +2,7 @@
 
 import logging
 
-from clacks_hw.daemon.preview import orientation, planned_mask
+from clacks_hw.game.clacks.board_play.preview import orientation, planned_mask
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.clacks.planner import plan
 from clacks_hw.game.core.values import replace

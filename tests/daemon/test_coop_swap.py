@@ -4,7 +4,7 @@ with the engine's message."""
 
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import render
-from clacks_hw.daemon.swap_flow import shown_mask
+from clacks_hw.game.clacks.board_play.swap_flow import shown_mask
 from clacks_hw.game.clacks.state import Report
 from clacks_hw.game.core.values import replace
 from clacks_hw.testing.clock import FakeClock

@@ -1,6 +1,6 @@
 """A failing LED backend: logged and retried; the game goes on and the board recovers."""
 
-from clacks_hw.clock import SystemClock
+from clacks_hw.base.clock import SystemClock
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.testing.hil_board import HilBoard
 from tests.fakes.failing_leds import FailingLeds

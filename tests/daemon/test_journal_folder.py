@@ -9,7 +9,7 @@ import logging
 import os
 
 from clacks_hw.commands.doctor.check import OK, WARN
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.game.clacks.config import ClacksConfig

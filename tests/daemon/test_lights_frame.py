@@ -48,7 +48,7 @@ def test_the_renderer_draws_what_the_game_says_to_light(monkeypatch):
 
 
 def test_the_page_shows_such_a_game_by_its_public_view_without_the_shutters_parts(monkeypatch):
-    from clacks_hw.position_json import PUBLIC, position_json
+    from clacks_hw.views.position_json import PUBLIC, position_json
     from clacks_hw.web.public import public_position
 
     state = game(2)

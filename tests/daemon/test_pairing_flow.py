@@ -13,7 +13,7 @@ import socket
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.events import PhonePaired

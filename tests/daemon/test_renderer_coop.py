@@ -2,19 +2,16 @@
 on the seat indicators, both junior players' progress, co-op game over, swap and reveal cues."""
 
 from clacks_hw.daemon import palette as P
-from clacks_hw.daemon.preview import Preview
-from clacks_hw.daemon.renderer import (
-    animation_deadline,
-    junior_leds,
-    render,
-    route_leds,
-)
+from clacks_hw.game.clacks.board_play.play import ClacksPlay
+from clacks_hw.game.clacks.board_play.preview import Preview
+from clacks_hw.daemon.renderer import animation_deadline, render
 from clacks_hw.daemon.view import View
 from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.core.values import replace
 from tests.fakes.daemon_rig import EDITION
+from tests.support.route_leds import junior_leds, route_leds
 
 
 def race(seats=("S", "W", "N")):
@@ -81,9 +78,11 @@ def test_junior_each_players_route_on_the_buttons_of_their_colour():
 def test_a_swap_shows_the_jacquard_to_discard_in_orange():
     s = race()
     pv = Preview("S", "discard", "J30", (0b0011,), since=0.0)
-    frame = render(View("game", s, preview=pv), 0.1)
+    play = ClacksPlay()
+    play.preview = pv  # what a swap's discard step shows
+    frame = render(View("game", s, play=play), 0.1)
     assert frame.lamp(0) == frame.lamp(1) == P.DISCARD
-    assert render(View("game", s, preview=pv), 0.5).lamp(0) != P.DISCARD
+    assert render(View("game", s, play=play), 0.5).lamp(0) != P.DISCARD
 
 
 def test_a_waiting_reveal_blinks_the_choosing_seat():

@@ -12,7 +12,7 @@ import random
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import admin_flow, app, renderer
 from clacks_hw.daemon.events import AdminCommand
 from clacks_hw.daemon.renderer import render

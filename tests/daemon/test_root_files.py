@@ -110,7 +110,7 @@ def test_selftest_probes_a_name_nobody_could_plant(tmp_path, victim):
 
 
 def test_the_admin_token_is_never_read_through_a_link(tmp_path):
-    from clacks_hw.config import load_config
+    from clacks_hw.config.load import load_config
     from clacks_hw.web.token import admin_token
 
     secret = tmp_path / "root-secret"

@@ -13,7 +13,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import new_game
 from clacks_hw.testing.clock import FakeClock
-from clacks_hw.text_board import render
+from clacks_hw.views.text_board import render
 
 
 class Tty(io.StringIO):

@@ -8,7 +8,7 @@ from clacks_hw.game.clacks.actions import Action
 from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.core.engine import apply
 from clacks_hw.game.core.values import replace
-from clacks_hw.position_json import position_json
+from clacks_hw.views.position_json import position_json
 from tests.coop.conftest import ED, L, T, race
 from tests.fakes.daemon_rig import card_map
 

@@ -3,7 +3,7 @@
 import io
 import logging
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.controller import ATTRACT_TEXT
 from clacks_hw.daemon.screen_layout import _ANSI

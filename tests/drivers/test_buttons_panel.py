@@ -5,7 +5,7 @@ import queue
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from clacks_hw.testing.clock import FakeClock
 

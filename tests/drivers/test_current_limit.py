@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.drivers.current_limit import CurrentModel
 from clacks_hw.drivers.frame import LAMPS, PIXELS, SEATS, TOWERS, Frame
 from clacks_hw.drivers.leds import open_backend

@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.drivers.leds import open_backend
 from clacks_hw.drivers.leds_spi import SpiLeds, decode

@@ -3,7 +3,7 @@ runs under, and the corpus of every input that ever broke one.
 
 A target drives one parser the outside world reaches through its pure entry point with the
 input's bytes. Whatever the bytes, the parser must give a value or refuse them with the
-project's own error (a :class:`~clacks_hw.errors.ClacksError` whose message says what was
+project's own error (a :class:`~clacks_hw.base.errors.ClacksError` whose message says what was
 wrong: the exit-2 kind), within :data:`TIME_BOUND_S` and :data:`MEMORY_BOUND` more memory. Any
 other exception, a hang, a blow-up of memory or a broken promise the target checks itself
 (:class:`Violation`: a 500 answer, a refusal with no message, ...) is a failure. A failure is

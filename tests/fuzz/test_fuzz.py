@@ -118,7 +118,7 @@ def test_a_failure_is_kept_once(tmp_path, monkeypatch):
     import tests.fuzz.harness as harness
 
     monkeypatch.setattr(harness, "CORPUS", tmp_path)
-    first = keep("config", b"x = [", "ValueError in clacks_hw/config.py:_decode", "hypothesis")
+    first = keep("config", b"x = [", "ValueError in clacks_hw/config/load.py:_decode", "hypothesis")
     assert first is not None and first.read_bytes() == b"x = ["
-    assert keep("config", b"x = [", "ValueError in clacks_hw/config.py:_decode", "atheris") is None
-    assert (tmp_path / "config" / INDEX).read_text() == f"{first.name}\tValueError in clacks_hw/config.py:_decode\thypothesis\n"
+    assert keep("config", b"x = [", "ValueError in clacks_hw/config/load.py:_decode", "atheris") is None
+    assert (tmp_path / "config" / INDEX).read_text() == f"{first.name}\tValueError in clacks_hw/config/load.py:_decode\thypothesis\n"

@@ -17,8 +17,8 @@ from clacks_hw.game.clacks.legal import legal_actions
 from clacks_hw.game.core.engine import apply
 from clacks_hw.game.core.registry import game_for
 from clacks_hw.game.core.view import PUBLIC
-from clacks_hw.position_json import position_json
-from clacks_hw.text_board import render
+from clacks_hw.views.position_json import position_json
+from clacks_hw.views.text_board import render
 from clacks_hw.web.public import public_position
 
 from .perft_positions import ED, ClacksConfig, deal_words, new_game

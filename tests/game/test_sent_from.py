@@ -1,7 +1,7 @@
 """The engine records the tower each signal went from (``sent_from``); the journal views
 report it (``replay --json``)."""
 
-from clacks_hw.position_json import position_json
+from clacks_hw.views.position_json import position_json
 
 from .conftest import T, ok, play
 from .test_rules_sabotage import GAP, final_letter_sent

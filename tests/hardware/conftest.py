@@ -1,6 +1,6 @@
 import pytest
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.hardware.build import Context
 from clacks_hw.hardware.data import load_hardware
 from clacks_hw.commands.build_files_cmd import BUILTIN_CONFIG

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from clacks_hw.drivers.pi import HEADER_PIN
-from clacks_hw.enrolment import card_ids
+from clacks_hw.cards.enrolment import card_ids
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.hardware.bom import bom_csv, rows, total
 from clacks_hw.hardware.harness import harness

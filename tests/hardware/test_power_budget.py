@@ -5,8 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from clacks_hw.config import load_config
-from clacks_hw.config_errors import ConfigError
+from clacks_hw.config.load import load_config
+from clacks_hw.config.errors import ConfigError
 from clacks_hw.hardware.data import HardwareError, load_hardware
 from clacks_hw.hardware.power import MARGIN, budget, budget_for, gauge_for, track_amps, wire
 

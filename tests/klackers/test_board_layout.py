@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clacks_hw.daemon.klackers_input import KlackersInput
+from clacks_hw.game.klackers.buttons import KlackersInput
 from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.game.klackers.layout import DIE_LAMPS, NUMBER_LAMP, die_weights, marks
 from clacks_hw.game.klackers.rules import apply

@@ -23,7 +23,7 @@ from msgspec.structs import replace
 from clacks_hw.cli import cli
 from clacks_hw.hall_setup.mosquitto import password_line
 from clacks_hw.hall_setup.unit import hall_unit
-from clacks_hw.systemd_unit import UnitError
+from clacks_hw.config.systemd_unit import UnitError
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.web.hall import Hall
 from clacks_hw.web.hall_config import load
@@ -73,9 +73,10 @@ def setup(tmp_path, *args) -> tuple:
     return out, r.output
 
 
-def board_from_block(tmp_path, out, name, **more) -> LiveBoard:
+def board_from_block(tmp_path, out, name, settings: dict | None = None, **more) -> LiveBoard:
+    """A board run with its generated [mqtt] section (``more``: keys of it changed; ``settings``: others)."""
     block = tomllib.loads((out / "boards" / f"{name}.toml").read_text())["mqtt"]
-    return LiveBoard(tmp_path / name, overrides={f"mqtt.{k}": v for k, v in {**block, **more}.items()})
+    return LiveBoard(tmp_path / name, overrides={**{f"mqtt.{k}": v for k, v in {**block, **more}.items()}, **(settings or {})})
 
 
 def hall_from(out, **broker):
@@ -124,10 +125,15 @@ def test_a_generated_hall_runs_a_board_and_the_hall_through_the_real_mosquitto(t
     assert sorted(cfg.boards) == ["board1", "board2"] and cfg.key is not None
     broker = GeneratedBroker(tmp_path, out).start(port)
     hall = hall_from(out)
-    board1 = board_from_block(tmp_path, out, "board1").start()
+    # board1's page answers to board1.local: the hall's card links to it (a visitor's phone opens it)
+    board1 = board_from_block(tmp_path, out, "board1", {"status.hosts": ["board1.local"]}).start()
     try:
         until(lambda: any(b["id"] == "board1" and b["link"] == "online" and b["state"] for b in hall.json()["boards"]),
               "board1 online at the hall through the generated broker")
+        [card] = [b for b in hall.json()["boards"] if b["id"] == "board1"]
+        assert card["page"] == f"http://board1.local:{board1.port}/"
+        assert hall.feed.model["boards"]["board1"]["page"] == card["page"]  # what the page draws the link from
+        assert [b["link"] for b in hall.json()["boards"] if b["id"] == "board2"] == ["unknown"]  # not heard yet
         play_game(board1)
         until(lambda: hall.store.count() == 1 and not board1.daemon.mqtt.outbox.waiting, "its game counted and receipted")
 

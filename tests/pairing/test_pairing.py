@@ -166,7 +166,7 @@ def test_a_damaged_or_planted_phones_file_pairs_nobody(tmp_path, clock, pairing,
 
 
 def test_the_token_is_never_read_through_a_link(tmp_path):
-    from clacks_hw.config import load_config
+    from clacks_hw.config.load import load_config
     from clacks_hw.pairing.root import RootSecret
 
     victim = tmp_path / "elsewhere"

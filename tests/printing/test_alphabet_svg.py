@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from click.testing import CliRunner
 
-from clacks_hw.alphabet_card import LAMP_OFF, LAMP_ON
+from clacks_hw.printing.alphabet_card import LAMP_OFF, LAMP_ON
 from clacks_hw.cli import cli
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.printing.sizes import load_sizes

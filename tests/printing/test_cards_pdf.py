@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clacks_hw.enrolment import card_ids
+from clacks_hw.cards.enrolment import card_ids
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.printing.faces import COLOURS, STAMP, hole_centre
 from clacks_hw.printing.pdf import SCALE_BAR, render, write_cards_pdf

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.selftest.report import FAIL, PASS
 from clacks_hw.selftest.run import run_selftest
 from clacks_hw.testing.emulated_bench import EmulatedBench

@@ -1,6 +1,6 @@
 """MockButtons drives the daemon's real ButtonPanel through gpiozero's MockFactory pins."""
 
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.drivers.buttons import ButtonPanel
 from clacks_hw.testing.buttons import MockButtons
 from clacks_hw.testing.clock import FakeClock

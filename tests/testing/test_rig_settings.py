@@ -2,7 +2,7 @@
 /etc/clacks-hw/config.toml (on a real board that file would change, or break, every script),
 and the settings the rig owns (its status page, journal folder, emulated parts) stay its own."""
 
-from clacks_hw import config
+from clacks_hw.config import load as config
 from clacks_hw.testing.fake_time_board import FakeTimeBoard
 from clacks_hw.testing.hil_script import parse
 

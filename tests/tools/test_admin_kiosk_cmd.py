@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands.kiosk_cmd import page_url
-from clacks_hw.config import load_config
+from clacks_hw.config.load import load_config
 from clacks_hw.pairing import Pairing
 from clacks_hw.pairing.display import boot_id, display_key
 from clacks_hw.pairing.root import RootSecret

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from clacks_hw.enrolment import load_enrolment
+from clacks_hw.cards.enrolment import load_enrolment
 from clacks_hw.testing.emulated_hub import EmulatedHub
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 import pytest
 
 from clacks_hw.drivers.reader_events import FAULT, GONE, OFFLINE, ONLINE, TAG, ReaderEvent
-from clacks_hw.enroll_walk import (
+from clacks_hw.cards.enroll_walk import (
     DONE,
     FAILED,
     GAVE_UP,
@@ -11,7 +11,7 @@ from clacks_hw.enroll_walk import (
     QUIT,
     EnrolmentWalk,
 )
-from clacks_hw.enrolment import Enrolment, group_cards
+from clacks_hw.cards.enrolment import Enrolment, group_cards
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.testing.clock import FakeClock
 

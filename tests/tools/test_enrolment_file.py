@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from clacks_hw.enrolment import (
+from clacks_hw.cards.enrolment import (
     Enrolment,
     EnrolmentConflict,
     EnrolmentError,

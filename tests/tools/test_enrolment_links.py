@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.enrolment import EnrolmentError, load_enrolment
+from clacks_hw.cards.enrolment import EnrolmentError, load_enrolment
 
 TOML_LIKE = '[tags]\n"DEADBEEF" = "J01"\n# only root may read this\n'
 

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands import service_cmd
-from clacks_hw import config as config_mod
-from clacks_hw.config import load_config
-from clacks_hw.systemd_unit import UnitError, render_unit, unit_settings
+from clacks_hw.config import load as config_mod
+from clacks_hw.config.load import load_config
+from clacks_hw.config.systemd_unit import UnitError, render_unit, unit_settings
 from tests.support.tools import require_tool
 
 from .test_service_unit import EXE, USER, parse, unit

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from clacks_hw.cli import cli
 from clacks_hw.web import token as token_mod
 from clacks_hw.commands import service_cmd
-from clacks_hw import config as config_mod
-from clacks_hw.config import load_config
-from clacks_hw.systemd_unit import render_unit, unit_settings
+from clacks_hw.config import load as config_mod
+from clacks_hw.config.load import load_config
+from clacks_hw.config.systemd_unit import render_unit, unit_settings
 
 EXE = "/usr/local/bin/clacks-hw"
 

@@ -14,8 +14,8 @@ import urllib.error
 import urllib.request
 from http.cookies import SimpleCookie
 
-from clacks_hw.clock import SystemClock
-from clacks_hw.config import load_config
+from clacks_hw.base.clock import SystemClock
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.events import CardTap
 from clacks_hw.drivers.debounce import PAIR_CHORD, ButtonEvent

@@ -56,7 +56,7 @@ class PlayBoard:
         a refusal's red flash."""
         c = self.ctrl
         session = c.session
-        return (session.actions if session else None, c.preview, c.swap, c.screen, c.dice_input,
+        return (session.actions if session else None, c.play_progress, c.screen,
                 c.error_since, c.message)
 
     def quiet(self) -> None:

@@ -48,6 +48,13 @@ def test_export_writes_every_result(tmp_path):
     code, out = run("export", "--db", str(db), "--format", "json", "--out", str(tmp_path / "r.json"))
     data = json.loads((tmp_path / "r.json").read_text())
     assert code == 0 and data["results"][0]["winner_names"] == ["Zoë"] and data["results"][0]["corrections"][0]["reason"] == "a test"
+    code, out = run("export", "--db", str(db), "--out", str(tmp_path / "no" / "such" / "r.csv"))
+    assert code == 2 and "--out" in out and "fix:" in out
+    (tmp_path / "elsewhere").write_text("keep me")
+    (tmp_path / "r.csv").symlink_to(tmp_path / "elsewhere")  # never written through
+    code, out = run("export", "--db", str(db), "--out", str(tmp_path / "r.csv"))
+    assert code == 0 and (tmp_path / "elsewhere").read_text() == "keep me"
+    assert not (tmp_path / "r.csv").is_symlink() and "n1-0000000a" in (tmp_path / "r.csv").read_text()
 
 
 def test_pair_says_what_is_wrong(tmp_path):

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from clacks_hw.web.hall_feed import _SAME, HISTORY, DeltaFeed, merge_apply, merge_diff
 from tests.fakes.hall_boards import board_state, hall_states, SCENES
 from tests.web.broker import Broker
+from tests.mqtt.rig import until
 from tests.web.hall_page import ShownHall
 
 values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
@@ -108,6 +109,8 @@ def test_a_move_costs_each_viewer_one_cards_change_not_the_hall(tmp_path, broker
     viewer = None
     try:
         hall.put(states)
+        # the broker connected first: its change would otherwise be the viewer's next message
+        until(lambda: hall.hall.feed.model.get("broker", {}).get("text") == "connected", "the hall on the broker")
         viewer = http.client.HTTPConnection("127.0.0.1", hall.hall.address[1], timeout=5)
         viewer.request("GET", "/events", headers={"Accept": "text/event-stream"})
         resp = viewer.getresponse()

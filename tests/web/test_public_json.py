@@ -14,7 +14,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.values import replace
-from clacks_hw.position_json import board_bits
+from clacks_hw.views.position_json import board_bits
 from clacks_hw.web.server import WebServer as StatusPage
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 
@@ -158,7 +158,7 @@ def test_setup_screen_and_a_board_not_yet_running():
 
 
 def test_the_race_route_is_lit_as_the_board_lights_it_when_the_message_is_not_12_signals():
-    from clacks_hw.daemon.renderer import route_leds
+    from tests.support.route_leds import route_leds
     s = new_game(ED, ClacksConfig(seats=("S", "N"), words={"team": ("AB", "CD")}, seed=1, mode="race"))
     s = play(s, lambda s: s.signals_sent >= 2)
     assert len(s.message) != 12  # the board scales the route to 12 towers
@@ -169,7 +169,7 @@ def test_the_race_route_is_lit_as_the_board_lights_it_when_the_message_is_not_12
 
 def test_the_junior_race_shows_each_seats_progress_on_its_own_colour_as_the_board_does():
     from clacks_hw.daemon import palette
-    from clacks_hw.daemon.renderer import junior_leds
+    from tests.support.route_leds import junior_leds
     s = new_game(ED, ClacksConfig(seats=("S", "W"), words={"S": ("GROAT", "QUIRM"), "W": ("TRUNK", "GUILD")},
                                 seed=3, mode="junior"))
     s = play(s, lambda s: s.player("S").sent % 2 == 1 and s.player("W").sent >= 2)

@@ -13,8 +13,8 @@ import urllib.request
 
 import pytest
 
-from clacks_hw.clock import SystemClock
-from clacks_hw.config import load_config
+from clacks_hw.base.clock import SystemClock
+from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
 from clacks_hw.daemon.loop import EventLoop
 from clacks_hw.web.public import status_json

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from clacks_hw.config import StatusConfig
+from clacks_hw.config.load import StatusConfig
 from clacks_hw.web.server import WebServer as StatusPage
 from clacks_hw.web.server import open_status_page
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot

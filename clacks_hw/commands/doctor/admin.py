@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...config import DEFAULT_PATH
+from ...config.load import DEFAULT_PATH
 from .check import OK, WARN
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...config import BUILTIN, ConfigError, load_config
+from ...config.load import BUILTIN, ConfigError, load_config
 from .check import FAIL, OK
 
 

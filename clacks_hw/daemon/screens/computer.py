@@ -61,7 +61,7 @@ class ComputerTurn:
         action = move.action
         if getattr(action, "act", None) in ("play", "move", "end") and play.clock.running:
             action = replace(action, time=play.clock.elapsed(now))
-        play.preview = None
+        play.play.new_turn()  # whatever a person had begun to choose is dropped
         if not play.submit(action, now):  # the engine refused what the computer saw as legal: never spin on it
             log.error("the computer at %s played %s and was refused", seat, action)
             self._stalled = key

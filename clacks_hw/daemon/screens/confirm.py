@@ -12,31 +12,31 @@ class ConfirmScreen(Screen):
 
     def __init__(self, board, now: float, play) -> None:
         super().__init__(board, now)
-        self.play = play  # the PlayScreen the question is asked over
+        self.playing = play  # the PlayScreen the question is asked over
         board.report("Abandon this game? PLAY abandons it, BACK keeps playing.")
 
     @property
     def state(self):
-        return self.play.state
+        return self.playing.state
 
     def press(self, button: str, now: float) -> None:
         if button == "PLAY":
             self.board.abandon(now, by="the reset gesture")
         elif button == "BACK":
-            self.board.go(self.play, now)
+            self.board.go(self.playing, now)
             self.report("Reset cancelled: the game goes on.")
 
     def tick(self, now: float) -> None:
         if now >= self.since + self.settings.confirm_s:
-            self.board.go(self.play, now)
-        self.play.clock.tick(now)
+            self.board.go(self.playing, now)
+        self.playing.clock.tick(now)
 
     def storage_back(self, now: float) -> None:
-        self.play.storage_back(now)
+        self.playing.storage_back(now)
 
     def deadline(self, now: float) -> float | None:
-        times = [self.since + self.settings.confirm_s, *self.play.clock.deadlines()]
+        times = [self.since + self.settings.confirm_s, *self.playing.clock.deadlines()]
         return min(t for t in times if t is not None)
 
     def shows(self, now: float) -> dict:
-        return {"state": self.state, "express_started": self.play.clock.started_if_running()}
+        return {"state": self.state, "express_started": self.playing.clock.started_if_running()}

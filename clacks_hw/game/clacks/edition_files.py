@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from ...errors import ClacksError
-from ...regular_file import NotRegular, TooLarge, read_regular
-from ...unsafe_chars import toml_key
+from ...base.errors import ClacksError
+from ...base.regular_file import NotRegular, TooLarge, read_regular
+from ...base.unsafe_chars import toml_key
 from .box import BOX
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect

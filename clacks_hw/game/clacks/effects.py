@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...errors import ClacksError
+from ...base.errors import ClacksError
 
 # effect name -> kind of argument it takes
 VOCABULARY = {

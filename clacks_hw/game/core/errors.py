@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-from ...errors import ClacksError
+from ...base.errors import ClacksError
 
 
 class SetupError(ClacksError, ValueError):

@@ -16,7 +16,8 @@ whose ``game`` is the mode's object again.
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
                seat_sections and prompts (a player's own phone: core/seat_page.py)
-    the board  what the board daemon asks every game today (flags, tracks, marks)
+    the board  board_play (what a button or a card means, what to light: core/board.py),
+               lights (core/lights.py), and what the pages ask (flags, tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -29,6 +30,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from .board import BoardPlay
 from .computer import computer_problem
 from .errors import SetupError
 from .names import names_problem
@@ -297,6 +299,11 @@ class Game(ABC):
     def reveals_faults(self, config) -> bool:
         """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
         return False
+
+    def board_play(self) -> BoardPlay:
+        """What a button or a card means on the lit board in this game, and what it lights
+        (core/board.py): a new one for each game in play, keeping the input in progress."""
+        return BoardPlay()
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ..core.protocol import Game, GameBox
 from ..core.view import Summary
 from . import bots, computer, layout, legal, rules, view
 from .actions import parse_action
+from .board_play import KlackersPlay
 from .config import VARIANTS, KlackersConfig, check_config, seatings
 from .state import new_game
 
@@ -63,6 +64,10 @@ class Klackers(Game):
 
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table
+
+    def board_play(self) -> KlackersPlay:
+        """The buttons select numbers and roll; the lamps show numbers and dice (board_play.py)."""
+        return KlackersPlay()
 
     def lamps(self, s):
         lit = 0

@@ -7,9 +7,9 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from clacks_hw.config import ConfigError, load_config, parse_config
-from clacks_hw.config_schema import schema_keys
-from clacks_hw.systemd_unit import UnitError, render_unit, unit_settings
+from clacks_hw.config.load import ConfigError, load_config, parse_config
+from clacks_hw.config.schema import schema_keys
+from clacks_hw.config.systemd_unit import UnitError, render_unit, unit_settings
 
 from ..harness import Target, Violation, refused
 from ..mutation import mutated, utf8
@@ -63,5 +63,5 @@ def _strategy() -> st.SearchStrategy:
     return structured | mutated(seeds, TOKENS)
 
 
-TARGET = Target("config", "clacks_hw.config.parse_config, then the systemd unit from it",
+TARGET = Target("config", "clacks_hw.config.load.parse_config, then the systemd unit from it",
                 st.deferred(_strategy), config_seeds, check=check)

@@ -21,8 +21,8 @@ from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.journal import JournalError, Reopened, encode_lines, parse_journal, replay
 from clacks_hw.journal.reading import Scan, collect
 from clacks_hw.journal.splitting import CHUNK, LineReader
-from clacks_hw.position_json import position_json
-from clacks_hw.text_board import render
+from clacks_hw.views.position_json import position_json
+from clacks_hw.views.text_board import render
 
 from ..harness import Target, Violation, refused
 from ..mutation import json_values, mutate, mutated

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from hypothesis import strategies as st
 
-from clacks_hw.config import MqttConfig
+from clacks_hw.config.load import MqttConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state

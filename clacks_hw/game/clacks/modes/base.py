@@ -18,6 +18,7 @@ from ...core.values import replace
 from ...core.view import PUBLIC, Summary
 from ..actions import Action, parse_action
 from ..board import COLOUR, TOWERS_OF
+from ..board_play.play import ClacksPlay
 from ..config import ClacksConfig
 from ..interpreter import CHOICES
 from ..position import position_json
@@ -103,6 +104,10 @@ class ClacksGame(Game):
         if action.act != "fault" and state.last_fault is not None:
             state = replace(state, last_fault=None)  # only the very next action may cancel a fault
         return self.appliers[action.act](state, action)
+
+    def board_play(self) -> ClacksPlay:
+        """Jacquards previewed and played, pawns moved, Fault Report cards, swaps (board_play/)."""
+        return ClacksPlay()
 
     def turn_seconds(self, config) -> float | None:
         """Express: the length of a turn the set-up recorded."""

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.clacks.actions import Action
-from ..game.clacks.rejection import Code
-from ..game.clacks.state import GameState
-from ..game.core.engine import validate
-from ..game.core.rejection import Rejection
-from ..game.core.values import replace
-from ..game.core.view import PUBLIC
+from ..actions import Action
+from ..rejection import Code
+from ..state import GameState
+from ...core.engine import validate
+from ...core.rejection import Rejection
+from ...core.values import replace
+from ...core.view import PUBLIC
 from . import preview as pv
 
 # What the engine says while the swap is still incomplete: not refusals, the next step.

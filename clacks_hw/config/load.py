@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .config_checks import (
+from .checks import (
     _check_devices,
     _check_game,
     _check_pins,
@@ -29,8 +29,8 @@ from .config_checks import (
     _check_supply,
     reserved_pins,
 )
-from .config_errors import ConfigError, ConfigProblem, format_problems
-from .config_schema import (
+from .errors import ConfigError, ConfigProblem, format_problems
+from .schema import (
     _SCHEMA,
     DEFAULT_BAUD,
     RDM6300_AUTO_PORT,
@@ -38,9 +38,9 @@ from .config_schema import (
     _toml,
     _type_name,
 )
-from .drivers.debounce import BUTTONS, RESET_CHORD
-from .regular_file import NotRegular, TooLarge, read_regular
-from .unsafe_chars import first_unsafe, toml_key
+from ..drivers.debounce import BUTTONS, RESET_CHORD
+from ..base.regular_file import NotRegular, TooLarge, read_regular
+from ..base.unsafe_chars import first_unsafe, toml_key
 
 DEFAULT_PATH = Path("/etc/clacks-hw/config.toml")
 BUILTIN = "<built-in defaults>"

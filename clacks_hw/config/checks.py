@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .config_errors import ConfigProblem
-from .config_schema import (
+from .errors import ConfigProblem
+from .schema import (
     HEADER_GPIOS,
     KEEP_FREE,
     RDM6300_AUTO_PORT,
     _toml,
 )
-from .drivers.debounce import BUTTONS
-from .drivers.frame import SEATS
-from .drivers.leds_ws281x import PIN_CHANNEL
-from .game.core.registry import game_for
+from ..drivers.debounce import BUTTONS
+from ..drivers.frame import SEATS
+from ..drivers.leds_ws281x import PIN_CHANNEL
+from ..game.core.registry import game_for
 
 # -- cross-key checks ------------------------------------------------------------------------
 
@@ -112,8 +112,8 @@ def _check_supply(leds: dict, problems: list[ConfigProblem]) -> None:
         return  # reported by the schema
     from types import SimpleNamespace
 
-    from .hardware.data import HardwareError, load_hardware
-    from .hardware.power import budget_for
+    from ..hardware.data import HardwareError, load_hardware
+    from ..hardware.power import budget_for
     try:
         budget_for(load_hardware(), SimpleNamespace(supply_a=leds["supply_a"], brightness=1.0,
                                                     lead_pixels=leds.get("lead_pixels", 0)))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.clacks.board import TOWERS
-from ..game.clacks.planner import plan
-from ..game.clacks.state import GameState
-from ..game.clacks.turns import target_mask
-from ..game.core.values import replace
+from ..board import TOWERS
+from ..planner import plan
+from ..state import GameState
+from ..turns import target_mask
+from ...core.values import replace
 
 
 def _popcount(x: int) -> int:

@@ -4,10 +4,10 @@ the SVG (`clacks-hw alphabet-card`) and the print-and-play PDF (`clacks-hw cards
 
 from __future__ import annotations
 
-from .game.clacks.edition import Edition
-from .printing.draw import PT, Face, Rect, Text, svg
-from .printing.sizes import load_sizes
-from .printing.textfit import clean
+from ..game.clacks.edition import Edition
+from .draw import PT, Face, Rect, Text, svg
+from .sizes import load_sizes
+from .textfit import clean
 
 COLS = 7
 LAMP, GAP = 5.5, 1.2  # one lamp cell and the gap between cells, mm

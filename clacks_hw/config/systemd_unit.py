@@ -32,9 +32,9 @@ import os
 from dataclasses import dataclass
 from string import Template
 
-from . import __version__
-from .errors import ClacksError
-from .unsafe_chars import first_unsafe
+from .. import __version__
+from ..base.errors import ClacksError
+from ..base.unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hw"
 DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
@@ -201,7 +201,7 @@ def _check_folder_path(path: str) -> None:
 
 
 def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSettings:
-    """From a loaded :class:`clacks_hw.config.Config`. ``user`` is ignored (root) for ws281x."""
+    """From a loaded :class:`clacks_hw.config.load.Config`. ``user`` is ignored (root) for ws281x."""
     leds = config.leds
     return UnitSettings(
         exec_path=exec_path,

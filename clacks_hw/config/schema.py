@@ -10,13 +10,13 @@ import json
 import re
 from typing import Any
 
-from .drivers.buttons import PIN_FACTORIES
-from .drivers.debounce import BUTTONS
-from .drivers.frame import SEATS, TOWERS
-from .drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
-from .game.clacks.state import ROUTES
-from .game.core.registry import modes, variants
-from .game.core.table import HANDS
+from ..drivers.buttons import PIN_FACTORIES
+from ..drivers.debounce import BUTTONS
+from ..drivers.frame import SEATS, TOWERS
+from ..drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
+from ..game.clacks.state import ROUTES
+from ..game.core.registry import modes, variants
+from ..game.core.table import HANDS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
@@ -177,7 +177,7 @@ def _flag():
 
 def _key(what):
     def check(v):
-        from .mqtt.signing import BadKey, key_bytes  # the key's own check, where keys are made
+        from ..mqtt.signing import BadKey, key_bytes  # the key's own check, where keys are made
 
         if not isinstance(v, str):
             raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}", "put the key in double quotes")
@@ -203,7 +203,7 @@ def _optional_path():
 
 def _computer():
     def check(v):
-        from .game.core.computer import ComputerError, parse_computer
+        from ..game.core.computer import ComputerError, parse_computer
 
         if isinstance(v, str):
             v = [v]

@@ -31,11 +31,11 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .errors import ClacksError
-from .game.clacks.edition import Edition
-from .journal.append_file import file_mode
-from .regular_file import NotRegular, TooLarge
-from .secure_files import SafeDir
+from ..base.errors import ClacksError
+from ..game.clacks.edition import Edition
+from ..journal.append_file import file_mode
+from ..base.regular_file import NotRegular, TooLarge
+from ..base.secure_files import SafeDir
 
 FILE_NAME = "cards.toml"
 WORD_PREFIX = "W:"
@@ -46,7 +46,7 @@ _GROUP_ORDER = {"J": 0, "F": 1, "I": 2, "L": 3, "W": 4}
 
 
 def default_path(config) -> Path:
-    """``<journal.dir>/cards.toml`` for a loaded :class:`clacks_hw.config.Config`."""
+    """``<journal.dir>/cards.toml`` for a loaded :class:`clacks_hw.config.load.Config`."""
     return Path(config.journal.dir) / FILE_NAME
 
 
@@ -218,7 +218,7 @@ def load_enrolment(path: str | os.PathLike, edition: Edition | None = None, *,
     exist is an empty enrolment (for ``enroll --resume``) instead of an error.
     """
     if edition is None:
-        from .game.clacks.edition_files import default_edition
+        from ..game.clacks.edition_files import default_edition
 
         edition = default_edition()
     path = Path(path)
@@ -318,7 +318,7 @@ def _card_fix(card: str, edition: Edition) -> str:
 def dumps(enrolment: Enrolment, edition: Edition | None = None) -> str:
     """The file's text, cards in edition order, each line commented with the card's name."""
     out = ["# clacks-hw card enrolment: RFID tag UID (hex) = card id. Written by clacks-hw enroll;",
-           "# the format is described in clacks_hw/enrolment.py and docs/setup.md."]
+           "# the format is described in clacks_hw/cards/enrolment.py and docs/setup.md."]
     name = edition.name if edition is not None else enrolment.edition
     if name:
         out.append(f"edition = {_quote(name)}")

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .drivers.reader_events import FAULT, OFFLINE, ONLINE, RECOVERED, TAG
+from ..drivers.reader_events import FAULT, OFFLINE, ONLINE, RECOVERED, TAG
 from .enrolment import Enrolment, EnrolmentConflict, card_label, normalise_uid
-from .game.clacks.edition import Edition
+from ..game.clacks.edition import Edition
 
 RUNNING, DONE, QUIT, INTERRUPTED, GAVE_UP, FAILED = (
     "running", "done", "quit", "interrupted", "gave up", "failed")

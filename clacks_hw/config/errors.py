@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import ClacksError
+from ..base.errors import ClacksError
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .game.clacks.edition import Edition
-from .game.clacks.state import GameState
-from .game.core.engine import apply
-from .game.core.rejection import Rejection
-from .journal import Entry, Journal, start_state
+from ..game.clacks.edition import Edition
+from ..game.clacks.state import GameState
+from ..game.core.engine import apply
+from ..game.core.rejection import Rejection
+from ..journal import Entry, Journal, start_state
 
 
 @dataclass(frozen=True)

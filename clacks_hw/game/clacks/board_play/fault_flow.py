@@ -9,10 +9,10 @@ Night Shift meaning, docs/coop.md section 7). A per-seat reader says who tapped.
 
 from __future__ import annotations
 
-from ..game.clacks.actions import Action
-from ..game.clacks.state import GameState
-from ..game.core.engine import validate
-from ..game.core.rejection import Rejection
+from ..actions import Action
+from ..state import GameState
+from ...core.engine import validate
+from ...core.rejection import Rejection
 from . import preview as pv
 
 

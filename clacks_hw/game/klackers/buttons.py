@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.klackers.actions import KlackersAction
-from ..game.klackers.layout import TOWER_FACE, TOWER_NUMBER
-from ..game.klackers.state import KlackersState
+from .actions import KlackersAction
+from .layout import TOWER_FACE, TOWER_NUMBER
+from .state import KlackersState
 
 
 @dataclass(frozen=True)

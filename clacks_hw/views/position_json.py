@@ -6,8 +6,8 @@ game/klackers/view.py.
 
 from __future__ import annotations
 
-from .game.core.table import board_bits  # noqa: F401  (the pages draw lamps with it)
-from .game.core.view import PUBLIC  # noqa: F401  (the pages import the public viewer from here)
+from ..game.core.table import board_bits  # noqa: F401  (the pages draw lamps with it)
+from ..game.core.view import PUBLIC  # noqa: F401  (the pages import the public viewer from here)
 
 
 def position_json(state, actions: int | None = None, view: str | None = None) -> dict:

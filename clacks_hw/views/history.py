@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .game.clacks.edition import Edition
-from .journal import JournalError, read_journal
+from ..game.clacks.edition import Edition
+from ..journal import JournalError, read_journal
 from .replay_steps import Refused, steps
 
 PATTERNS = ("*.jsonl", "*.jsonl.abandoned", "*.jsonl.refused")
