@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from ..game.core.computer import computer_problem
+from ..game.core.computer import ComputerError, computer_problem, parse_computer
 from ..game.core.names import names_problem
 from ..game.core.registry import board_modes, game_for
 from .events import AdminCommand
@@ -50,6 +50,11 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     if why:
         return why
     computer = params.get("computer", {})  # seat -> strength of a computer player
+    if isinstance(computer, list):  # from a page's JSON: ["N:strong", ...], as --computer writes them
+        try:
+            computer = parse_computer(computer)
+        except ComputerError as exc:
+            return f"computer: {exc}"
     why = computer_problem(computer, seats)
     if why:
         return why

@@ -24,7 +24,7 @@ from .json_body import BadBody, Number, Text, TextList, read_json
 COMMANDS = {
     "/api/admin/new-game": ("new_game", {"mode": Text(32), "variants": TextList(8), "seats": TextList(4, 2),
                                          "route": Text(8), "words": TextList(16),
-                                         "names": TextList(4, 16)}),
+                                         "names": TextList(4, 16), "computer": TextList(4, 16)}),
     "/api/admin/abandon": ("abandon", {}),
     "/api/admin/brightness": ("brightness", {"value": Number()}),
 }
