@@ -5,7 +5,7 @@ few hundred (money never negative, at most one dragon a quadrant, no secret in t
 view), and how long the board takes to judge a test: from the die's action to the judged state
 and the public position the screens draw from (p50 / p99).
 
-    python bench/bench_guards.py [--games N]     (make bench runs it with the 10,000)
+    python bench/bench_guards.py [--games N] [--properties-only]   (make bench: all, 10,000 games)
 """
 
 from __future__ import annotations
@@ -92,6 +92,9 @@ def judgement(samples: int = 5000) -> None:
 
 if __name__ == "__main__":
     n = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 10_000
+    if "--properties-only" in sys.argv:
+        properties(n)
+        raise SystemExit(0)
     ours = rate("random player, one kind at a time", 200, random_action)
     plain = rate("plain: every legal action listed, one picked", 200,
                  lambda s, rng: rng.choice([a for a in legal_actions(s) if a.act != "stop"]))

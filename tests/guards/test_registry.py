@@ -27,3 +27,17 @@ def test_the_set_up_goes_into_a_journal_header_and_back_with_the_whole_box():
     assert json.loads(json.dumps(record)) == record
     again = config_from_record(json.loads(json.dumps(record)))
     assert again == config and again.box.volunteers == BOX.volunteers and again.box.fingerprint == BOX.fingerprint
+
+
+def test_a_computer_at_the_table_plays_its_own_seat_only():
+    import random
+
+    from tests.guards.randomgames import random_game
+
+    for _, s in list(random_game(2, 3, steps=60))[::6]:
+        seat = GUARDS.acting_seat(s)
+        if seat is None:
+            continue
+        move = GUARDS.computer_move(s, seat, "normal", random.Random(1))
+        assert move.seat == seat and move.action.seat == seat and move.why
+        assert GUARDS.validate(s, move.action) is None

@@ -16,6 +16,8 @@ from .actions import parse_action
 from .config import GuardsConfig, check_config
 from .rejection import Code
 from .setup import new_game
+from .state import GuardsState
+from .view import narrate as view_narrate
 
 SEATINGS = (("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E"))
 
@@ -61,6 +63,17 @@ class Guards(Game):
 
     def bot_action(self, state, rng):
         return legal.random_action(state, rng)
+
+    def computer_move(self, view, seat, strength, rng):
+        """A computer at a Guards! Guards! table plays a random legal action of its own seat (it has
+        no strategy yet, whatever the strength)."""
+        from ..core.computer import Move
+
+        action = legal.random_action(view, rng, seat=seat)
+        if action is None:
+            return None
+        after = self.apply(view, action)
+        return Move(seat, action, view_narrate(view, action, after) if isinstance(after, GuardsState) else str(action))
 
     def current_player(self, state):
         """Who acts next: the roller of a waiting test, the first seat still to answer, or the
@@ -112,3 +125,4 @@ class Guards(Game):
 
 GUARDS = Guards()
 BOX = GameBox("guards", "Guards! Guards!", (GUARDS,))
+

@@ -116,9 +116,10 @@ WHOLE_KIND = frozenset({"once", "too_late", "confined", "must_roll", "waiting", 
                         "game_over", "not_asked"})
 
 
-def random_action(state: GuardsState, rng, *, stop: bool = False) -> A:
+def random_action(state: GuardsState, rng, *, stop: bool = False, seat: str | None = None) -> A | None:
     """A random legal action, drawn kind first (roll, recruit, end the turn, ...) so a rare kind
-    is not drowned by the many recruits; ``stop``: stopping the game is one of the kinds."""
+    is not drowned by the many recruits; ``stop``: stopping the game is one of the kinds; ``seat``:
+    only that seat's actions (None when it has none)."""
     game = state.config.game
     makers = by_kind(state)
     # A weighted shuffle (each kind's key rng^(1/weight)): a table rolls and recruits far more often
@@ -126,7 +127,7 @@ def random_action(state: GuardsState, rng, *, stop: bool = False) -> A:
     kinds = sorted((k for k in makers if stop or k != "stop"),
                    key=lambda k: -rng.random() ** (1 / WEIGHTS.get(k, 1.0)))
     for kind in kinds:
-        options = makers[kind]()
+        options = [a for a in makers[kind]() if seat is None or a.seat == seat]
         rng.shuffle(options)
         for a in options:
             why = game.validate(state, a)
@@ -134,4 +135,6 @@ def random_action(state: GuardsState, rng, *, stop: bool = False) -> A:
                 return a
             if why.code in WHOLE_KIND:
                 break  # refused for what it is, not for its card or quadrant: so is every other
+    if seat is not None:
+        return None
     raise RuntimeError(f"no legal action in turn {state.number}")
