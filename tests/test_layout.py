@@ -29,7 +29,7 @@ def test_no_module_is_over_400_lines():
 
 
 def test_the_games_are_sibling_packages_over_the_core():
-    assert GAMES == ["clacks", "klackers"]
+    assert GAMES == ["clacks", "guards", "klackers"]
     for name, m in MODULES.items():
         if not name.startswith(f"{GAME}."):
             continue

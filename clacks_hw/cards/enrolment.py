@@ -66,7 +66,10 @@ def normalise_uid(uid: str) -> str:
 
 
 def card_ids(edition: Edition) -> list[str]:
-    """Every card of the edition that can carry a tag, in enrolment order."""
+    """Every card of the edition that can carry a tag, in enrolment order (a game with cards of
+    its own, Guards! Guards!, lists them by group: ``tag_groups``)."""
+    if hasattr(edition, "tag_groups"):
+        return [c for ids in edition.tag_groups().values() for c in ids]
     ids = list(edition.jacquards)
     for deck in ("fault", "incident", "log"):
         ids.extend(edition.deck(deck))
@@ -76,6 +79,8 @@ def card_ids(edition: Edition) -> list[str]:
 
 def card_label(edition: Edition, card: str) -> str:
     """What to show an owner: ``J05 jacquard, domino (cost 3)``, ``F03 fault report SPARE SHUTTER``."""
+    if hasattr(edition, "tag_label"):
+        return edition.tag_label(card)
     if card in edition.jacquards:
         j = edition.jacquards[card]
         stamp = ", fault stamp" if j.stamp else ""
@@ -308,6 +313,8 @@ def _card_fix(card: str, edition: Edition) -> str:
 
     close = difflib.get_close_matches(card.upper() if len(card) < 5 else card, card_ids(edition), n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
+    if hasattr(edition, "tag_groups"):
+        return f"{hint}cards are the edition's volunteers and dragons (see clacks-hw edition check FILE)"
     return (f"{hint}cards are J01..J{len(edition.jacquards):02d}, report cards F../I../L.., "
             'word cards "W:WORD" (see clacks-hw edition)')
 
@@ -354,7 +361,14 @@ def group_cards(edition: Edition, groups: Iterable[str] | None = None) -> list[s
 
     ``faults`` are the Fault Report cards (F..); ``reports`` the co-op Incident Report and
     Operator's Log cards (I.., L..).
+    A Guards! Guards! edition's groups are its decks (lords, man_beast, shades) and dragons.
     """
+    if hasattr(edition, "tag_groups"):
+        parts = edition.tag_groups()
+        chosen = set(groups) if groups else set(parts)
+        if chosen - set(parts):
+            raise ValueError(f"unknown card group(s) {', '.join(sorted(chosen - set(parts)))}; use {', '.join(parts)}")
+        return [c for g, ids in parts.items() if g in chosen for c in ids]
     parts = {
         "jacquards": list(edition.jacquards),
         "faults": list(edition.deck("fault")),

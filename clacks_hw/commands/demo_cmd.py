@@ -71,9 +71,10 @@ def _klackers_bots():
 
 
 @click.command("demo")
-@click.option("--game", type=click.Choice(["clacks", "klackers"]), default="clacks", show_default=True,
-              help="Clacks, or KLACKERS (the dice game on the same board, docs/klackers.md; "
-                   "the same as --mode klackers).")
+@click.option("--game", type=click.Choice(["clacks", "klackers", "guards"]), default="clacks", show_default=True,
+              help="Clacks, KLACKERS (the dice game on the same board, docs/klackers.md; the same as "
+                   "--mode klackers), or Guards! Guards! (random players on the made-up demo edition, "
+                   "docs/guards-rules.md).")
 @click.option("--mode", type=LazyChoice(game_modes, "MODE"), default="competitive", show_default=True,
               help="Which game the automatic players play: a mode of any installed game, e.g. race "
                    "(a wrong name lists them all).")
@@ -117,6 +118,10 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         seed = random.SystemRandom().randrange(10**6)
     tty = sys.stdout.isatty()
     delay = (0.6 if tty else 0.0) if delay is None else max(0.0, delay)
+    if game == "guards" or mode == "guards":
+        from .guards_demo import run_demo as run_guards_demo
+
+        return run_guards_demo(4 if players is None else players, seed, delay)
     if game == "klackers" or game_for(mode).dice:
         if computer is not None:
             return watch(klackers_state(4 if players is None else players, seed, variants, rounds),

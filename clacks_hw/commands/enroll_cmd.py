@@ -21,6 +21,17 @@ from . import COMMANDS
 from .common import BAD_CONFIG, LazyChoice, edition_option, load_edition_or_exit
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
+GUARDS_GROUPS = ("lords", "man_beast", "shades", "dragons")  # a Guards! Guards! edition's tag_groups
+GUARDS_FILE_NAME = "guards-cards.toml"
+
+
+def _guards_edition(path: str):
+    from ..game.guards.edition_files import GuardsEditionError, demo_edition, load_guards_edition
+
+    try:
+        return demo_edition() if path == "demo" else load_guards_edition(path)
+    except GuardsEditionError as exc:
+        _fail(str(exc))
 
 
 def _fail(message: str, status: int = BAD_CONFIG) -> None:
@@ -66,10 +77,14 @@ def _read_keys(events: queue.Queue, stream) -> None:
     events.put(("eof", None))
 
 
-def _groups():
+def _clacks_groups():
     from ..cards.enrolment import GROUPS
 
     return GROUPS
+
+
+def _groups():
+    return _clacks_groups() + GUARDS_GROUPS
 
 
 @click.command("enroll")
@@ -81,13 +96,17 @@ def _groups():
               help="Serial port of the card reader (default: reader.port from the config).")
 @click.option("--only", "only", type=LazyChoice(_groups, "GROUP"), multiple=True,
               help="Enrol only this group (repeatable): jacquards, faults (Fault Reports), "
-                   "reports (Incident Reports and Operator's Logs), words.")
+                   "reports (Incident Reports and Operator's Logs), words; with --guards: lords, "
+                   "man_beast, shades (the volunteer decks), dragons.")
+@click.option("--guards", "guards_file", default=None, metavar="FILE",
+              help="Enrol the volunteer and dragon cards of a Guards! Guards! edition file ('demo': the "
+                   "made-up one) into <journal.dir>/guards-cards.toml instead.")
 @click.option("--resume", is_flag=True,
               help="Only the cards that have no tag yet (continue an interrupted enrolment).")
 @click.option("--offline-timeout", type=click.FloatRange(1, 3600), default=None,
               help="Seconds to wait for an absent card reader before stopping (default: 120).")
 @edition_option
-def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edition_dir):
+def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edition_dir, guards_file):
     """Walk through every card of the edition, tapping each on the reader once, and save
     which tag is on which card (the daemon reads this file).
 
@@ -109,8 +128,14 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         _fail(str(err))
-    edition = load_edition_or_exit(edition_dir)
+    edition = load_edition_or_exit(edition_dir) if guards_file is None else _guards_edition(guards_file)
     path = Path(cards_path) if cards_path else default_path(cfg)
+    if guards_file is not None and not cards_path:
+        path = path.with_name(GUARDS_FILE_NAME)  # the Clacks cards keep their own file
+    wrong = set(only) - set(GUARDS_GROUPS if guards_file is not None else _clacks_groups())
+    if wrong:
+        _fail(f"--only {', '.join(sorted(wrong))} is not a group of this edition's cards\n"
+              f"  fix: use {', '.join(GUARDS_GROUPS if guards_file is not None else _clacks_groups())}")
     if path.parent.is_dir():  # a folder others control: refused now (exit 2), not after the first card
         SafeDir.open(path.parent).close()
     try:

@@ -65,8 +65,8 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
 
     The page is the board: its lamps, tower buttons and seat indicators lit as the LEDs would
     be, each seat's hand to tap, the buttons to press. It drives the emulated parts of the real
-    board daemon (the same engine and journal as a built board). An unfinished game resumes
-    when you play again.
+    board daemon (the same engine and journal as a built board). --computer N:strong has the
+    computer play seat N (easy, normal or strong). An unfinished game resumes when you play again.
     """
     from ..config.load import ConfigError
     from ..daemon.admin_flow import requested_menu

@@ -15,7 +15,7 @@ from ..drivers.debounce import BUTTONS
 from ..drivers.frame import SEATS, TOWERS
 from ..drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
 from ..game.clacks.state import ROUTES
-from ..game.core.registry import modes, variants
+from ..game.core.registry import board_modes, variants
 from ..game.core.table import HANDS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
@@ -273,7 +273,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "seats": _string_list(SEATS),
     },
     "game": {
-        "mode": _choice(modes()),
+        "mode": _choice(board_modes()),  # the board's set-up menu starts on it: a game the board runs
         "hands": _choice(HANDS),
         "variants": _string_list(sorted({v for vs in variants().values() for v in vs})),
         "route": _choice(tuple(ROUTES)),

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 
-from ..game.core.computer import computer_problem
+from ..game.core.computer import ComputerError, computer_problem, parse_computer
 from ..game.core.names import names_problem
-from ..game.core.registry import game_for, modes
+from ..game.core.registry import board_modes, game_for
 from .events import AdminCommand
 from .setup_menu import SetupMenu, seatings, word_slots
 
@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 def requested_menu(params: dict, edition) -> SetupMenu | str:
     """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
     mode = params.get("mode", "competitive")
-    if mode not in modes():
-        return f"mode {mode!r} must be one of {', '.join(modes())}"
+    if mode not in board_modes():
+        return f"mode {mode!r} must be one of {', '.join(board_modes())}"
     variants = params.get("variants", [])
     if not isinstance(variants, list) or any(v not in game_for(mode).variants for v in variants):
         return f"variants {variants!r}: {mode} allows {', '.join(game_for(mode).variants) or 'none'}"
@@ -50,6 +50,11 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     if why:
         return why
     computer = params.get("computer", {})  # seat -> strength of a computer player
+    if isinstance(computer, list):  # from a page's JSON: ["N:strong", ...], as --computer writes them
+        try:
+            computer = parse_computer(computer)
+        except ComputerError as exc:
+            return f"computer: {exc}"
     why = computer_problem(computer, seats)
     if why:
         return why

@@ -72,8 +72,6 @@ class Settings:
     status_view: str | None = PUBLIC
     computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
     computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
-    computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
-    computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
 
 
 class Controller(BoardParts):

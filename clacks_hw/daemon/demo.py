@@ -10,7 +10,7 @@ import random
 from ..game.clacks.edition import Edition
 from ..game.clacks.state import GameState
 from ..game.core.engine import apply, new_game
-from ..game.core.registry import modes
+from ..game.core.registry import board_modes
 from ..game.core.rejection import Rejection
 from .setup_menu import SetupMenu, seatings
 
@@ -25,7 +25,7 @@ class Demo:
         self.games = 0  # dealt so far: the next one is the next game in turn
 
     def start(self, now: float) -> None:
-        mode = modes()[self.games % len(modes())]
+        mode = board_modes()[self.games % len(board_modes())]
         self.games += 1
         seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)

@@ -16,7 +16,7 @@ from ..game.clacks.board import TOWER_BY_NAME
 from ..game.clacks.config import EXPRESS_SECONDS
 from ..game.core.computer import STRENGTHS
 from ..game.core.config import GameConfig, config_from_record
-from ..game.core.registry import game_for, modes
+from ..game.core.registry import board_modes, game_for
 from ..game.core.values import replace
 from .name_picker import NamePicker
 
@@ -69,7 +69,7 @@ class SetupMenu:
     @classmethod
     def from_defaults(cls, mode="competitive", variants=(), seats=("S", "N"), now: float = 0.0,
                       route: str = "easy", computer=()) -> SetupMenu:
-        mode = mode if mode in modes() else modes()[0]
+        mode = mode if mode in board_modes() else board_modes()[0]
         toggles = set(variants) | ({"hard_route"} if route == "hard" else set())
         names = toggles & set(variants_of(mode))
         seats = tuple(seats) if tuple(seats) in seatings(mode) else seatings(mode)[0]
@@ -141,7 +141,7 @@ class SetupMenu:
         if self.page == "names":
             return replace(self, picker=self.picker.step(delta), since=now)
         if self.page == "mode":
-            mode = modes()[(modes().index(self.mode) + delta) % len(modes())]
+            mode = board_modes()[(board_modes().index(self.mode) + delta) % len(board_modes())]
             seats = self.seats if self.seats in seatings(mode) else seatings(mode)[0]
             variants = frozenset(v for v in self.variants if v in variants_of(mode))
             return replace(self, mode=mode, seats=seats, variants=variants, since=now)

@@ -21,7 +21,10 @@ HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "varian
 # rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
 # names: the players' names, seat -> name (GameConfig.names), when the table gave any.
 # computer: the seats the computer plays, seat -> strength (GameConfig.computer), when any.
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "edition", "edition_name", "rules", "config", "created", "note", "crc")
+# box/target/guild_cards: a Guards! Guards! game's edition (its whole TOML text, so the journal
+# replays with the very cards it was played with), spells to win, each seat's Guild card.
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "box", "target", "guild_cards",
+                   "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
 
@@ -63,7 +66,7 @@ def check_header(obj, line: int = 1) -> dict:
     if h["format"] not in FORMATS:
         raise bad(f"format {h['format']} was written by another version of clacks-hw; "
                   f"this one reads formats {', '.join(map(str, FORMATS[:-1]))} and {FORMATS[-1]}")
-    for key in ("mode", "hands", "route", "edition", "edition_name", "config", "created", "note"):
+    for key in ("mode", "hands", "route", "edition", "edition_name", "config", "created", "note", "box"):
         if key in h and not isinstance(h[key], str):
             raise bad(f"{key} {h[key]!r} must be a string")
     try:
@@ -75,6 +78,11 @@ def check_header(obj, line: int = 1) -> dict:
                   f"{game.rules_version} of {game.name}; the game would not replay the same")
     if h.get("first") is not None and not isinstance(h["first"], str):
         raise bad(f"first {h['first']!r} must be a seat or null")
+    if "target" in h and (not _is_int(h["target"]) or h["target"] < 1):
+        raise bad(f"target {h['target']!r} must be a whole number of Great Spells, 1 or more")
+    if "guild_cards" in h and not (isinstance(h["guild_cards"], dict)
+                                   and all(isinstance(v, str) for v in h["guild_cards"].values())):
+        raise bad(f"guild_cards {h['guild_cards']!r} must map seats to Guild card ids, like {{\"S\": \"THI1\"}}")
     if "rounds" in h and (not _is_int(h["rounds"]) or h["rounds"] < 1):
         raise bad(f"rounds {h['rounds']!r} must be a whole number, 1 or more")
     es = h.get("express_seconds")

@@ -10,7 +10,7 @@ shows exactly what a built board would light; the rest is text and cards around 
 from __future__ import annotations
 
 from ..game.clacks.board import TOWERS
-from ..views.position_json import position_json
+from ..views.position_json import PUBLIC, position_json
 from ..web.public import alphabet_json, jacquard_json, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
@@ -51,31 +51,40 @@ def _next(state) -> dict:
 
 def options_json() -> dict:
     """The games the new-game form offers: each mode's name, seatings and variants."""
-    from ..game.core.registry import game_for, modes
+    from ..game.core.registry import board_modes, game_for
 
     out = {}
-    for m in modes():
+    for m in board_modes():  # the games the board itself can run (not Guards! Guards!, played beside its map)
         g = game_for(m)
         out[m] = {"label": g.label or m, "seats": ["".join(s) for s in g.seatings()],
                   "variants": list(g.variants), "variant_labels": g.variant_names(g.variants)}
     return {"modes": out}
 
 
-def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None) -> dict:
-    """The whole page state for one snapshot and the frame showing."""
+def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, move=None) -> dict:
+    """The whole page state for one snapshot and the frame showing; ``move``: the computer's
+    move being shown before it is played (its sentence, which anyone may read)."""
     data = status_json(snapshot, edition)
     data["options"] = options
     data["frame"] = frame_json(frame)
     data["said"] = list(said)
     data["hands"] = {}
     data["next"] = {}
-    data["humans"] = list(humans)
+    data["computer"] = None
     data["keys"] = {"cards": CARD_KEYS, "reports": REPORT_KEYS}
     state = snapshot.state if snapshot is not None and snapshot.screen in ("game", "confirm", "over") else None
     shown = getattr(state, "edition", None) or edition  # a dice game has no edition of cards
     if shown is not None:
         data["alphabet"] = alphabet_json(shown)
+    data["humans"] = list(humans)
+    if state is not None:
+        computer = dict(getattr(state.config, "computer", None) or {})
+        data["humans"] = [s for s in state.config.seats if s in humans and s not in computer]
+        data["computer"] = {"seats": computer, "move": None if move is None else {"seat": move.seat, "why": move.why}}
     if state is not None and not state.config.game.dice:
-        data["hands"] = {s: _hand(state, s) for s in state.config.seats if s in humans}
+        # Hands the table may not see (Long Distance): pass and play, only the seat to act's.
+        secret = state.config.game.hidden_hands(state, PUBLIC)
+        turn = None if state.over else state.turn.seat
+        data["hands"] = {s: _hand(state, s) for s in data["humans"] if s not in secret or s == turn}
         data["next"] = _next(state)
     return data

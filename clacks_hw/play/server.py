@@ -89,8 +89,9 @@ class PlayServer(PageServer):
 
     def _state(self) -> dict:
         t = self.table
+        move = getattr(t.controller, "computer_move", None)  # one attribute read of an immutable value
         return play_json(t.box.get(), t.leds.frame, humans=self.humans, said=tuple(t.said),
-                         edition=self.edition, options=self.options)
+                         edition=self.edition, options=self.options, move=move)
 
     # -- who may ------------------------------------------------------------------------------
     def _has_key(self, request: web.BaseRequest) -> bool:

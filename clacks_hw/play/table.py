@@ -30,9 +30,10 @@ SAID_LINES = 6  # what the board said last, shown on the page
 ANSWER_S = 5.0
 
 
-def play_config(config_path, reader_port: str):
-    """The config with the emulated parts in place of the board's own."""
-    overrides = {"leds.backend": "virtual", "reader.type": "hub", "reader.port": reader_port,
+def play_config(config_path, reader_port: str, more: dict | None = None):
+    """The config with the emulated parts in place of the board's own (``more``: other keys,
+    e.g. how long a computer's move shows)."""
+    overrides = {**(more or {}), "leds.backend": "virtual", "reader.type": "hub", "reader.port": reader_port,
                  "reader.seats": list(SEATS), "buttons.pin_factory": "mock", "status.port": 0,
                  "mqtt.host": ""}
     return load_config(config_path, overrides=overrides, check_devices=False)
@@ -42,7 +43,8 @@ class PlayTable:
     """The emulated board and its daemon. ``ring`` (set by the page server) is called from the
     loop's thread whenever something shown may have changed; it must not block."""
 
-    def __init__(self, config_path, journal_dir: str, *, seed: int | None = None, edition=None) -> None:
+    def __init__(self, config_path, journal_dir: str, *, seed: int | None = None, edition=None,
+                 overrides: dict | None = None) -> None:
         self._link_dir = tempfile.mkdtemp(prefix="clacks-play-")  # 0700: the reader's device link
         self.journal_dir = journal_dir
         self.seed = seed
@@ -56,7 +58,7 @@ class PlayTable:
         self._thread: threading.Thread | None = None
         self.ring = lambda: None
         # The hub's device link is known before it is plugged in: one config, checked before anything starts.
-        self.config = play_config(config_path, os.path.join(self._link_dir, HUB_LINK))  # ConfigError: nothing started
+        self.config = play_config(config_path, os.path.join(self._link_dir, HUB_LINK), overrides)  # ConfigError: nothing started
         self.leds = FrameSink()
         self.parts = None  # the buttons and readers, plugged in by start()
 

@@ -16,7 +16,7 @@ import asyncio
 from aiohttp import web
 
 from ..daemon.events import AdminCommand
-from ..game.core.registry import game_for, modes
+from ..game.core.registry import board_modes, game_for
 from . import pairing_api, seat_api
 from .json_body import BadBody, Number, Text, TextList, read_json
 
@@ -24,7 +24,7 @@ from .json_body import BadBody, Number, Text, TextList, read_json
 COMMANDS = {
     "/api/admin/new-game": ("new_game", {"mode": Text(32), "variants": TextList(8), "seats": TextList(4, 2),
                                          "route": Text(8), "words": TextList(16),
-                                         "names": TextList(4, 16)}),
+                                         "names": TextList(4, 16), "computer": TextList(4, 16)}),
     "/api/admin/abandon": ("abandon", {}),
     "/api/admin/brightness": ("brightness", {"value": Number()}),
 }
@@ -39,7 +39,7 @@ def options(server, request: web.BaseRequest) -> dict:
     edition = server.edition
     return {
         "url": server.public_url(request),
-        "modes": {m: {"variants": list(game_for(m).variants), "seats": ["".join(s) for s in game_for(m).seatings()]} for m in modes()},
+        "modes": {m: {"variants": list(game_for(m).variants), "seats": ["".join(s) for s in game_for(m).seatings()]} for m in board_modes()},
         "words": list(edition.words) if edition is not None else [],
     }
 

@@ -170,3 +170,35 @@ def test_after_a_power_cut_the_computer_goes_on_playing_its_seat(tmp_path):
         clock.advance(PACE)
         ctrl.tick(clock.now())
     assert ctrl.session.actions > played
+
+
+def test_pictures_of_the_computer_at_the_table(tmp_path):
+    """docs/board.md's pictures: the seats page with N the strong computer, and the computer's
+    placement blinking in its colour before it is played."""
+    from tests.support.frame_pictures import kept_frame
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer_pace_s=PACE)
+    rig.press("PLAY")
+    rig.press("PLAY")  # C
+    rig.press("PLAY")  # the seats page
+    for _ in range(3):
+        rig.press("R1")  # N's side: easy, normal, strong
+    assert rig.ctrl.setup.strength_of("N") == "strong"
+    now = rig.clock.now()
+    kept_frame(render(rig.ctrl.view(now), now), "board-computer-seats",
+               "Set-up, seats page: N is the strong computer (white), S a person")
+    rig.press("PLAY")  # the words page
+    rig.press("PLAY")  # deal and start: N begins
+    for _ in range(10):  # to the computer's first card
+        rig.tick(0.01)
+        move = rig.ctrl.view(rig.clock.now()).computer
+        if move is not None and move.lamps:
+            break
+        rig.tick(PACE)
+    now = rig.clock.now()
+    on = min((t for t in (now + k * 0.05 for k in range(20))
+              if all(render(rig.ctrl.view(t), t).lamp(i) == P.SEAT["N"]
+                     for i in range(16) if move.lamps >> i & 1)), default=None)
+    assert on is not None
+    kept_frame(render(rig.ctrl.view(on), on), "board-computer-move",
+               f"The computer at N shows its card before playing it: {move.why}")

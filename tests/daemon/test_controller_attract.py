@@ -1,6 +1,6 @@
 """Attract mode: the demo plays by itself; PLAY opens setup; idle setup returns to attract."""
 
-from clacks_hw.game.core.registry import modes
+from clacks_hw.game.core.registry import board_modes as modes
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import Rig
 

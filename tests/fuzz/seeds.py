@@ -38,6 +38,10 @@ def game_config(mode: str, players: int, seed: int, variants=(), edition=None):
     seats = game.seating_for(players)
     if mode == "klackers":  # a dice game: no words, no cards
         return klackers_config(seats, seed, variants=variants)
+    if mode == "guards":  # its own box of cards (the made-up demo), no words
+        from clacks_hw.game.guards.config import GuardsConfig
+
+        return GuardsConfig(seats=seats, seed=seed)
     slots = game.word_slots(seats, frozenset(variants))
     words = deal_words(edition or default_edition(), [key for key, _ in slots], slots[0][1], seed)
     return ClacksConfig(seats=seats, words=words, seed=seed, mode=mode, variants=frozenset(variants))

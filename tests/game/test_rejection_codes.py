@@ -1,5 +1,6 @@
 """Each game's enumeration lists every refusal code it can give (the core's four and its own);
-its docs list the same codes (docs/rules.md for Clacks, docs/klackers.md for KLACKERS); the
+its docs list the same codes (docs/rules.md for Clacks, docs/klackers.md for KLACKERS,
+docs/guards-rules.md for Guards! Guards!); the
 engine and the board use no code outside them."""
 
 import re
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from clacks_hw.game.clacks.rejection import Code
 from clacks_hw.game.core.rejection import CoreCode
+from clacks_hw.game.guards.rejection import Code as GuardsCode
 from clacks_hw.game.klackers.rejection import Code as KlackersCode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,8 +28,15 @@ def test_the_klackers_docs_list_its_codes_and_no_other():
     assert sorted(listed) == sorted(c.value for c in KlackersCode)
 
 
+def test_the_guards_docs_list_its_codes_and_no_other():
+    doc = (ROOT / "docs" / "guards-rules.md").read_text()
+    table = doc[doc.index("## Refusal codes"):]
+    listed = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
+    assert sorted(listed) == sorted(c.value for c in GuardsCode)
+
+
 def test_every_game_gives_the_core_codes_under_their_names():
-    for codes in (Code, KlackersCode):
+    for codes in (Code, KlackersCode, GuardsCode):
         assert [c.value for c in codes][:len(CoreCode)] == [c.value for c in CoreCode]
         assert all(codes[c.name] == c for c in CoreCode)  # equal, so either compares
 
@@ -39,4 +48,4 @@ def test_every_refusal_in_the_code_names_a_constant():
         text = path.read_text()
         assert not literal.search(text), f"{path.relative_to(ROOT)} uses a code as a string literal"
         used.update(re.findall(r"Code\.([A-Z_]+)", text))
-    assert used == {c.name for c in (*Code, *KlackersCode)}, "every code is used, and only those"
+    assert used == {c.name for c in (*Code, *KlackersCode, *GuardsCode)}, "every code is used, and only those"

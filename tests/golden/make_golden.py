@@ -28,6 +28,8 @@ from clacks_hw.game.clacks.legal import legal_actions
 from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.game.core.engine import apply, new_game
 from clacks_hw.game.core.rejection import Rejection
+from clacks_hw.game.guards.config import GuardsConfig
+from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.klackers.bots import bot_action as klackers_bot
 from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.journal import JournalWriter, make_header
@@ -69,6 +71,8 @@ GAMES = {
                                                                  variants=("hughie", "klack_worth_two")),
     "klackers_4p_physical_klack_to_win_seed15": klackers_config(("S", "W", "N", "E"), seed=15, hands="physical",
                                                                 variants=("klack_to_win",), rounds=2),
+    "guards_2p_seed16": GuardsConfig(seats=("S", "N"), seed=16),
+    "guards_3p_physical_target3_seed17": GuardsConfig(seats=("S", "W", "N"), seed=17, hands="physical", target=3),
 }
 
 
@@ -77,6 +81,8 @@ def choose(state, rng):
     also hold moves a careful player would not make."""
     if state.config.mode == "klackers":
         return klackers_bot(state, rng)
+    if state.config.mode == "guards":
+        return GUARDS.bot_action(state, rng)
     if rng.random() < 0.15:
         legal = legal_actions(state)
         if legal:
@@ -98,9 +104,13 @@ def play(config):
     return state, actions
 
 
-def main() -> None:
-    outcomes = {}
+def main(only=()) -> None:
+    """Write every golden journal, or only the stems named (a game newly added: the others,
+    already on record, stay as they are)."""
+    outcomes = json.loads((HERE / "outcomes.json").read_text()) if only else {}
     for stem, config in GAMES.items():
+        if only and stem not in only:
+            continue
         path = HERE / f"{stem}.jsonl"
         path.unlink(missing_ok=True)
         state, actions = play(config)
@@ -119,4 +129,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 
 from clacks_hw.daemon.demo import Demo
-from clacks_hw.game.core.registry import modes
+from clacks_hw.game.core.registry import board_modes as modes
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.web.public import status_json

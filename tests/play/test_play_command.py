@@ -79,10 +79,28 @@ def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
 
 
 def test_help_names_every_mode_and_the_keys():
-    from clacks_hw.game.core.registry import modes
+    from clacks_hw.game.core.registry import board_modes as modes  # the games the board itself runs
 
     r = clacks("play", "--help")
     assert r.returncode == 0
     for mode in modes():
         assert mode in r.stdout
     assert "Space Enter = PLAY" in r.stdout and "a s d f g h j k l" in r.stdout
+
+
+def test_a_seat_for_the_computer(tmp_path):
+    play = PlayProcess(tmp_path, "--computer", "N:strong", "--seed", "2", "--for", "3")
+    code, out, err = play.stop()
+    assert code == 0, err
+    journal = next((tmp_path / "journals").glob("*.jsonl")).read_text().splitlines()[0]
+    assert '"computer":{"N":"strong"}' in journal.replace(" ", "")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--computer", "X"], "seat 'X' does not exist"),
+    (["--computer", "N:hard"], "strength 'hard'"),
+    (["--computer", "E"], "seat E cannot be a computer player: it is not in the game (seats: S N)"),
+])
+def test_a_computer_seat_that_cannot_be_is_one_sentence_and_exit_2(tmp_path, args, says):
+    r = clacks("play", "--no-browser", "--journal-dir", str(tmp_path), *args)
+    assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr

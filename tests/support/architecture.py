@@ -40,10 +40,11 @@ LAYERS = [
     ("drivers", "LEDs, buttons, card readers", ("clacks_hw.drivers",)),
     ("game: clacks", "Clacks in four modes", ("clacks_hw.game.clacks",)),
     ("game: klackers", "the dice game", ("clacks_hw.game.klackers",)),
+    ("game: guards", "Guards! Guards! beside its map", ("clacks_hw.game.guards",)),
     ("game core", "protocol, set-ups, refusals, randomness, views, registry", ("clacks_hw.game",)),
     ("base", "errors, clock, safe files", ("clacks_hw.base",)),
 ]
-GAMES = ("game: clacks", "game: klackers")
+GAMES = ("game: clacks", "game: guards", "game: klackers")
 
 
 def layer_of(module: str) -> str:

@@ -23,8 +23,8 @@ KEY_OF = {"PREV": "[", "NEXT": "]", "TURN": "o", "PLAY": " ", "BACK": "b",
 
 
 class PlayBoard:
-    def __init__(self, tmp, seed: int = 3) -> None:
-        self.table = PlayTable(None, str(tmp / "journals"), seed=seed, edition=EDITION)
+    def __init__(self, tmp, seed: int = 3, overrides=None) -> None:
+        self.table = PlayTable(None, str(tmp / "journals"), seed=seed, edition=EDITION, overrides=overrides)
         self.server = PlayServer(self.table, "127.0.0.1", 0)
 
     def start(self, **params) -> PlayBoard:
@@ -114,10 +114,24 @@ class PagePlayer:
                 self.card(seat, what)
 
     # -- whole games -------------------------------------------------------------------------
-    def competitive(self, limit: int = 600) -> None:
+    def competitive(self, limit: int = 600) -> set[str]:
+        """Play the people's seats to the end; the computer's turns are waited for (what it said
+        on the page while it played is returned)."""
+        said = set()
         while self.board.ctrl.screen == "game" and limit:
-            self.do(script(self.board.state))
+            s = self.board.state
+            if s.turn.seat in (s.config.computer or {}):
+                deadline = time.monotonic() + SETTLE_S
+                while self.board.ctrl.screen == "game" and self.board.state.turn.seat == s.turn.seat:
+                    assert time.monotonic() < deadline, "the computer did not move"
+                    line = self.page.inner_text("#said")
+                    if "Computer at" in line:
+                        said.add(line.split("\n")[0])
+                    time.sleep(0.02)
+                continue
+            self.do(script(s))
             limit -= 1
+        return said
 
     def coop(self, swap_from=(), limit: int = 800) -> list[str]:
         wanted, done = list(swap_from), []

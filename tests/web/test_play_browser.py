@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clacks_hw.journal import read_journal, replay
-from tests.fakes.daemon_rig import script
+from tests.fakes.daemon_rig import coop_script, script
 from tests.web.play_table import EDITION, VIEWPORT, PagePlayer, PlayBoard
 from tests.web.screens import kept, layout_problems
 
@@ -33,7 +33,7 @@ def play(tmp_path, browser):
     boards = []
 
     def start(**params) -> PlayBoard:
-        b = PlayBoard(tmp_path, seed=params.pop("seed", 3)).start(**params)
+        b = PlayBoard(tmp_path, seed=params.pop("seed", 3), overrides=params.pop("overrides", None)).start(**params)
         boards.append(b)
         return b
 
@@ -162,4 +162,66 @@ def test_klackers_by_clicks(play, page):
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
     assert "Winner: " in page.inner_text("#turn") and "Round" in page.inner_text("#dice")
     still(page, board, "play-klackers-over", OVER_JS)
+    assert page.problems == []
+
+
+FRAME_JS = """() => {
+  const px = [...document.querySelectorAll('#lamps .lamp')].map(l => l.style.background)
+    .concat([...document.querySelectorAll('.tower .led')].map(l => l.style.background))
+    .concat(['S', 'W', 'N', 'E'].map(s => document.querySelector('#seat-' + s + ' .ind').style.background));
+  return px.map(c => { const m = c.match(/\\d+/g); return m ? m.map(Number) : [0, 0, 0]; });
+}"""
+
+
+def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page):
+    board = play(mode="competitive", seats=["S", "W", "N"], seed=8)
+    open_page(page, board)
+    player = PagePlayer(board, page)
+    for _ in range(4):
+        player.do(script(board.state))
+    board.quiet()
+    frame = board.table.leds.frame
+    order = list(range(16)) + [16 + k for k in range(12)] + [28, 29, 30, 31]  # lamps, R1..G6, S W N E
+    want = [list(frame.pixels[i]) for i in order]
+    page.wait_for_function(f"want => JSON.stringify(({FRAME_JS})()) === JSON.stringify(want)", arg=want,
+                           timeout=5000)
+    assert any(p != [0, 0, 0] for p in want[16:28])  # the pawns' towers are lit, and drawn so
+
+    page.keyboard.press("!")  # hold PREV+NEXT: the board asks before abandoning
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Reset question'")
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'How to play'")
+    assert board.table.journal.name.endswith(".abandoned") or board.ctrl.session is None
+    page.select_option("#ng-mode", "junior")
+    page.select_option("#ng-seats", "NE")
+    page.keyboard.press("N")
+    page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game'")
+    assert board.state.config.mode == "junior" and board.state.config.seats == ("N", "E")
+    assert page.locator("#hands .hand").count() == 2
+    assert page.problems == []
+
+
+def test_a_person_against_the_strong_computer(play, page):
+    board = play(mode="competitive", seats=["S", "N"], computer=["N:strong"], seed=12,
+                 overrides={"game.computer_pace_s": 0.3})
+    open_page(page, board)
+    assert board.state.config.computer == {"N": "strong"}
+    assert page.locator('#hands .hand button.card[data-seat="N"]').count() == 0  # its hand stays hidden
+    said = PagePlayer(board, page).competitive()
+    finished(board, page)
+    assert said and all("Computer at N: " in line for line in said)  # what it played, and why
+    assert page.problems == []
+
+
+def test_long_distance_passes_and_plays_one_hand_at_a_time(play, page):
+    board = play(mode="race", seats=["S", "N"], variants=["long_distance"], seed=9)
+    open_page(page, board)
+    s = board.state
+    shown = page.locator("#hands .hand button.card").evaluate_all("bs => bs.map(b => b.dataset.seat)")
+    assert set(shown) == {s.turn.seat}  # the other player's hand is not on the screen
+    player = PagePlayer(board, page)
+    while board.state.turn.seat == s.turn.seat and board.ctrl.screen == "game":
+        player.do(coop_script(board.state, board.ctrl.preview))
+    page.wait_for_function("seat => [...document.querySelectorAll('#hands .hand button.card')]"
+                           ".every(b => b.dataset.seat === seat)", arg=board.state.turn.seat)
     assert page.problems == []

@@ -23,6 +23,7 @@ BUILT_IN = (
     ("solitaire", "Solitaire", ("night_shift",)),
     ("junior", "Junior Race", ()),
     ("klackers", "KLACKERS", ("hughie", "klack_to_win", "klack_worth_two")),
+    ("guards", "Guards! Guards!", ()),
 )
 _FOUND: list = []
 

@@ -260,6 +260,7 @@ class Game(ABC):
         return json.dumps(self.position(state, viewer, actions), indent=1, ensure_ascii=ascii) + "\n"
 
     # --- what the board daemon asks of every game ------------------------------------------
+    on_board = True  # the daemon has screens for it (lamps, buttons, cards); else pages and tools only
     dice = False  # a dice game: no cards, no words; the board lights numbers and dice
     pawns = False  # pawns on tower buttons
     routes = False  # played along an easy or hard route

@@ -28,6 +28,13 @@ def modes() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
+def board_modes() -> tuple[str, ...]:
+    """The modes the board daemon can run itself (its set-up menu, the admin page, the attract
+    demo): those whose game says it has the board's screens (``on_board``)."""
+    _load()
+    return tuple(name for name, g in GAMES.items() if g.on_board)
+
+
 def variants() -> dict[str, tuple[str, ...]]:
     """Each mode's variants."""
     _load()

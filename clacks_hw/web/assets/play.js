@@ -86,8 +86,9 @@
       else if (p.winner === "team") { t = "The team won"; }
       else if (won.length) { t = "Winner: " + won.map(function (s) { return K.seatName(d, s); }).join(", "); }
       else if (p.turn) {
-        t = K.seatName(d, p.turn) + " to act";
+        t = K.seatName(d, p.turn) + (d.computer && d.computer.seats[p.turn] ? " (computer, " + d.computer.seats[p.turn] + ")" : "") + " to act";
         if (p.budget_left !== null && p.budget_left !== undefined) { t += " \u00b7 " + p.budget_left + " of " + p.budget + " stress points left"; }
+        if (d.express) { t += " \u00b7 " + Math.ceil(d.express.seconds_left) + " s left"; }
       }
     }
     $("turn").textContent = t;
@@ -209,8 +210,9 @@
   }
 
   function saidPanel(d) {
-    var n = $("said"); clear(n);
-    if (d.notice) { n.appendChild(el("div", "bad", d.notice)); }
+    var n = $("said"), move = d.computer && d.computer.move; clear(n);
+    if (move) { n.appendChild(el("div", "computer", "Computer at " + move.seat + ": " + move.why)); }
+    if (d.notice && !(move && d.notice === move.why)) { n.appendChild(el("div", "bad", d.notice)); }
     (d.said || []).slice(-3).forEach(function (line) { n.appendChild(el("div", "", line)); });
   }
 
@@ -229,14 +231,26 @@
     formMode = m;
     var seats = $("ng-seats"), vs = $("ng-variants"); clear(seats); clear(vs);
     o.modes[m].seats.forEach(function (s) { var x = el("option", "", s.split("").join(" ")); x.value = s; seats.appendChild(x); });
+    fillPlayers();
     o.modes[m].variants.forEach(function (v, k) {
       var l = el("label", "variant"), c = el("input"); c.type = "checkbox"; c.value = v;
       l.appendChild(c); l.appendChild(document.createTextNode(o.modes[m].variant_labels[k])); vs.appendChild(l);
     });
   }
+  function fillPlayers() {
+    // Who plays each seat of the chosen seating: a person, or the computer at a strength.
+    var box = $("ng-players"); clear(box);
+    $("ng-seats").value.split("").forEach(function (s) {
+      var l = el("label", "player", s + " "), c = el("select"); c.dataset.seat = s;
+      ["person", "easy", "normal", "strong"].forEach(function (k) { var x = el("option", "", k === "person" ? "person" : "computer, " + k); x.value = k; c.appendChild(x); });
+      l.appendChild(c); box.appendChild(l);
+    });
+  }
   function startGame() {
+    var computer = [].slice.call(document.querySelectorAll("#ng-players select")).filter(function (c) { return c.value !== "person"; })
+      .map(function (c) { return c.dataset.seat + ":" + c.value; });
     var variants = [].slice.call(document.querySelectorAll("#ng-variants input:checked")).map(function (c) { return c.value; });
-    var body = {mode: $("ng-mode").value, seats: $("ng-seats").value.split(""), variants: variants};
+    var body = {mode: $("ng-mode").value, seats: $("ng-seats").value.split(""), variants: variants, computer: computer};
     $("ng-answer").textContent = "";
     return post("/api/new-game", body).then(function (a) { if (a && a.ok) { $("ng-answer").textContent = "Started."; } });
   }
@@ -278,6 +292,7 @@
     $("keys-button").addEventListener("click", function () { $("keys").classList.toggle("hidden"); });
     $("newgame").addEventListener("submit", function (e) { e.preventDefault(); startGame(); });
     $("ng-abandon").addEventListener("click", function () { post("/api/abandon", {}); });
+    $("ng-seats").addEventListener("change", fillPlayers);
     connect();
   });
 })();

@@ -1,0 +1,128 @@
+"""Guards! Guards!, the third game on the board (docs/guards.md), as the registry finds it (the
+``guards`` entry point in pyproject.toml): one game object, one mode.
+
+The board plays beside the printed map as referee, secret-keeper and ledger: its state is a
+``GuardsState`` (state.py), the rules are in rules.py and the modules it names, and what each
+viewer may see is decided in view.py alone.
+"""
+
+from __future__ import annotations
+
+from ..core.protocol import Game, GameBox
+from ..core.view import Summary
+from ..core.seat_page import Choice, Prompt, Section
+from . import legal, phone, rules, view
+from .actions import parse_action
+from .config import GuardsConfig, check_config
+from .rejection import Code
+from .setup import new_game
+from .state import GuardsState
+from .view import narrate as view_narrate
+
+SEATINGS = (("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E"))
+
+
+class Guards(Game):
+    name = "guards"
+    order = 50  # after KLACKERS in the set-up menu
+    letter = "G"
+    title = "Guards! Guards!"
+    label = "Guards! Guards!"
+    config_type = GuardsConfig
+    # Played through the pages, the phones and the tools until the board's own screens for it
+    # (its lamps, buttons and readers) exist: the set-up menu and the attract demo leave it out.
+    on_board = False
+    validators = rules.VALIDATORS
+    appliers = rules.APPLIERS
+    codes = Code
+
+    def seatings(self):
+        return SEATINGS
+
+    def check(self, edition, config) -> None:
+        self.check_common(config)
+        if tuple(config.seats) not in SEATINGS:
+            raise self._seating(config)
+        check_config(config)
+
+    def _seating(self, config):
+        from ..core.errors import SetupError
+
+        return SetupError(self.seating_problem(config.seats))
+
+    def new_game(self, edition, config):
+        """``edition`` is the Clacks cards the board holds; Guards plays with its own box, the
+        set-up's ``box``."""
+        return new_game(config)
+
+    def parse_action(self, data):
+        return parse_action(data)
+
+    def candidates(self, state):
+        return legal.candidate_actions(state)
+
+    def bot_action(self, state, rng):
+        return legal.random_action(state, rng)
+
+    def computer_move(self, view, seat, strength, rng):
+        """A computer at a Guards! Guards! table plays a random legal action of its own seat (it has
+        no strategy yet, whatever the strength)."""
+        from ..core.computer import Move
+
+        action = legal.random_action(view, rng, seat=seat)
+        if action is None:
+            return None
+        after = self.apply(view, action)
+        return Move(seat, action, view_narrate(view, action, after) if isinstance(after, GuardsState) else str(action))
+
+    def current_player(self, state):
+        """Who acts next: the roller of a waiting test, the first seat still to answer, or the
+        player whose turn it is."""
+        if state.over:
+            return None
+        if state.pending is not None:
+            return state.pending.seat
+        if state.prompt is not None:
+            q = state.prompt
+            return next(s for s in q.seats if not q.answered(s))
+        return state.seat
+
+    def winners(self, state):
+        return state.winners
+
+    def returns(self, state):
+        """Great Spells returned, per seat: the race's measure (and the Short Game's first)."""
+        return {p.seat: float(len(p.returned)) for p in state.players}
+
+    def hidden_hands(self, state, viewer):
+        return view.hidden_hands(state, viewer)
+
+    def seat_sections(self, state, seat):
+        """The seat's own phone page: its ledger, hand, items, scrolls and secret saboteurs."""
+        return tuple(Section(title, lines) for title, lines in phone.sections(state, seat))
+
+    def prompts(self, state, seat):
+        """The questions to ``seat`` alone: its roll, whether to strike a passing run, where to plant."""
+        return tuple(Prompt(q, tuple(Choice(label, a) for label, a in choices))
+                     for q, choices in phone.questions(state, seat))
+
+    def summary(self, state):
+        lead = max(len(p.returned) for p in state.players)
+        progress = f"round {state.round} \u00b7 best {lead} of {state.config.target} spells"
+        if state.over:
+            how = {"won": "returned the Great Spells", "dragons": "the dragons won", "stopped": "game stopped"}
+            return Summary(None, "", progress, state.winners, how[state.ended])
+        seat = self.current_player(state)
+        doing = "to roll" if state.pending is not None else "to answer" if state.prompt is not None else "to play"
+        return Summary(seat, doing, progress)
+
+    def position(self, state, viewer=None, actions=None):
+        return {"mode": state.config.mode, **view.position(state, viewer, actions)}
+
+    def text(self, state, *, ascii=False, actions=None, viewer=None):
+        return view.render(state, viewer, actions)
+
+
+GUARDS = Guards()
+BOX = GameBox("guards", "Guards! Guards!", (GUARDS,))
+

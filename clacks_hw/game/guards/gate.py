@@ -1,0 +1,75 @@
+"""Who may act now, asked before every rule: a test waiting for its die takes only that die, a
+question takes only its answers, and the rest is the turn's player's (core/protocol.py has asked
+already whether the game is over and the seat plays)."""
+
+from __future__ import annotations
+
+from ..core.rejection import CoreCode, Rejection
+from .rejection import Code
+from .state import GuardsState
+
+
+def waiting(state: GuardsState, seat: str) -> Rejection | None:
+    """The refusal of anything but a roll or an answer while the board waits for one."""
+    if state.pending is not None:
+        p = state.pending
+        return Rejection(Code.MUST_ROLL, f"{p.seat} rolls for the {p.kind.replace('_', ' ')} test first.")
+    if state.prompt is not None:
+        q = state.prompt
+        left = [s for s in q.seats if not q.answered(s)]
+        return Rejection(Code.WAITING, f"The board waits for {' and '.join(left)} to answer first.")
+    if state.fight is not None:
+        return Rejection(Code.WAITING, "The dragon fight is under way: its tests come first.")
+    return None
+
+
+def own_turn(state: GuardsState, seat: str, *, free: bool = False) -> Rejection | None:
+    """The turn's player, nothing waiting; ``free``: allowed in the Watch House or Hospital."""
+    why = waiting(state, seat)
+    if why:
+        return why
+    if seat != state.seat:
+        return Rejection(CoreCode.NOT_YOUR_TURN, f"It is {state.seat}'s turn, not {seat}'s.")
+    p = state.player(seat)
+    if p.confined and not free:
+        where = "in the Watch House" if p.confined == "watch" else "in Hospital"
+        fix = "talk your way out (charm_out) or pay bail" if p.confined == "watch" else "choose how to be cured"
+        return Rejection(Code.CONFINED, f"{seat} is {where}: {fix} first.")
+    return None
+
+
+def in_hand(state: GuardsState, seat: str, card: str) -> Rejection | None:
+    if card not in state.player(seat).hand:
+        return Rejection(Code.NOT_IN_HAND, f"{card} is not in {seat}'s hand.",
+                         public=f"That card is not in {seat}'s hand.", private=seat)
+    return None
+
+
+def volunteer(state: GuardsState, card: str) -> Rejection | None:
+    if card not in state.edition.volunteers:
+        return Rejection(Code.UNKNOWN_CARD, f"{card} is no volunteer of the edition {state.edition.name!r}.")
+    return None
+
+
+def no_dragon(state: GuardsState, quadrant: str, doing: str) -> Rejection | None:
+    """"When a Dragon is in play in a Guild Quadrant no player may recruit a Volunteer, collect a
+    Great Spell, collect money or attribute points from their Guild or buy an Item or Scroll in
+    the affected quadrant." (Effects of Dragons)"""
+    dragon = state.dragon_in(quadrant)
+    if dragon:
+        name = state.edition.dragons[dragon].name
+        return Rejection(Code.DRAGON, f"{name} is in the {quadrant} quadrant: nobody can {doing} there.")
+    return None
+
+
+def held_anywhere(state: GuardsState, card: str) -> str | None:
+    """The seat holding ``card`` (hand, saboteur, runner, or at a dragon), or None."""
+    for p in state.players:
+        if card in p.hand or any(s.card == card for s in p.saboteurs):
+            return p.seat
+    for r in state.runs:
+        if any(c == card for c, _ in r.runners):
+            return r.seat
+    if state.fight and any(c == card for _, c, _ in state.fight.sent):
+        return next(s for s, c, _ in state.fight.sent if c == card)
+    return None

@@ -1,0 +1,93 @@
+"""What a player's own phone shows for Guards! Guards!: that seat's private view in a few
+titled parts, and the questions the rules put to that seat alone, each answer an action the
+rules accept now (the phone page sends it back as it is).
+
+Built only from what the seat may see (view.py decides it): its hand, items and saboteurs, the
+test it rolls, and the private question when a run passes one of its saboteurs.
+"""
+
+from __future__ import annotations
+
+from .actions import GuardsAction as A
+from .edition import GUILDS
+from .state import GuardsState
+
+
+def _vol(state: GuardsState, card: str) -> str:
+    v = state.edition.volunteers[card]
+    marks = "".join(m for m, on in ((" Brethren", v.brethren), (" Wanted", v.wanted)) if on)
+    return (f"{v.name} ({card}): loyalty {v.loyalty}, streetwise {v.streetwise}, toughness {v.toughness}, "
+            f"brawl {v.brawl}{marks}")
+
+
+def sections(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(title, lines) of the seat's own page."""
+    p = state.player(seat)
+    box = state.edition
+    you = (f"{p.guild.title()} Guild ({box.guild_cards[p.card].ability})",
+           f"{p.dollars} dollars; Magic {p.magic}, Guild {p.guild_level}, Charm {p.charm_now}"
+           + (" (the Pox: -1)" if p.pox else ""),
+           f"spells returned {len(p.returned)} of {state.config.target}: "
+           + (", ".join(box.spells[s].name for s in p.returned) or "none"),
+           f"still to return: {', '.join(box.spells[s].name for s in p.spells if s not in p.returned)}")
+    if p.points:
+        you += (f"{p.points} attribute point(s) to spend",)
+    out = [("You", you), ("Your hand", tuple(_vol(state, c) for c in p.hand) or ("no volunteers",))]
+    if p.items:
+        out.append(("Your items", tuple(f"{box.items[i].name} ({i})" for i in p.items)))
+    if p.scrolls:
+        out.append(("Your scrolls", tuple(f"{box.scrolls[c].name} ({c}): Magic {box.scrolls[c].target}"
+                                          for c in p.scrolls)))
+    out.append(("Your saboteurs (secret)", tuple(
+        f"{box.volunteers[s.card].name} in the {s.quadrant} quadrant"
+        + (f" with {box.items[s.item].name}" if s.item else "") for s in p.saboteurs) or ("none planted",)))
+    return tuple(out)
+
+
+def questions(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[tuple[str, A], ...]], ...]:
+    """(question, ((label, action), ...)) for each question to the seat now; only answers the
+    rules accept are offered."""
+    game = state.config.game
+    out = []
+    for question, choices in _asked(state, seat):
+        ok = tuple((label, a) for label, a in choices if game.validate(state, a) is None)
+        if ok:
+            out.append((question, ok))
+    return tuple(out)
+
+
+def _asked(state: GuardsState, seat: str):
+    box = state.edition
+    t, q = state.pending, state.prompt
+    if t is not None and t.seat == seat:
+        aim = "" if t.target is None else f", {t.target} to pass"
+        yield (f"Roll for your {t.kind} test: {t.base} + the die{aim}",
+               (("The board rolls", A(seat, "roll")),) + tuple((f"I rolled {d}", A(seat, "roll", die=d))
+                                                           for d in range(1, 9)))
+    if q is not None and seat in q.seats and not q.answered(seat):
+        if q.kind == "sabotage":
+            here = [s for s in state.player(seat).saboteurs if s.quadrant == q.get("quadrant")]
+            yield (f"{q.get('run')}'s spell run passes the {q.get('quadrant')} quadrant. Strike?",
+                   tuple((f"{box.volunteers[s.card].name}: {how}", A(seat, "sabotage", card=s.card, how=how))
+                         for s in here for how in ("alter", "ambush")) + (("Let it pass", A(seat, "let_pass")),))
+        elif q.kind == "defend":
+            yield ("Ambush! Who of your runners faces the saboteur?",
+                   tuple((box.volunteers[c].name, A(seat, "defend", card=c)) for c, _ in state.run_of(seat).runners))
+        elif q.kind == "replant":
+            yield ("Your saboteur won. Move it (secretly)?",
+                   (("Stay where it is", A(seat, "replant")),) + tuple(
+                       (f"To the {g} quadrant", A(seat, "replant", quadrant=g)) for g in GUILDS))
+        elif q.kind == "muster":
+            yield ("A dragon! Send a volunteer to fight it.",
+                   tuple((box.volunteers[c].name, A(seat, "send", cards=(c,))) for c in state.player(seat).hand))
+    if t is None and q is None and state.seat == seat:
+        p = state.player(seat)
+        brethren = [c for c in p.hand if box.volunteers[c].brethren]
+        if brethren:
+            yield ("Plant a saboteur (secretly; a Guild test of 5)?",
+                   tuple((f"{box.volunteers[c].name} to the {g} quadrant", A(seat, "plant", card=c, quadrant=g))
+                         for c in brethren for g in GUILDS))
+        if p.saboteurs:
+            yield ("Recall a saboteur to your hand?",
+                   tuple((f"{box.volunteers[s.card].name} from the {s.quadrant} quadrant",
+                          A(seat, "recall", card=s.card)) for s in p.saboteurs))

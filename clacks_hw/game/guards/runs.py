@@ -1,0 +1,236 @@
+"""Spell runs: a Great Spell carried quadrant by quadrant to the owner's Start Gate, the
+saboteurs it passes asked privately whether to strike, and the Wizards' Challenges at the gate.
+
+"On the same turn as their playing piece lands on the Spell tile a player may attempt a Spell
+Run ... 1. Select the Volunteer/s they are sending back as Runners with the Great Spell,
+(initially up to a maximum of 4). If they wish, they may equip their chosen Volunteer/s with
+any Items they have acquired (a maximum of one Item per Volunteer). ... 3. Announce to the other
+players that they are making a Spell Run and indicate through which Guild Quadrants their
+Runners will pass on the way back to their Starting Gate." (Making a Spell Run)
+"""
+
+from __future__ import annotations
+
+from ..core.rejection import Rejection
+from .edition import CHALLENGES
+from .gate import in_hand, no_dragon, own_turn
+from .combat import strike
+from .rejection import Code
+from .state import GuardsState, Pending, Run
+from .travel import travel
+from .turns import end_turn
+
+FIRST_RUNNERS, GATE_RUNNERS = 4, 6  # "A maximum of 6 Runners in total are allowed at a Start Gate"
+REWARD = 5
+
+
+def is_final(state: GuardsState, seat: str) -> bool:
+    return len(state.player(seat).returned) == state.config.target - 1
+
+
+def _equipped(state: GuardsState, seat: str, cards, items) -> Rejection | None:
+    for card in cards:
+        why = in_hand(state, seat, card)
+        if why:
+            return why
+    carried = state.player(seat).items
+    for card, item in items or ():
+        if card not in cards:
+            return Rejection(Code.WRONG_CARD, f"{item} is given to {card}, who is not sent.")
+        if item not in carried:
+            return Rejection(Code.NOT_IN_HAND, f"{seat} does not carry that item.",
+                             public=f"{seat} does not carry that item.", private=seat)
+    return None
+
+
+def validate_spell_run(state: GuardsState, action) -> Rejection | None:
+    seat = action.seat
+    why = own_turn(state, seat) or no_dragon(state, action.route[0], "collect a Great Spell")
+    if why:
+        return why
+    p = state.player(seat)
+    if state.run_of(seat) is not None:
+        return Rejection(Code.RUN_ON, f"{seat}'s spell run is not over: \"Players must complete the Spell Run "
+                                      "as soon as possible.\"")
+    if action.spell not in p.spells or action.spell in p.returned:
+        return Rejection(Code.WRONG_CARD, f"{action.spell} is not a Great Spell {seat} still has to return.")
+    if action.route[-1] != p.guild:
+        return Rejection(Code.QUADRANT, f"A run ends at {seat}'s Start Gate, in the {p.guild} quadrant: end the "
+                                        "route there.")
+    limit = len(p.hand) if is_final(state, seat) else FIRST_RUNNERS
+    if len(action.cards) > limit:
+        return Rejection(Code.LIMIT, f"At most {FIRST_RUNNERS} runners set out with a spell.")
+    return _equipped(state, seat, action.cards, action.items)
+
+
+def _take(state: GuardsState, seat: str, cards, items) -> tuple[GuardsState, tuple]:
+    """The volunteers (with their items) leave the hand; (state, runners)."""
+    kit = dict(items or ())
+    p = state.player(seat)
+    p = p._replace(hand=tuple(c for c in p.hand if c not in cards),
+                   items=tuple(i for i in p.items if i not in kit.values()))
+    return state.with_player(p), tuple((c, kit.get(c)) for c in cards)
+
+
+def apply_spell_run(state: GuardsState, action) -> GuardsState:
+    """The final spell: "To collect the last of the Great Spells, a player must land on the Spell
+    tile as before, but this time the player's turn ends. - 'On their next turn' they can begin to
+    move their playing piece back to their Start Gate" (Returning the Final Spell) with at least
+    one volunteer: the escort the saboteurs may target on the way."""
+    seat = action.seat
+    state, runners = _take(state, seat, action.cards, action.items)
+    final = is_final(state, seat)
+    run = Run(seat, action.spell, runners, action.route, final=final, started=not final)
+    state = state.with_run(seat, run)._replace(acted=True, run_round=(state.round, seat))
+    return end_turn(state) if final else travel(state, seat)
+
+
+def validate_walk(state: GuardsState, action) -> Rejection | None:
+    why = own_turn(state, action.seat)
+    if why:
+        return why
+    run = state.run_of(action.seat)
+    if run is None or not run.final or run.started:
+        return Rejection(Code.NO_RUN, f"{action.seat} has no final spell waiting to be walked home.")
+    return None
+
+
+def apply_walk(state: GuardsState, action) -> GuardsState:
+    run = state.run_of(action.seat)._replace(started=True)
+    return travel(state.with_run(action.seat, run)._replace(acted=True), action.seat)
+
+
+def validate_reinforce(state: GuardsState, action) -> Rejection | None:
+    why = own_turn(state, action.seat)
+    if why:
+        return why
+    run = state.run_of(action.seat)
+    if run is None or not run.at_gate or run.final:
+        return Rejection(Code.NO_RUN, f"{action.seat} has no runners waiting at the Start Gate.")
+    if len(run.runners) + len(action.cards) > GATE_RUNNERS:
+        return Rejection(Code.LIMIT, f"A maximum of {GATE_RUNNERS} Runners in total are allowed at a Start Gate "
+                                     f"({len(run.runners)} are there).")
+    return _equipped(state, action.seat, action.cards, action.items)
+
+
+def apply_reinforce(state: GuardsState, action) -> GuardsState:
+    """"they may choose send additional Volunteers from their hand to assist those at the Start
+    Gate ... Additional Runners sent are immune from Saboteurs, as they are not carrying a Spell
+    through the city." (To re-attempt the Wizard's Challenge)"""
+    state, runners = _take(state, action.seat, action.cards, action.items)
+    run = state.run_of(action.seat)
+    return state.with_run(action.seat, run._replace(runners=run.runners + runners))._replace(acted=True)
+
+
+def challenge_number(state: GuardsState, run: Run) -> int:
+    return 5 if run.final else len(state.player(run.seat).returned) + 1
+
+
+def validate_challenge(state: GuardsState, action) -> Rejection | None:
+    why = own_turn(state, action.seat)
+    if why:
+        return why
+    run = state.run_of(action.seat)
+    if run is None or not run.at_gate or not run.started:
+        return Rejection(Code.NO_RUN, f"{action.seat} has no spell at the Start Gate.")
+    if not run.runners:
+        return Rejection(Code.LIMIT, "Nobody is at the gate: send a volunteer first.")
+    if "challenge" in state.done:
+        return Rejection(Code.ONCE, "One attempt a turn: a failed Wizard's Challenge ends the turn.")
+    return None
+
+
+def apply_challenge(state: GuardsState, action) -> GuardsState:
+    return _next_test(state._replace(acted=True, done=state.done + ("challenge",)), state.run_of(action.seat))
+
+
+def _next_test(state: GuardsState, run: Run) -> GuardsState:
+    """"The player adds up the required attribute/s for the test from the Volunteers who reached
+    the gate. Then add/subtract any additional points gained/lost from Items ... Add this total
+    to the roll of the die." (Attempting a Wizard's Challenge). The final one tests the player's
+    own Magic, then Guild."""
+    n = challenge_number(state, run)
+    stat = next(s for s in CHALLENGES[n] if s not in run.passed)
+    if run.final:
+        base = state.player(run.seat).attribute(stat)
+    else:
+        vols, items = state.edition.volunteers, state.edition.items
+        base = sum(vols[c].stat(stat) + (items[i].adds(stat) if i else 0) for c, i in run.runners)
+    test = Pending("challenge", run.seat, base, state.edition.target(n, stat), chain=True,
+                   data=(("stat", stat), ("challenge", n)))
+    return state._replace(pending=test)
+
+
+def resolve_challenge(state: GuardsState, test: Pending, total: int, passed: bool) -> GuardsState:
+    """Passed: "Collect a Spell Returned Token ... Discard their Runners ... Collect 5 Ankh-Morpork
+    dollars. Gain 1 Attribute Point". Failed: "THEIR TURN ENDS. Their Spell Run Token remains on
+    their Start Gate"; of the final's two rolls "If either roll fails, they must wait and
+    re-attempt only the failed roll on their next turn."; Malich's Melancholy's two tests are
+    taken again together."""
+    run = state.run_of(test.seat)
+    n = test.get("challenge")
+    if not passed:
+        keep = run.passed if run.final else ()
+        return end_turn(state.with_run(run.seat, run._replace(passed=keep)))
+    run = run._replace(passed=run.passed + (test.get("stat"),))
+    if len(run.passed) < len(CHALLENGES[n]):
+        return _next_test(state.with_run(run.seat, run), run)
+    p = state.player(run.seat)
+    p = p._replace(returned=p.returned + (run.spell,), dollars=p.dollars + REWARD, points=p.points + 1)
+    state = state.with_player(p).with_run(run.seat, None)
+    if len(p.returned) >= state.config.target:
+        return state._replace(ended="won", winners=(p.seat,))
+    return state
+
+
+def validate_answer(state: GuardsState, action) -> Rejection | None:
+    q = state.prompt
+    if q is None or q.kind != "sabotage" or action.seat not in q.seats:
+        return Rejection(Code.NOT_ASKED, f"Nobody asked {action.seat} about a spell run now.")
+    if q.answered(action.seat):
+        return Rejection(Code.ONCE, f"{action.seat} has answered already.")
+    if action.act == "sabotage":
+        here = q.get("quadrant")
+        sab = next((s for s in state.player(action.seat).saboteurs if s.card == action.card), None)
+        if sab is None or sab.quadrant != here:
+            return Rejection(Code.NOT_HERE, f"{action.card} is not planted in the {here} quadrant.",
+                             public="That saboteur cannot strike here.", private=action.seat)
+    return None
+
+
+def apply_answer(state: GuardsState, action) -> GuardsState:
+    """Each asked seat answers privately; once all have, those who strike are revealed. "If there
+    is more than one Saboteur active 'in the same Quadrant', all players with a Saboteur in the
+    Quadrant must make a Guild Test. Only the Player with the Highest Result may attempt to
+    sabotage the Spell Run. In the case of a draw, players should roll again." (Sabotage)"""
+    q = state.prompt
+    said = (action.card, action.how) if action.act == "sabotage" else ()
+    q = q._replace(answers=q.answers + ((action.seat, said),))
+    if len(q.answers) < len(q.seats):
+        return state._replace(prompt=q)
+    strikers = tuple((s, a) for s, a in q.answers if a)
+    run_seat = q.get("run")
+    state = state._replace(prompt=None)
+    if not strikers:
+        return travel(state, run_seat, onward=True)
+    if len(strikers) == 1:
+        return strike(state, run_seat, strikers[0][0], *strikers[0][1])
+    return tiebreak(state, run_seat, strikers, ())
+
+
+def tiebreak(state: GuardsState, run_seat: str, strikers, rolled) -> GuardsState:
+    seat = strikers[len(rolled)][0]
+    data = (("run", run_seat), ("strikers", strikers), ("rolled", rolled))
+    return state._replace(pending=Pending("tiebreak", seat, state.player(seat).guild_level, None, data=data))
+
+
+def resolve_tiebreak(state: GuardsState, test: Pending, total: int, passed: bool) -> GuardsState:
+    strikers, run_seat = test.get("strikers"), test.get("run")
+    rolled = test.get("rolled") + (total,)
+    if len(rolled) < len(strikers):
+        return tiebreak(state, run_seat, strikers, rolled)
+    best = max(rolled)
+    top = tuple(s for s, t in zip(strikers, rolled) if t == best)
+    if len(top) > 1:
+        return tiebreak(state, run_seat, top, ())
+    return strike(state, run_seat, top[0][0], *top[0][1])

@@ -1,0 +1,173 @@
+"""What each viewer may see of a Guards! Guards! game, decided here and nowhere else.
+
+The shared screen, the kiosk, the hall and the logs see ``PUBLIC``: the ledger everybody keeps
+in the open (dollars, attributes, spells returned, the Pox), how many cards each player holds
+and how many saboteurs each has planted, the dragons, the runs as announced and every test as
+it is rolled. A seat sees, besides, its own hand, items and saboteurs (where, with what) and the
+questions put to it alone. ``None`` (the journal tools) sees everything.
+"""
+
+from __future__ import annotations
+
+from ..core.view import PUBLIC
+from .edition import CHALLENGE_NAMES
+from .state import GuardsState, Player
+
+SECRET_TEST_KEYS = {"plant": ("card", "quadrant", "item")}  # what a test's data may not show everybody
+
+
+def hidden_hands(state: GuardsState, viewer: str | None) -> frozenset[str]:
+    if viewer is None:
+        return frozenset()
+    return frozenset(s for s in state.config.seats if s != viewer)
+
+
+def _player(state: GuardsState, p: Player, sees: bool) -> dict:
+    box = state.edition
+    out = {
+        "guild": p.guild, "guild_card": p.card, "ability": box.guild_cards[p.card].ability,
+        "dollars": p.dollars, "magic": p.magic, "guild_level": p.guild_level, "charm": p.charm,
+        "charm_now": p.charm_now, "points": p.points, "pox": p.pox, "injuries": p.injuries,
+        "confined": p.confined, "misses": p.misses, "spells": list(p.spells), "returned": list(p.returned),
+        "hand_size": len(p.hand), "items_size": len(p.items), "scrolls_size": len(p.scrolls), "saboteurs_planted": len(p.saboteurs),
+    }
+    if sees:
+        out["hand"] = list(p.hand)
+        out["items"] = list(p.items)
+        out["scrolls"] = list(p.scrolls)
+        out["saboteurs"] = [{"card": s.card, "quadrant": s.quadrant, "item": s.item} for s in p.saboteurs]
+    return out
+
+
+def _test(state: GuardsState, viewer) -> dict | None:
+    t = state.pending
+    if t is None:
+        return None
+    secret = SECRET_TEST_KEYS.get(t.kind, ()) if viewer not in (None, t.seat) else ()
+    data = {k: v for k, v in t.data if k not in secret and k not in ("strikers", "rolled")}
+    if t.kind == "tiebreak":
+        data["contenders"] = [s for s, _ in t.get("strikers")]
+    return {"kind": t.kind, "seat": t.seat, "base": t.base, "target": t.target, "dice": list(t.dice),
+            "natural_8_rolls_again": t.chain, **{k: v for k, v in data.items() if isinstance(v, (str, int, bool))}}
+
+
+def _prompt(state: GuardsState, viewer) -> dict | None:
+    q = state.prompt
+    if q is None:
+        return None
+    out = {"kind": q.kind, "seats": list(q.seats), "answered": [s for s, _ in q.answers],
+           "run": q.get("run"), "quadrant": q.get("quadrant")}
+    if q.kind in ("defend", "replant"):
+        out["attacker"], out["saboteur"] = q.get("attacker"), q.get("saboteur") or q.get("card")
+    if viewer in q.seats and q.kind == "sabotage":  # the private question: this seat's saboteurs there
+        out["mine_here"] = [s.card for s in state.player(viewer).saboteurs if s.quadrant == q.get("quadrant")]
+    return out
+
+
+def _run(state: GuardsState, r) -> dict:
+    from .runs import challenge_number
+
+    n = challenge_number(state, r)
+    return {"seat": r.seat, "spell": r.spell, "runners": [{"card": c, "item": i} for c, i in r.runners],
+            "route": list(r.route), "at": r.at, "quadrant": r.quadrant, "at_gate": r.at_gate, "final": r.final,
+            "started": r.started, "passed": list(r.passed), "challenge": n, "challenge_name": CHALLENGE_NAMES[n]}
+
+
+def position(state: GuardsState, viewer: str | None = PUBLIC, actions: int | None = None) -> dict:
+    from .rules import ranking
+
+    box = state.edition
+    hidden = hidden_hands(state, viewer)
+    out = {
+        "game": "guards", "edition": box.name, "made_up": box.made_up, "seats": list(state.config.seats),
+        "viewer": viewer, "turn": None if state.over else state.seat, "number": state.number, "round": state.round,
+        "target": state.config.target, "quadrants": list(box.quadrants),
+        "dragons": {q: {"id": d, "name": box.dragons[d].name, "brawl": box.dragons[d].brawl,
+                        "toughness": box.dragons[d].toughness} for q, d in state.dragons},
+        "players": {p.seat: _player(state, p, p.seat not in hidden) for p in state.players},
+        "runs": [_run(state, r) for r in state.runs],
+        "test": _test(state, viewer), "prompt": _prompt(state, viewer),
+        "fight": None if state.fight is None else {
+            "quadrant": state.fight.quadrant, "dragon": state.fight.dragon, "final": state.fight.final,
+            "sent": [{"seat": s, "card": c, "item": i} for s, c, i in state.fight.sent]},
+        "last": None if state.last is None else state.last._asdict() | {"dice": list(state.last.dice)},
+        "extra_recruit": state.bonus, "tavern_brings": state.free, "bribe_offer": state.failed,
+        "ended": state.ended, "winners": list(state.winners), "ranking": list(ranking(state)),
+    }
+    if actions is not None:
+        out["actions"] = actions
+    return out
+
+
+def render(state: GuardsState, viewer: str | None = PUBLIC, actions: int | None = None) -> str:
+    """The position as plain text for a terminal."""
+    box = state.edition
+    title = f"Guards! Guards!  turn {state.number}, round {state.round}" + (f"  ({actions} actions)" if actions else "")
+    lines = [title + ("  [MADE-UP demo edition]" if box.made_up else "")]
+    if state.over:
+        lines.append({"won": f"{state.winner} has returned the Great Spells and wins!",
+                      "dragons": "The dragons win: everybody loses.",
+                      "stopped": f"Stopped: {state.winner or 'nobody'} leads."}[state.ended])
+    hidden = hidden_hands(state, viewer)
+    for p in state.players:
+        mark = ">" if p.seat == state.seat and not state.over else " "
+        flags = " ".join(f for f in ("POX" if p.pox else "", p.confined.upper(), f"misses {p.misses}" if p.misses else "") if f)
+        lines.append(f"{mark} {p.seat} {p.guild:<10} ${p.dollars:<3} M{p.magic} G{p.guild_level} C{p.charm_now}  "
+                     f"spells {len(p.returned)}/{state.config.target}  hand {len(p.hand)}  saboteurs "
+                     f"{len(p.saboteurs)} {flags}".rstrip())
+        if p.seat not in hidden and (p.hand or p.saboteurs):
+            lines.append(f"      hand {' '.join(p.hand) or '-'}; saboteurs "
+                         + (" ".join(f"{s.card}@{s.quadrant}" for s in p.saboteurs) or "-"))
+    for q, d in state.dragons:
+        lines.append(f"  dragon {box.dragons[d].name} in the {q} quadrant")
+    for r in state.runs:
+        where = "at the gate" if r.at_gate else f"in the {r.quadrant} quadrant"
+        lines.append(f"  {r.seat}'s run with {r.spell}: {len(r.runners)} runner(s) {where}")
+    t = _test(state, viewer)
+    if t:
+        lines.append(f"  {t['seat']} rolls: {t['kind']} test, {t['base']} + d8"
+                     + (f" against {t['target']}" if t["target"] is not None else ""))
+    q = _prompt(state, viewer)
+    if q:
+        lines.append(f"  waiting for {', '.join(s for s in q['seats'] if s not in q['answered'])}: {q['kind']}")
+    return "\n".join(lines) + "\n"
+
+
+def narrate(before: GuardsState, action, after: GuardsState) -> str:
+    """One public line saying what an accepted action did, for logs, the demo and the board's
+    notices: nothing secret in it (a plant names neither card nor quadrant, an answer not what
+    it was)."""
+    box = after.edition
+    seat, act = action.seat, action.act
+    if act == "roll":
+        j = after.last
+        if j is None or j is before.last:
+            return f"{seat} rolls a natural 8 and rolls again"
+        verdict = "" if j.target is None else (f" against {j.target}: passes" if j.passed else f" against {j.target}: fails")
+        return f"{seat} rolls {'+'.join(map(str, j.dice))} for the {j.kind} test: {j.total}{verdict}"
+    name = box.volunteers[action.card].name if action.card in box.volunteers else action.card
+    said = {
+        "plant": f"{seat} tries to plant a saboteur", "recall": f"{seat} recalls a saboteur",
+        "sabotage": f"{seat} has answered", "let_pass": f"{seat} has answered", "replant": f"{seat}'s saboteur moves on",
+        "recruit": f"{seat} tries to recruit {name}", "bribe": f"{seat} bribes {name}",
+        "tavern": f"{seat} tries the Tavern", "end_turn": f"{seat} ends the turn",
+        "spell_run": f"{seat} collects {box.spells[action.spell].name if action.spell in box.spells else action.spell} "
+                     f"and sends {len(action.cards or ())} runner(s) through {', '.join(action.route or ())}",
+        "sent": f"{action.target} is sent to the {(action.to or '').replace('_', ' ')}",
+        "call": f"{seat} draws the Grand Master's Call", "stop": f"{seat} stops the game",
+        "summon": f"{seat} summons a dragon to the {action.quadrant} quadrant",
+        "fight": f"{seat} sends {len(action.cards or ())} volunteer(s) against the {action.quadrant} dragon",
+        "send": f"{seat} sends {len(action.cards or ())} volunteer(s) against the dragon",
+        "infect": f"the Pox passes between {seat} and {action.target}",
+        "ability": f"{seat} tries the Guild Ability on {action.target}",
+        "cast": f"{seat} casts {box.scrolls[action.item].name if action.item in box.scrolls else 'a scroll'}"
+                + (f" at {action.target}" if action.target and action.target != seat else ""),
+        "defend": f"{seat} sends {name} against the ambush",
+        "guild_house": f"{seat} visits the Guild House" + (": 3 dollars" if action.collect else "")
+                       + (f", buys {' and '.join(action.buy)}" if action.buy else ""),
+        "challenge": f"{seat} faces the next Wizard's Challenge", "walk": f"{seat} walks the final spell home",
+        "reinforce": f"{seat} sends {len(action.cards or ())} more runner(s) to the gate",
+        "spend": f"{seat} spends a point on {action.attribute}", "hospital": f"{seat} is cured"
+                 + (" (private care)" if action.pay else " (the City Health Service: a missed turn)"),
+    }
+    return said.get(act, f"{seat} {act.replace('_', ' ')}")

@@ -1,0 +1,1 @@
+"""Guards! Guards!: the engine, its edition file and its views."""

@@ -1,0 +1,22 @@
+"""`clacks-hw demo --game guards`: random players play a whole game on the made-up demo edition,
+narrated as the shared screen would see it (no hand, no saboteur's quadrant)."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from clacks_hw.cli import cli
+
+
+def test_the_demo_plays_to_the_end_and_shows_nothing_secret():
+    res = CliRunner().invoke(cli, ["demo", "--game", "guards", "--seed", "3", "--players", "3", "--delay", "0"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "MADE-UP demo edition" in out and ("wins!" in out or "Stopped:" in out or "dragons win" in out)
+    assert " hand LL" not in out and "saboteurs SS" not in out  # no seat's hand or saboteurs
+    assert "rolls" in out and "challenge test" in out
+
+
+def test_a_guards_demo_of_five_players_is_refused():
+    res = CliRunner().invoke(cli, ["demo", "--game", "guards", "--players", "5"])
+    assert res.exit_code == 2 and "2, 3, 4 players" in res.output
