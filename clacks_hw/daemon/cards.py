@@ -7,12 +7,14 @@ The enrolment file's default place: ``<journal dir>/cards.toml`` (config has no 
 from __future__ import annotations
 
 import logging
+import re
 import tomllib
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 WORD_PREFIX = "W:"  # a Clacks word card, e.g. "W:GUILD"
+UID_TEXT = re.compile(r"(?:[0-9A-Fa-f]{2}){4,10}")  # a tag's id as hex: 4 to 10 bytes
 
 
 class CardMap:
@@ -54,3 +56,27 @@ def load_cards(path, edition=None) -> CardMap:
 
 def word_of(card: str | None) -> str | None:
     return card[len(WORD_PREFIX):] if card and card.startswith(WORD_PREFIX) else None
+
+
+def looks_like_uid(text: str) -> bool:
+    """Is ``text`` (typed at the virtual board's card prompt) a tag's id rather than a card's?"""
+    return bool(UID_TEXT.fullmatch(text))
+
+
+def short_uid(uid: str) -> str:
+    """A tag id short enough for the board's one line: its first and last four hex digits."""
+    uid = uid.upper()
+    return uid if len(uid) <= 10 else f"{uid[:4]}\u2026{uid[-4:]}"
+
+
+def unenrolled(uid: str | None, reader: int | None, seat: str | None) -> str:
+    """Why a tag read is refused: which reader read it, the tag, and how to make it a card."""
+    if seat is not None:
+        where = f"The reader at seat {seat}"
+    elif reader is not None:
+        where = f"Reader {reader}"
+    else:
+        where = "The card reader"
+    tag = f"tag {short_uid(uid)}" if uid else "a tag it could not read whole"
+    return (f"{where} read {tag}, which is not enrolled as a card: stop the board and run "
+            "clacks-hw enroll --resume to give it its card.")

@@ -31,7 +31,7 @@ from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
 from . import palette
 from .board_parts import BoardParts
-from .cards import CardMap
+from .cards import CardMap, looks_like_uid, unenrolled
 from .demo import Demo
 from .events import CardTap
 from .reader_seats import ReaderSeats
@@ -168,7 +168,10 @@ class Controller(BoardParts):
             self._reader(event, now)
         elif isinstance(event, CardTap):
             self.last_input = now
-            self._tap(event.card, None, event.reader, now)
+            if looks_like_uid(event.card):  # a tag's id typed: read through the enrolment, as a reader's
+                self._tap(self.cards.card_for(event.card), event.card, event.reader, now)
+            else:
+                self._tap(event.card, None, event.reader, now)
         elif isinstance(event, ButtonEvent):
             if event.kind == "chord" and event.button == "+".join(RESET_CHORD):  # others: pairing_flow.py
                 self.last_input = now
@@ -205,9 +208,10 @@ class Controller(BoardParts):
             log.info("card reader %s recovered", ev.reader)
 
     def _tap(self, card: str | None, uid: str | None, reader: int | None, now: float) -> None:
-        if card is None:
-            log.warning("unknown tag %s ignored (not enrolled: run `clacks-hw enroll`)", uid)
-            self.error(now, f"Unknown card tag {uid}.")
+        if card is None:  # refused here, whatever the screen: an unenrolled tag is no card
+            sentence = unenrolled(uid, reader, self.readers.seat_of(reader))
+            log.warning("%s", sentence)
+            self.error(now, sentence)
             return
         self.current.tap(card, reader, now)
 
