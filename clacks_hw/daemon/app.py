@@ -178,6 +178,8 @@ class Daemon:
         self._closers.append(self.controller.close)
 
         r = cfg.reader
+        if with_reader and s.serial_factory is None:
+            _refuse_a_held_reader(r.port)
         if with_reader:
             options = {"timeout": r.gone_after_ms / 1000} if r.type == "rdm6300" else {}
             self.reader = CardReader(r.port, self.events, protocol=r.type, clock=self.clock,
@@ -317,6 +319,23 @@ class Daemon:
             except Exception:
                 log.exception("error while shutting down")
         self._closers = []
+
+
+def _refuse_a_held_reader(port: str) -> None:
+    """StartupError (exit 2) when another process holds the reader's port (another board daemon,
+    `clacks-hw enroll`): retrying for ever behind a lock warning would look like a dead reader."""
+    from ..drivers.port_holder import held_by, refusal
+
+    if port == "auto":  # the hub candidates "auto" would probe
+        from ..drivers.hub_ports import hub_candidates, list_serial_ports
+
+        ports = [p.device for p in hub_candidates(list_serial_ports())]
+    else:
+        ports = [port]
+    for device in ports:
+        holder = held_by(device)
+        if holder is not None:
+            raise StartupError(refusal(device, holder))
 
 
 def _is_tty(stream) -> bool:
