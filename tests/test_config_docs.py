@@ -63,3 +63,11 @@ def test_default_pins_follow_the_design():
     pins = set(dict(load_config(check_devices=False).buttons.pins).values())
     remaining = set(range(2, 28)) - {7, 8, 9, 10, 11, 14, 15, 18}
     assert len(remaining) == 18 and len(pins) == 17 and pins < remaining
+
+
+def test_klackers_one_die_option_is_in_the_config_docs():
+    """It is no variant, so a reader of game.variants would look for it in vain without a word."""
+    row = next(line for line in DOC.splitlines() if line.startswith("| `game.variants`"))
+    comment = (ROOT / "clacks_hw/default_config.toml").read_text().split("variants = []")[0].rsplit("hands", 1)[1]
+    for text in (row, comment):
+        assert "one-die option is no variant" in text and "roll" in text and "6 or less" in text

@@ -49,6 +49,11 @@ def word_slots(mode: str, seats, variants) -> tuple[tuple[str, int], ...]:
     return game_for(mode).word_slots(seats, variants)
 
 
+def switch_label(game, switch: str) -> str:
+    """What people call a switch of the variants page ("hard_route": the route's)."""
+    return game.variant_labels.get(switch) or game.variant_texts.get(switch, switch).split(":")[0]
+
+
 def seatings(mode: str) -> tuple[tuple[str, ...], ...]:
     return game_for(mode).seatings()
 
@@ -121,8 +126,20 @@ class SetupMenu:
         return None
 
     def describe(self) -> str:
-        v = ", ".join(sorted(self.variants)) or "no variants"
-        text = f"setup: {self.mode} ({v}); seats {' '.join(self.seats)}"
+        """The set-up in words, one line (the virtual board's status, the pages): the game, the
+        switches on, and on the mode and variants pages what the shown letter means."""
+        game = game_for(self.mode)
+        v = ", ".join(switch_label(game, x) for x in variants_of(self.mode) if x in self.variants) or "no variants"
+        text = f"setup: {game.letter} {game.label} ({v})"
+        if self.page == "variants" and variants_of(self.mode):
+            options = variants_of(self.mode)
+            shown = options[self.cursor]
+            words = game.variant_texts.get(shown, switch_label(game, shown))
+            text += (f"; shown: {LETTER[shown]} {words} [{'ON' if shown in self.variants else 'off'}] "
+                     f"({self.cursor + 1} of {len(options)}: TURN switches it, NEXT the next, PLAY goes on)")
+        if self.page in ("mode", "variants") and game.setup_note:
+            text += f"; {game.setup_note}"
+        text += f"; seats {' '.join(self.seats)}"
         if self.page == "names":
             text += f"; {self.picker.describe()}"
         elif self.names:

@@ -47,6 +47,8 @@ class Game(ABC):
     title = ""  # for people, in a sentence: "the Race to Genua"
     label = ""  # what a page or a table of results calls it: "Race to Genua"
     variant_labels: dict[str, str] = {}  # what a page calls each variant
+    variant_texts: dict[str, str] = {}  # each set-up switch in its own words (the set-up page says it)
+    setup_note = ""  # what the set-up says of the game besides its switches (an option always open)
     order = 100  # place in the board's set-up menu (and every list of games)
     letter = ""  # the signal the board spells on its set-up tower for this mode
     variants: tuple[str, ...] = ()

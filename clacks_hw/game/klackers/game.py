@@ -25,6 +25,12 @@ class Klackers(Game):
     label = "KLACKERS"
     variants = VARIANTS
     variant_labels = {"hughie": "Hughie rule", "klack_to_win": "Klack to win", "klack_worth_two": "Klack is worth two"}
+    variant_texts = {"hughie": "Hughie rule: a score of 10 or more is no point and cannot win the round",
+                     "klack_to_win": "Klack to win: only a KLACK wins a round; without one the round is pushed",
+                     "klack_worth_two": "Klack is worth two: a player who KLACKs takes one more chip from "
+                                        "every other player"}
+    setup_note = ("one die, in every game: when your numbers still up add up to 6 or less, TURN rolls one "
+                  "die as your last roll")
     config_type = KlackersConfig
     dice = True
 

@@ -49,11 +49,23 @@ class Track(NamedTuple):
 # What a page calls each Clacks variant.
 VARIANT_LABELS = {"express": "Express", "long_message": "Long Message", "quick": "Quick",
                   "night_shift": "Night Shift", "long_distance": "Long Distance"}
+# Each switch of the set-up's variants page in its own words ("hard_route": the route's switch).
+VARIANT_TEXTS = {
+    "express": "Express: every turn is timed (60 s unless the board sets another); a turn out of time ends",
+    "long_message": "Long Message: two words each, sent with a SPACE between them",
+    "quick": "Quick Game: no sabotage; once someone sends their last signal the round is played out "
+             "and the cheapest finish wins",
+    "night_shift": "Night Shift: each stamped jacquard drawn reveals a Fault Report card before the next turn",
+    "long_distance": "Long Distance: every hand is hidden from the table; only its player sees it",
+    "hard_route": "Hard route: the route to Genua on which the Post Office needs 34 steps (off: the easy "
+                  "route, 38)",
+}
 
 
 class ClacksGame(Game):
     config_type = ClacksConfig
     variant_labels = VARIANT_LABELS
+    variant_texts = VARIANT_TEXTS
     hand_size = 3  # jacquards held after drawing
     fault_hands = False  # players hold Fault Report cards and play them at any time
     shields = True  # EMERGENCY REPAIR revealed in Night Shift shields the next reveal
