@@ -6,7 +6,9 @@ timed move by move in 4-player competitive Clacks, the Race to Genua and KLACKER
 strong player, the brute force (bench_planner.py's yardstick, stopping at its first answer) is
 timed on the same positions looking only for the cheapest send. Target (issue 23): p99 under
 1 s at every strength. Win rates: 2-player games, seats swapped every other game, each game
-dealt from its own seed; a tie (KLACKERS: a shared win) counts for neither.
+dealt from its own seed; a tie (KLACKERS: a shared win) counts for neither. At 3 and 4 players:
+one seat of a strength against the rest of another (its seat moving round the table), and a
+table of one of each strength.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 import random
 import sys
 import time
-from itertools import combinations
+from itertools import combinations, permutations
 
 from clacks_hw.commands.demo_cmd import demo_config
 from clacks_hw.game.clacks.brute_force import cheapest_cost
@@ -105,6 +107,44 @@ def win_rates() -> None:
                   f"{200 * se:.1f}), {b} {wb}, ties {ties} ({time.perf_counter() - t0:.1f} s)", flush=True)
 
 
+def table_rates() -> None:
+    """3 and 4 players: one seat of strength A against the others all of strength B (A's seat
+    moving round the table game by game), and a mixed table of every strength (seats rotated);
+    each game dealt from its own seed. A fair share is 1 in 3 (1 in 4)."""
+    pairs = [*permutations(STRENGTHS, 2), *((k, FIRST_TIMER) for k in STRENGTHS)]
+    cases = (("competitive Clacks", lambda n, s: clacks("competitive", n, s)), ("KLACKERS", klackers))
+    for label, new in _only(cases):
+        for n in (3, 4):
+            for a, b in pairs if label != "KLACKERS" else ():
+                t0 = time.perf_counter()
+                wins = ties = 0
+                for i in range(GAMES):
+                    state = new(n, 30_000 + i)
+                    seats = state.config.seats
+                    players = {s: (a if k == i % n else b) for k, s in enumerate(seats)}
+                    won = state.config.game.winners(play_out(state, players, seed=i))
+                    wins += len(won) == 1 and players[won[0]] == a
+                    ties += len(won) != 1
+                p = wins / GAMES
+                se = math.sqrt(p * (1 - p) / GAMES)
+                print(f"{label}, {n} players, {GAMES} games: one {a} against {n - 1} {b}: {a} wins {wins} "
+                      f"({100 * p:.1f}% +- {200 * se:.1f}; a fair share {100 / n:.1f}%), ties {ties} "
+                      f"({time.perf_counter() - t0:.1f} s)", flush=True)
+            mix = (*STRENGTHS, FIRST_TIMER)[:n]
+            t0 = time.perf_counter()
+            wins = {k: 0 for k in mix}
+            for i in range(GAMES):
+                state = new(n, 40_000 + i)
+                seats = state.config.seats
+                players = {s: mix[(k + i) % n] for k, s in enumerate(seats)}
+                won = state.config.game.winners(play_out(state, players, seed=i))
+                if len(won) == 1:
+                    wins[players[won[0]]] += 1
+            shares = ", ".join(f"{k} {100 * w / GAMES:.1f}%" for k, w in wins.items())
+            print(f"{label}, {n} players, {GAMES} games, one of each ({' '.join(mix)}, seats rotated): {shares}, "
+                  f"ties {GAMES - sum(wins.values())} ({time.perf_counter() - t0:.1f} s)", flush=True)
+
+
 def _only(cases):
     return [c for c in cases if ONLY is None or ("KLACKERS" in c[0]) == (ONLY == "klackers")]
 
@@ -128,6 +168,7 @@ if __name__ == "__main__":
     random.seed(0)
     think_times()
     win_rates()
+    table_rates()
     team_rates()
     if failed:
         raise SystemExit(1)

@@ -39,6 +39,7 @@ class EnrolmentWalk:
         resume: bool = False,
         offline_timeout_s: float = DEFAULT_OFFLINE_TIMEOUT_S,
         where: str = "",
+        resume_command: str = "clacks-hw enroll --resume",
     ) -> None:
         if not cards:
             raise ValueError("no cards to enrol")
@@ -51,6 +52,7 @@ class EnrolmentWalk:
         self.resume = resume
         self.offline_timeout_s = offline_timeout_s
         self.where = where  # the file, for messages
+        self.resume_command = resume_command  # this enrolment's own options, to go on with it
         self.state = RUNNING
         self.index = 0
         self.skipped: set[str] = set()
@@ -266,4 +268,4 @@ class EnrolmentWalk:
         self.say(f"{head} {done} of {total} cards enrolled.{saved}")
         if missing:
             shown = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")
-            self.say(f"Without a tag: {shown}. Run clacks-hw enroll --resume to tap them.")
+            self.say(f"Without a tag: {shown}. Run {self.resume_command} to tap them.")

@@ -46,8 +46,10 @@ def _reader_port(cfg, port: str | None) -> tuple[str, str]:
     if port:
         return port, protocol
     if rtype == "none":
+        from ..base.hints import doc
+
         _fail('reader.type is "none" in the configuration: there is no card reader to enrol with.\n'
-              '  fix: plug a reader in and give --port PATH, or set reader.type = "hub" (docs/config.md)')
+              f'  fix: plug a reader in and give --port PATH, or set reader.type = "hub" ({doc("docs/config.md")})')
     from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
 
     if cfg.reader.port != "auto":
@@ -66,6 +68,28 @@ def _probe(port: str, timeout: float):
     from ..drivers.hub_probe import probe_hub
 
     return probe_hub(port, timeout)
+
+
+def resume_command(ctx: click.Context) -> str:
+    """The command that goes on with this enrolment: the same file, edition, cards and reader
+    (every option given, as given; paths made absolute, since it may run from elsewhere)."""
+    import os
+    import shlex
+
+    from ..base.hints import program
+
+    words = [program(), "enroll", "--resume"]
+    for name, flag in (("config_path", "--config"), ("cards_path", "--cards"), ("guards_file", "--guards"),
+                       ("edition_dir", "--edition"), ("port", "--port")):
+        value = ctx.params.get(name)
+        if value is None or ctx.get_parameter_source(name) is click.core.ParameterSource.DEFAULT:
+            continue
+        if name != "guards_file" or value != "demo":
+            value = os.path.abspath(value) if name != "port" or os.path.exists(value) else value
+        words += [flag, value]
+    for group in ctx.params.get("only") or ():
+        words += ["--only", group]
+    return shlex.join(words)
 
 
 def _read_keys(events: queue.Queue, stream) -> None:
@@ -151,7 +175,8 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
     events: queue.Queue = queue.Queue()
     clock = SystemClock()
     walk = EnrolmentWalk(edition, cards, enrolment, save, clock, click.echo, resume=resume,
-                         offline_timeout_s=offline_timeout, where=str(path))
+                         offline_timeout_s=offline_timeout, where=str(path),
+                         resume_command=resume_command(click.get_current_context()))
     options = {"timeout": cfg.reader.gone_after_ms / 1000} if protocol == "rdm6300" else {}
     reader = CardReader(reader_port, lambda ev: events.put(("reader", ev)), protocol=protocol,
                         clock=clock, baudrate=cfg.reader.baud, **options)

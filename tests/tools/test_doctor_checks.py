@@ -123,7 +123,7 @@ def test_ws281x_on_a_pi4_as_root_without_the_library_and_with_audio_on(tmp_path)
     boot.mkdir(parents=True)
     (boot / "config.txt").write_text("dtparam=audio=on\n")
     _d, checks = run(config(tmp_path, '[leds]\nbackend = "ws281x"\n[reader]\ntype = "none"\n'), sys_)
-    assert any("rpi-ws281x library is not installed" in c.text and "clacks-hw[pi]" in c.fix
+    assert any("rpi-ws281x library is not installed" in c.text and "rpi-ws281x" in c.fix
                for c in lines(checks, FAIL, "leds"))
     assert any("analog audio is on" in c.text and "dtparam=audio=off" in c.fix for c in lines(checks, WARN, "leds"))
     assert lines(checks, OK, "user")[0].text.startswith("running as root")

@@ -78,6 +78,13 @@ class Enroll:
             self.proc.wait()
 
 
+def resume_words(line):
+    """The command a "Without a tag: ... Run COMMAND to tap them." line gives."""
+    import shlex
+
+    return shlex.split(line.split(". Run ", 1)[1].removesuffix(" to tap them."))
+
+
 @pytest.fixture
 def hub():
     with EmulatedHub(readers=1, hb_ms=200) as h:
@@ -122,7 +129,10 @@ def test_enrol_the_fault_cards_with_a_skip_and_a_refused_tag(tmp_path, hub):
             assert saved.card_for(uid(i)) == card
             lift(hub, g)
         run.expect("Done. 11 of 12 cards enrolled.")
-        run.expect("Without a tag: F05.")
+        words = resume_words(run.expect("Without a tag: F05."))
+        # The way on is this enrolment's: its config, reader, file and group, not the defaults.
+        assert words[1:] == ["enroll", "--resume", "--config", str(tmp_path / "config.toml"), "--cards",
+                             str(run.cards), "--port", hub.path, "--only", "faults"], words
         assert run.finish() == 0
     finally:
         run.kill()
@@ -141,12 +151,13 @@ def test_ctrl_c_saves_what_is_done_and_resume_continues(tmp_path, hub):
         run.expect("[2/12] Tap F02")
         run.proc.send_signal(signal.SIGINT)
         run.expect("Interrupted. 1 of 12 cards enrolled.")
+        run.expect("Without a tag: F02, F03")
         assert run.finish() == 130
     finally:
         run.kill()
     assert load_enrolment(run.cards).tags == {uid(0): "F01"}
 
-    again = Enroll(tmp_path, hub.path, "--only", "faults", "--resume")
+    again = Enroll(tmp_path, hub.path, *resume_words(run.seen[-1])[2:])  # as the hint says
     try:
         again.expect("(1 already have a tag)")
         again.expect("[2/12] Tap F02")

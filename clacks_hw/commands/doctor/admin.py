@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ...base.hints import program
 from ...config.load import DEFAULT_PATH
 from .check import OK, WARN
 
@@ -22,14 +23,14 @@ def check_admin(d) -> None:
     token = c.status.admin_token or d.sys.read_text(where).strip()
     if len(token) < 16:
         d.add(WARN, "admin", "no admin token: no phone can pair with the board, so none can start, "
-                             "abandon or dim a game", "sudo clacks-hw install-service makes one "
-                             "(or sudo clacks-hw admin --rotate)")
+                             "abandon or dim a game", f"{program(sudo=True)} install-service makes one "
+                             f"(or {program(sudo=True)} admin --rotate)")
         return
     try:
         paired = len(json.loads(d.sys.read_text(str(Path(c.journal.dir) / "phones.json")))["phones"])
     except (ValueError, KeyError, TypeError):
         paired = 0
-    d.add(OK, "admin", f"admin token in {where} (never shown; `clacks-hw admin --rotate` replaces it); "
+    d.add(OK, "admin", f"admin token in {where} (never shown; `{program(sudo=True)} admin --rotate` replaces it); "
                        f"{paired} phone(s) paired. To pair one: hold TURN and BACK together on the board "
                        f"for 3 s, then scan the QR code on its own screen, or open "
                        f"http://{page_host(c)}:{c.status.port}/admin and type the code its lamps spell")
@@ -40,7 +41,7 @@ def check_admin(d) -> None:
         readable = False
     if readable:
         d.add(WARN, "admin", f"status.admin_token is in {path}, which every user of this machine can read",
-              f"sudo chmod 640 {path}, or remove status.admin_token and let sudo clacks-hw "
+              f"sudo chmod 640 {path}, or remove status.admin_token and let {program(sudo=True)} "
               "install-service keep the token in journal.dir, readable by the service only")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...base.hints import doc
 from ...config.load import BUILTIN, ConfigError, load_config
 from .check import FAIL, OK
 
@@ -12,7 +13,7 @@ def check_config(d) -> None:
     except ConfigError as err:
         d.config_bad = True
         d.add(FAIL, "config", f"{err.source}: {len(err.problems)} problem(s); the daemon refuses to start",
-              "fix every problem below (docs/config.md describes each key)")
+              f"fix every problem below ({doc('docs/config.md')} describes each key)")
         for p in err.problems:
             d.add(FAIL, "config", f"{p.key}: {p.message}", p.fix)
         return

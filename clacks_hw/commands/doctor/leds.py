@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...base.hints import doc, pip_install, program
 from .check import FAIL, OK, USERMOD, WARN
 
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")  # Bookworm and later; before
@@ -83,10 +84,11 @@ def check_ws281x(d, leds) -> None:
         problems = True
         d.add(FAIL, "leds", "backend ws281x needs root (it maps /dev/mem for PWM and DMA); "
                             f"running as {d.sys.user()}",
-              "run the daemon as root (clacks-hw install-service does for ws281x), or use the spi backend")
+              f"run the daemon as root ({program(sudo=True)} install-service does for ws281x), or use the spi backend")
     if b is not None and b.ws281x_supported and not d.sys.has_module("rpi_ws281x"):
         problems = True
-        d.add(FAIL, "leds", "backend ws281x: the rpi-ws281x library is not installed", "pip install 'clacks-hw[pi]'")
+        d.add(FAIL, "leds", "backend ws281x: the rpi-ws281x library is not installed",
+              pip_install(*reversed(d.sys.python_install()), "rpi-ws281x"))
     if leds.ws281x_pin in (18, 12, 13, 19):
         cfg = d.sys.read_text("/boot/firmware/config.txt") or d.sys.read_text("/boot/config.txt")
         if any(line.strip().replace(" ", "") == "dtparam=audio=on" for line in cfg.splitlines()):
@@ -106,6 +108,6 @@ def check_power(d) -> None:
     text = (f"the board may draw {b.board_a:.2f} A (weakest link: {b.weakest.name}, {b.weakest.amps:g} A, less 25 %); "
             f"the LEDs get {b.led_light_a:.2f} A: a frame of every LED white is dimmed to {cap:.2f}")
     if cap < 0.5:
-        d.add(WARN, "power", text, "use a bigger 5 V supply and set leds.supply_a to its rating (wiring/power.md)")
+        d.add(WARN, "power", text, f"use a bigger 5 V supply and set leds.supply_a to its rating ({doc('wiring/power.md')})")
     else:
         d.add(OK, "power", text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...base.hints import program
 from .check import FAIL, OK, USERMOD, WARN
 
 
@@ -12,7 +13,7 @@ def check_board(d) -> None:
         d.add(OK, "board", f"{b.describe()}; {ws}")
     else:
         d.add(WARN, "board", b.describe(),
-              "the LEDs, buttons and UART need a Raspberry Pi; elsewhere use clacks-hw run --virtual")
+              f"the LEDs, buttons and UART need a Raspberry Pi; elsewhere use {program()} run --virtual")
 
 
 def needed_groups(config) -> list[tuple[str, str]]:
@@ -32,7 +33,7 @@ def check_user(d) -> None:
     user = d.sys.user()
     if d.sys.euid() == 0:
         d.add(OK, "user", "running as root: device permissions do not apply "
-                          "(the service runs as an unprivileged user; see clacks-hw install-service)")
+                          f"(the service runs as an unprivileged user; see {program()} install-service --help)")
         return
     have = d.sys.groups()
     ok = []
@@ -80,7 +81,7 @@ def check_pin_factory(d) -> None:
                   d.install_fix("python3-lgpio", "lgpio"))
         else:
             d.add(WARN, "buttons", f"lgpio is not installed ({source}); fine off a Pi",
-                  f"on the Pi: {d.install_fix('python3-lgpio', 'lgpio')}; here use clacks-hw run --virtual")
+                  f"on the Pi: {d.install_fix('python3-lgpio', 'lgpio')}; here use {program()} run --virtual")
     elif effective == "rpigpio" and gen == 5:
         d.add(FAIL, "buttons", "pin factory rpigpio: RPi.GPIO does not work on the Pi 5",
               f'set buttons.pin_factory = "lgpio" ({d.install_fix("python3-lgpio", "lgpio")})')

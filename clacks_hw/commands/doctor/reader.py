@@ -5,10 +5,17 @@ from __future__ import annotations
 import os
 
 from ...drivers.hub_ports import PICO_VID, PortInfo, hub_candidates
+from ...base.hints import doc, program
 from .check import FAIL, OK, USERMOD, WARN
 
-HOLDS_THE_PORT = ("flash the hub (firmware/README.md); if the daemon is running it holds the port: "
-                  "sudo systemctl stop clacks-hw, then run doctor again")
+
+def no_hello_fix(d, port: str) -> str:
+    """Why a port did not answer HELLO, as far as this machine can tell: another program holds
+    it (named, with how to stop it), else the hub's firmware or cable."""
+    holder = d.sys.holder(port)
+    if holder is not None:
+        return f"{holder.describe()} holds {port}: stop it ({holder.how_to_stop()}), then run doctor again"
+    return f"if this is the hub: flash it ({doc('firmware/README.md')}) and use a data USB cable"
 
 
 def check_reader(d) -> None:
@@ -51,7 +58,7 @@ def probe_configured(d, port: str) -> None:
     if result.ok:
         d.add(OK, "reader", f"{port} answers HELLO: {result.message}")
     else:
-        d.add(FAIL, "reader", f"{port}: {result.message}", HOLDS_THE_PORT)
+        d.add(FAIL, "reader", f"{port}: {result.message}", no_hello_fix(d, port))
 
 
 def probe_candidates(d, ports: list[PortInfo]) -> None:
@@ -59,7 +66,7 @@ def probe_candidates(d, ports: list[PortInfo]) -> None:
     if not candidates:
         d.add(FAIL, "reader", f'reader.port = "auto" but no port looks like a reader hub '
                               f"(USB id {PICO_VID:04X}:xxxx or ttyACM)",
-              "plug the hub in (a data cable), flash it (firmware/README.md), or set reader.port")
+              f"plug the hub in (a data cable), flash it ({doc('firmware/README.md')}), or set reader.port")
         return
     answering = []
     for p in candidates:
@@ -71,14 +78,13 @@ def probe_candidates(d, ports: list[PortInfo]) -> None:
             answering.append(p.device)
             d.add(OK, "reader", f"{p.device} answers HELLO: {result.message}")
         else:
-            d.add(WARN, "reader", f"{p.device}: {result.message}",
-                  "if this is the hub, flash it (firmware/README.md) or stop the daemon holding it")
+            d.add(WARN, "reader", f"{p.device}: {result.message}", no_hello_fix(d, p.device))
     if len(answering) == 1:
         stable = d.sys.by_id(answering[0])
         d.add(OK, "reader", f'reader.port = "auto" finds the hub at {answering[0]}',
               f'for a stable name set reader.port = "{stable}"' if stable else "")
     elif not answering:
-        d.add(FAIL, "reader", "no reader hub answered HELLO", "check the hub's firmware and cable (firmware/README.md)")
+        d.add(FAIL, "reader", "no reader hub answered HELLO", f"check the hub's firmware and cable ({doc('firmware/README.md')})")
     else:
         d.add(FAIL, "reader", f"several reader hubs answer ({', '.join(answering)}); \"auto\" cannot choose",
               "set reader.port to one of them (prefer its /dev/serial/by-id/... name)")
@@ -93,4 +99,4 @@ def check_rdm6300(d, port: str) -> None:
               "sudo raspi-config nonint do_serial_cons 1 (keeps the UART, drops the console), then reboot")
     else:
         d.add(OK, "reader", f"RDM6300 on {port}: it only sends, so it cannot be probed; "
-                            "tap a card in clacks-hw enroll to test it")
+                            f"tap a card in {program()} enroll to test it")

@@ -7,6 +7,7 @@ nothing failed (warnings allowed), 1 something failed, 2 the configuration is in
 from __future__ import annotations
 
 from ..common import BAD_CONFIG
+from ...base.hints import pip_install
 from ...drivers.pi import BoardInfo
 from . import admin, config, journal, leds, network, pi, reader
 from .check import FAIL, Check
@@ -45,10 +46,10 @@ class Doctor:
     def install_fix(self, apt: str, pip: str) -> str:
         """How to install a Python library so that this installation of clacks-hw sees it."""
         kind, prefix = self.sys.python_install()
-        if kind == "venv":
-            return (f"{prefix}/bin/pip install {pip} (this venv cannot see apt's {apt}; or recreate it "
+        if kind == "venv":  # apt's python3-* are invisible to it
+            return (f"{pip_install(prefix, kind, pip)} (this venv cannot see apt's {apt}; or recreate it "
                     f"with python3 -m venv --system-site-packages {prefix} and sudo apt install {apt})")
-        return f"sudo apt install {apt} (or: pip install {pip})"
+        return f"sudo apt install {apt}"  # Raspberry Pi OS refuses pip outside a venv
 
     def run(self) -> list[Check]:
         for topic, check in CHECKS:

@@ -98,6 +98,12 @@ class System:
     def probe(self, port: str, timeout: float):
         return probe_hub(port, timeout)
 
+    def holder(self, port: str):
+        """The process holding ``port`` (drivers/port_holder.py), or None."""
+        from ...drivers.port_holder import held_by
+
+        return held_by(str(self.path(port)))
+
     def by_id(self, device: str) -> str | None:
         return by_id_name(device, self.root)
 
