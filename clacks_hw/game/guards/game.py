@@ -32,8 +32,7 @@ class Guards(Game):
     # Played through the pages, the phones and the tools until the board's own screens for it
     # (its lamps, buttons and readers) exist: the set-up menu and the attract demo leave it out.
     on_board = False
-    validators = rules.VALIDATORS
-    appliers = rules.APPLIERS
+    moves = rules.MOVES
     codes = Code
 
     def seatings(self):
