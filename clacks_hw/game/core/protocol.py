@@ -54,8 +54,9 @@ class Game(ABC):
     variants: tuple[str, ...] = ()
     config_type: type  # its set-up: a subclass of core/config.py's GameConfig
     rules_version = 1  # journals record it: bump it when an old journal would replay differently
-    validators: dict = {}  # act -> check(state, action) -> Rejection | None
-    appliers: dict = {}  # act -> apply(state, action) -> state (after its check passed)
+    # act -> (check, apply): check(state, action) -> Rejection | None; apply(state, action) ->
+    # state, after its check passed (boardgame.io's moves: one table, so no act has one and not the other)
+    moves: dict = {}
     absent: dict[str, str] = {}  # act -> why this game has none (else a general sentence)
 
     # --- seats and set-up (boardgame.io's setup and validateSetupData) ---------------------
@@ -129,18 +130,18 @@ class Game(ABC):
         if action.seat not in state.config.seats:
             return Rejection(CoreCode.NOT_PLAYING, f"Seat {action.seat} is not in this game "
                                                    f"(seats: {' '.join(state.config.seats)}).")
-        check = self.validators.get(action.act)
-        if check is None:
+        move = self.moves.get(action.act)
+        if move is None:
             why = self.absent.get(action.act, f"There is no {action.act!r} in a {self.name} game.")
             return Rejection(CoreCode.NOT_IN_MODE, why)
-        return check(state, action)
+        return move[0](state, action)
 
     def apply(self, state, action):
         """The new state, or a Rejection saying why not."""
         rejection = self.validate(state, action)
         if rejection:
             return rejection
-        return self.appliers[action.act](state, action)
+        return self.moves[action.act][1](state, action)
 
     @abstractmethod
     def candidates(self, state) -> list:

@@ -31,8 +31,7 @@ class Guards(Game):
     label = "Guards! Guards!"
     config_type = GuardsConfig
     shutters = False  # played on its printed map: the lamps are the city's quadrants (board.py)
-    validators = rules.VALIDATORS
-    appliers = rules.APPLIERS
+    moves = rules.MOVES
     codes = Code
 
     def seatings(self):
