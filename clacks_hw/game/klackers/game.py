@@ -33,6 +33,7 @@ class Klackers(Game):
                   "die as your last roll")
     config_type = KlackersConfig
     dice = True
+    shutters = False  # numbers and dice on the lamps
 
     def seatings(self):
         return seatings()
