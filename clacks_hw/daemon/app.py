@@ -194,7 +194,7 @@ class Daemon:
             from .pairing_flow import PairingFlow
 
             flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
-                               url=self.status_page.public_url if self.status_page is not None else None,
+                               url=self.status_page.phone_url if self.status_page is not None else None,
                                seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
                               notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
@@ -248,9 +248,8 @@ class Daemon:
                     log.warning("MQTT: no mqtt.key in the config, so the board made its own (%s/mqtt-key): "
                                 "a hall counts this board only once it is given the public key %s",
                                 directory, key.public)
-            page = self.status_page.public_url() if self.status_page is not None else None
-            if page is not None and any(f"//{h}:" in page for h in ("127.0.0.1", "[::1]", "localhost")):
-                page = None  # this machine's own address is nobody else's link
+            # The hall links to the board's page only at an address others can reach (base/lan.py).
+            page = self.status_page.phone_url()[0] if self.status_page is not None else None
             return MqttLink(cfg.mqtt, key=key, journal_dir=directory, edition=self.edition, page=page)
         except (BadKey, LinkSetupError, UnsafePath) as exc:
             raise StartupError(str(exc)) from None

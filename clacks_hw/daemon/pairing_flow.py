@@ -19,6 +19,7 @@ else the players do goes on as usual meanwhile; the lamps show the game again wh
 from __future__ import annotations
 
 import logging
+import textwrap
 from collections.abc import Callable
 
 from ..drivers.debounce import FORGET_CHORD, PAIR_CHORD, ButtonEvent
@@ -45,10 +46,11 @@ FORGET = "+".join(FORGET_CHORD)
 
 class PairingFlow:
     def __init__(self, pairing: Pairing, signals: dict, *, say: Callable[[str], None],
-                 screen=None, url: Callable[[], str] | None = None,
+                 screen=None, url: Callable[[], tuple[str | None, str]] | None = None,
                  seats: Callable[[], tuple[str, ...]] = lambda: SEATS) -> None:
         """``say``: the board's messages (logged on a real board: never the code); ``screen``:
-        the terminal screen, when the board has one; ``url``: the status page's address;
+        the terminal screen, when the board has one; ``url``: the status page's address for a
+        phone, or (None, why there is none) (base/lan.py);
         ``seats``: the seats a player's phone may be paired for now (the game's, else all)."""
         self.pairing = pairing
         self.seats = seats
@@ -176,19 +178,24 @@ class PairingFlow:
     # -- the terminal ------------------------------------------------------------------------
     def _text_lines(self) -> list[str]:
         page = page_for(self.code)
-        address = f"{self.url()}{page}" if self.url else f"the board's {page} page"
+        base, why = self.url() if self.url else (None, "")
+        address = f"{base}{page}" if base else f"the board's {page} page"
         title = "PAIRING A PHONE" if self.code.seat is None else f"PAIRING SEAT {self.code.seat}'S OWN PHONE"
+        if not base and why:  # no QR code: it would point the phone at an address it cannot reach
+            return [title, "", *textwrap.wrap(why[0].upper() + why[1:] + ".", 38), "", "Type the code:", "",
+                    f"    {self.code.grouped}", "", "BACK ends pairing."]
         return [title, "",
                 "Scan the QR code with the phone, or open", f"  {address}", "and type the code:", "",
                 f"    {self.code.grouped}", "",
                 "One phone, within 2 minutes. NEXT: a seat's own phone.", "BACK ends pairing."]
 
     def _qr_lines(self) -> list[str]:
-        if self.url is None:
+        base = self.url()[0] if self.url is not None else None
+        if base is None:
             return []
         import segno
 
-        rows = [list(r) for r in segno.make(f"{self.url()}{page_for(self.code)}#pair={self.code.code}", error="m").matrix_iter(border=2)]
+        rows = [list(r) for r in segno.make(f"{base}{page_for(self.code)}#pair={self.code.code}", error="m").matrix_iter(border=2)]
         if len(rows) % 2:
             rows.append([0] * len(rows[0]))
         glyph = {(1, 1): "\u2588", (1, 0): "\u2580", (0, 1): "\u2584", (0, 0): " "}

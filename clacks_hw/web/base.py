@@ -63,6 +63,18 @@ def qr_svg(content: str) -> bytes:
     return out.getvalue()
 
 
+def why_svg(why: str, width: int = 40) -> bytes:
+    """In place of a QR code that would not work: the sentence saying why, as an SVG image."""
+    import html
+    import textwrap
+
+    lines = textwrap.wrap(why, width)
+    rows = "".join(f'<text x="12" y="{28 + 22 * k}">{html.escape(line)}</text>' for k, line in enumerate(lines))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{12 * width}" height="{24 + 22 * len(lines)}" '
+            f'font-family="sans-serif" font-size="17"><rect width="100%" height="100%" fill="#fff"/>'
+            f"<g fill=\"#000\">{rows}</g></svg>").encode()
+
+
 def text(status: int, body: str, headers: dict | None = None) -> web.Response:
     return web.Response(status=status, text=body, headers=headers)
 

@@ -29,7 +29,7 @@ from aiohttp import web
 from ..pairing import Phone, Refused
 from ..pairing.codes import page_for
 from ..pairing.display import HEADER
-from .base import qr_svg
+from .base import qr_svg, why_svg
 from .json_body import BadBody, Text, read_json
 
 COOKIE = "clacks_phone"
@@ -156,7 +156,9 @@ def _display(server, request: web.BaseRequest) -> web.Response:
     code = pairing.shown()
     if code is None:
         return _json(200, {"code": None})
-    url = f"{server.public_url(request)}{page_for(code)}#pair={code.code}"
-    qr = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url)).decode()
-    return _json(200, {"code": code.grouped, "url": url, "qr": qr, "seat": code.seat,
+    # A board's page knows whether a phone can reach it (base/lan.py); a hall's is reached by name.
+    base, why = server.phone_url() if hasattr(server, "phone_url") else (server.public_url(request), "")
+    url = f"{base}{page_for(code)}#pair={code.code}" if base else None  # never an address only this machine has
+    qr = "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url) if url else why_svg(why)).decode()
+    return _json(200, {"code": code.grouped, "url": url, "why": why, "qr": qr, "seat": code.seat,
                        "seconds_left": round(code.seconds_left(pairing.clock.now()), 1)})

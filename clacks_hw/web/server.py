@@ -20,21 +20,12 @@ import socket
 from aiohttp import web
 
 from . import admin
-from .base import PageServer, qr_svg, text
+from ..base.lan import phone_url
+from .base import PageServer, qr_svg, text, why_svg
 from .feed import Feed
 from .public import status_json
 
 log = logging.getLogger(__name__)
-
-
-def lan_address() -> str | None:
-    """This machine's address on its network (no packet is sent: a UDP socket is only aimed)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-            return s.getsockname()[0]
-    except OSError:
-        return None
 
 
 class WebServer(PageServer):
@@ -60,16 +51,16 @@ class WebServer(PageServer):
     def on_stop(self) -> None:
         self.box.bell = None
 
-    def public_url(self, request: web.BaseRequest | None = None) -> str:
-        """The address visitors' phones use: the first of ``status.hosts``, else this machine's
-        network address when listening on every interface, else the address asked for."""
+    def phone_url(self) -> tuple[str | None, str]:
+        """(the address a phone on the board's network opens, "") or (None, why none: base/lan.py)."""
         host, port = self.address
-        if self.hosts:
-            return f"http://{self.hosts[0]}:{port}/"
-        if host in ("0.0.0.0", "::"):
-            lan = lan_address()
-            if lan:
-                return f"http://{lan}:{port}/"
+        return phone_url(host, port, self.hosts)
+
+    def public_url(self, request: web.BaseRequest | None = None) -> str:
+        """The address visitors' phones use (base/lan.py), else the address asked for."""
+        url, _ = self.phone_url()
+        if url:
+            return url
         if request is not None and request.host:
             return f"http://{request.host}/"
         return self.url
@@ -82,8 +73,9 @@ class WebServer(PageServer):
             return text(405, "405 method not allowed\n", headers={"Allow": "GET, HEAD"})
         if path == "/status.json":
             return web.Response(body=self.feed.json, content_type="application/json")
-        if path == "/qr.svg":
-            return web.Response(body=qr_svg(self.public_url(request)), content_type="image/svg+xml")
+        if path == "/qr.svg":  # a phone's way in: never an address only this machine can use
+            url, why = self.phone_url()
+            return web.Response(body=qr_svg(url) if url else why_svg(why), content_type="image/svg+xml")
         return text(404, "404 not found\n")
 
 

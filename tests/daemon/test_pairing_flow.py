@@ -184,7 +184,7 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     screen.status("Attract: the demo plays.")
     code = PairingCode("KXQMRTAB", 0.0, 120.0)
     said = []
-    flow = PairingFlow(FakePairing(code), {}, say=said.append, screen=screen, url=lambda: "http://clacks.local:8080/")
+    flow = PairingFlow(FakePairing(code), {}, say=said.append, screen=screen, url=lambda: ("http://clacks.local:8080/", ""))
     flow.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
     text = "\n".join(screen.lines())
     assert "PAIRING A PHONE" in text and "KXQM RTAB" in text and "http://clacks.local:8080/admin" in text
@@ -192,6 +192,21 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     assert "KXQMRTAB" not in " ".join(said)
     flow.handle(ButtonEvent("press", "BACK", 1.0), 1.0)
     assert "PAIRING A PHONE" not in "\n".join(screen.lines()) and "Attract" in "\n".join(screen.lines())
+
+
+def test_no_qr_code_to_an_address_no_phone_can_reach_but_why(tmp_path):
+    from clacks_hw.base.lan import phone_url
+    from clacks_hw.pairing.codes import PairingCode
+
+    screen = TerminalScreen(io.StringIO(), FakeClock(0.0), size=lambda: (100, 40))
+    flow = PairingFlow(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), {}, say=lambda t: None, screen=screen,
+                       url=lambda: phone_url("127.0.0.1", 8080))
+    flow.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
+    text = "\n".join(screen.lines())
+    words = " ".join(text.split())
+    assert '(status.bind = "127.0.0.1")' in words and "listens on this machine only" in words and "0.0.0.0" in words
+    assert "http://127.0.0.1" not in text and "Scan" not in text
+    assert "\u2580" not in text and "\u2584" not in text and "KXQM RTAB" in text
 
 
 def test_a_code_used_between_two_loop_turns_is_not_called_unused(board):

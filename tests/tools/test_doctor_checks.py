@@ -64,6 +64,9 @@ class FakePi(System):
     def ports(self):
         return self._ports
 
+    def lan_address(self):
+        return "192.168.1.23"  # the board's address on its Wi-Fi
+
     def can_bind(self, host, port):
         return self.bind_errors.get(port)  # a free port unless a test takes it
 

@@ -18,7 +18,7 @@ def test_a_free_port_and_no_broker(tmp_path):
     d, checks = run(config(tmp_path, PAGE), FakePi(tmp_path / "root"))
     found = lines(checks, topic="network")
     assert [c.status for c in found] == [OK, OK]
-    assert "can listen on 0.0.0.0 port 8080" in found[0].text and "http://THIS-BOARD:8080/" in found[0].text
+    assert "can listen on 0.0.0.0 port 8080" in found[0].text and "phones open http://192.168.1.23:8080/" in found[0].text
     assert "reports to no hall" in found[1].text
 
 

@@ -14,7 +14,7 @@ from aiohttp.test_utils import make_mocked_request
 from clacks_hw.pairing.display import HEADER
 from clacks_hw.web import pairing_api
 from clacks_hw.web.base import qr_svg
-from clacks_hw.web.server import lan_address
+from clacks_hw.base.lan import lan_address
 from tests.web.live import TOKEN, LiveBoard
 
 PAGES = ["/", "/kiosk.css", "/kiosk.js", "/kiosk-parts.js", "/kiosk-panels.js", "/kiosk-dice.js",

@@ -21,7 +21,7 @@ WAIT_MS = 10_000
 
 @pytest.fixture
 def board(tmp_path):
-    b = LiveBoard(tmp_path / "board").start()
+    b = LiveBoard(tmp_path / "board", overrides={"status.hosts": ["localhost"]}).start()  # the phone's way in
     yield b
     b.stop()
 
@@ -54,8 +54,9 @@ def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser
     own.wait_for_selector("#pairing", state="visible", timeout=WAIT_MS)
     code = board.daemon.pairing.shown()
     assert own.inner_text("#paircode") == code.grouped
-    assert f"open {board.url}admin and type the code" in own.inner_text("#pairing")
-    qr_url = f"{board.url}admin#pair={code.code}"
+    phone_page = f"http://localhost:{board.port}/"  # status.hosts: never this machine's 127.0.0.1
+    assert f"open {phone_page}admin and type the code" in own.inner_text("#pairing")
+    qr_url = f"{phone_page}admin#pair={code.code}"
     src = own.get_attribute("#pairqr", "src")
     assert base64.b64decode(src.split(",", 1)[1]) == qr_svg(qr_url)  # the QR code holds that address
     screenshot(own, artefacts, "kiosk-pairing-1920x1080")

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from ...base.hints import program
+from ...base.lan import phone_url
 from ...config.load import DEFAULT_PATH
 from .check import OK, WARN
 
@@ -30,10 +31,12 @@ def check_admin(d) -> None:
         paired = len(json.loads(d.sys.read_text(str(Path(c.journal.dir) / "phones.json")))["phones"])
     except (ValueError, KeyError, TypeError):
         paired = 0
+    url, why = phone_url(c.status.bind, c.status.port, c.status.hosts, lan=d.sys.lan_address)
+    how = (f"then scan the QR code on its own screen, or open {url}admin and type the code its lamps spell"
+           if url else f"then type the code its lamps spell on the phone's admin page (but {why})")
     d.add(OK, "admin", f"admin token in {where} (never shown; `{program(sudo=True)} admin --rotate` replaces it); "
                        f"{paired} phone(s) paired. To pair one: hold TURN and BACK together on the board "
-                       f"for 3 s, then scan the QR code on its own screen, or open "
-                       f"http://{page_host(c)}:{c.status.port}/admin and type the code its lamps spell")
+                       f"for 3 s, {how}")
     path = Path(d.config_path or DEFAULT_PATH)
     try:
         readable = c.status.admin_token and path.stat().st_mode & 0o004
@@ -44,9 +47,3 @@ def check_admin(d) -> None:
               f"sudo chmod 640 {path}, or remove status.admin_token and let {program(sudo=True)} "
               "install-service keep the token in journal.dir, readable by the service only")
 
-
-def page_host(c) -> str:
-    """The host name a phone opens the board's pages at (a placeholder when only the board knows)."""
-    if c.status.hosts:
-        return c.status.hosts[0]
-    return "127.0.0.1" if c.status.bind in ("127.0.0.1", "::1", "localhost") else "THIS-BOARD"

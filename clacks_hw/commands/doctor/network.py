@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 import socket
 
-from .admin import page_host
+from ...base.lan import phone_url
 from .check import FAIL, OK, WARN
 
 
@@ -15,19 +15,24 @@ def check_network(d) -> None:
     if c is None:
         return
     if c.status.port:
-        check_page(d, c.status.bind, c.status.port, page_host(c))
+        check_page(d, c.status.bind, c.status.port, phone_url(c.status.bind, c.status.port, c.status.hosts,
+                                                              lan=d.sys.lan_address))
     if c.mqtt.host:
         check_broker(d, c.mqtt)
     else:
         d.add(OK, "network", "no MQTT broker (mqtt.host is empty): the board reports to no hall")
 
 
-def check_page(d, bind: str, port: int, host: str) -> None:
+def check_page(d, bind: str, port: int, phone: tuple[str | None, str]) -> None:
     why = d.sys.can_bind(bind, port)
     where = f"status.bind = {bind!r}, status.port = {port}"
-    if why is None:
-        d.add(OK, "network", f"the status page can listen on {bind} port {port}: phones and the kiosk open "
-                             f"http://{host}:{port}/")
+    url, unreachable = phone
+    if why is None and url:
+        d.add(OK, "network", f"the status page can listen on {bind} port {port}: phones open {url}")
+    elif why is None:
+        local = "127.0.0.1" if bind in ("0.0.0.0", "") else "[::1]" if bind == "::" else f"[{bind}]" if ":" in bind else bind
+        d.add(OK, "network", f"the status page can listen on {bind} port {port}: the kiosk on this machine "
+                             f"opens http://{local}:{port}/", unreachable)
     elif why.errno == errno.EADDRINUSE:
         d.add(WARN, "network", f"port {port} is taken ({where}): by the board's own daemon when it runs, "
                                "else the page cannot start",

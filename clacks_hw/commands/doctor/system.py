@@ -98,6 +98,12 @@ class System:
     def probe(self, port: str, timeout: float):
         return probe_hub(port, timeout)
 
+    def lan_address(self) -> str | None:
+        """This machine's address on its network (base/lan.py), or None."""
+        from ...base import lan
+
+        return lan.lan_address()
+
     def holder(self, port: str):
         """The process holding ``port`` (drivers/port_holder.py), or None."""
         from ...drivers.port_holder import held_by

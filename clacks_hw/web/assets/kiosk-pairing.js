@@ -19,10 +19,14 @@
     var panel = $("pairing");
     if (!d || !d.code) { panel.classList.add("hidden"); return; }
     if ($("pairqr").getAttribute("src") !== d.qr) { $("pairqr").setAttribute("src", d.qr); }
+    // No address a phone can reach (the page listens on this machine only, or no network): say why.
+    $("pairscan").classList.toggle("hidden", !d.url);
+    $("pairwhy").classList.toggle("hidden", !!d.url);
+    $("pairwhy").textContent = d.url ? "" : d.why.charAt(0).toUpperCase() + d.why.slice(1) + ".";
     $("paircode").textContent = d.code;
     $("pairtitle").textContent = d.seat ? "Pairing seat " + d.seat + "'s own phone" : "Pairing a phone";
     $("pairwho").textContent = d.seat ? "the phone of the player at seat " + d.seat : "the phone that will run the board";
-    $("pairurl").textContent = d.url.split("#")[0];
+    $("pairurl").textContent = d.url ? d.url.split("#")[0] : "";
     $("pairleft").textContent = Math.ceil(d.seconds_left) + " s left";
     panel.classList.remove("hidden");
   }
