@@ -133,6 +133,11 @@ def _run(cfg, config_path, duration) -> None:
                    "(clacks-hw hall setup, or clacks-hw hall trust)", err=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    import logging
+
+    broker_log = logging.getLogger("clacks_hw.web.hall_broker")
+    if broker_log.getEffectiveLevel() > logging.INFO:
+        broker_log.setLevel(logging.INFO)  # waiting for the broker, and when it answers: always said
     hall.start()
     click.echo(f"hall page at {hall.url}, following {cfg.broker.host}:{cfg.broker.port}")
     try:

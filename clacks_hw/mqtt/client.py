@@ -9,6 +9,9 @@ import paho.mqtt.client as mqtt
 from ..base.errors import ClacksError
 
 
+RETRY_MAX_S = 2  # the longest wait between two tries to reach the broker (paho doubles from 0.2 s)
+
+
 class LinkSetupError(ClacksError, ValueError):
     """The link cannot be set up as configured (a CA file that does not load); says what to fix."""
 
@@ -25,7 +28,7 @@ def make_client(client_id: str, *, clean: bool, username: str = "", password: st
             raise LinkSetupError(f"{what}.ca_file {ca_file!r}: cannot load it as certificates ({exc})\n"
                                  "  fix: give the PEM file of the authority that signed the broker's "
                                  "certificate, or \"\" for the system's") from None
-    c.reconnect_delay_set(min_delay=0.2, max_delay=2)  # a show's broker is back in seconds
+    c.reconnect_delay_set(min_delay=0.2, max_delay=RETRY_MAX_S)  # a show's broker is back in seconds
     return c
 
 

@@ -20,7 +20,7 @@ import logging
 import secrets
 
 from ..mqtt import schema
-from ..mqtt.client import goodbye, make_client
+from ..mqtt.client import RETRY_MAX_S, goodbye, make_client
 from ..mqtt.topics import HALL_PING, HALL_STATUS, PREFIX, receipt_topic
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,8 @@ class HallLink:
         self.lost_because = ""
         self.last_echo: float | None = None
         self.connected_at = 0.0
+        self.waiting_since: float | None = None  # the broker has not answered a connection since then
+        self.attempts = 0  # connections tried in vain since then
         self._seq = 0
         self._last_ping = 0.0
         self.owed: set[str] = set()  # boards whose receipt is due
@@ -51,6 +53,7 @@ class HallLink:
             c.manual_ack_set(True)
             c.will_set(HALL_STATUS, self._status("offline"), qos=1, retain=True)
         c.on_connect = self._on_connect
+        c.on_connect_fail = self._on_connect_fail
         c.on_disconnect = self._on_disconnect
         c.on_message = self._on_paho_message
 
@@ -77,12 +80,26 @@ class HallLink:
                         "broker.password in hall.toml)", self.broker.host, self.broker.port, reason_code)
             return
         self.connected, self.refused, self.connected_at = True, None, self.wall()
-        log.info("hall: following %s:%d (%s session)", self.broker.host, self.broker.port,
-                 "resumed" if flags.session_present else "new")
+        waited = "" if self.waiting_since is None else f" after {self.connected_at - self.waiting_since:.0f} s of waiting"
+        self.waiting_since, self.attempts = None, 0
+        log.info("hall: connected to the MQTT broker at %s:%d%s; following every board (%s session)",
+                 self.broker.host, self.broker.port, waited, "resumed" if flags.session_present else "new")
         client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0), (f"{PREFIX}/+/alive", 0),
                           (f"{PREFIX}/+/result", 1), (HALL_PING, 0)])
         if self.key is not None:
             client.publish(HALL_STATUS, self._status("online"), qos=1, retain=True)
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        """No broker answered (not there yet, or gone): said once, then paho tries again, waiting a
+        little longer each time (mqtt/client.py: up to RETRY_MAX_S between tries)."""
+        self.attempts += 1
+        if self.waiting_since is None:
+            self.waiting_since = self.wall()
+            if self.lost_because:
+                return  # a broker lost: said when it went ("reconnecting")
+            log.warning("hall: waiting for the MQTT broker at %s:%d (no answer); trying again every %g s at most, "
+                        "and saying so when it answers. Is it started? (hall.toml's broker.host, broker.port)",
+                        self.broker.host, self.broker.port, RETRY_MAX_S)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties=None) -> None:
         if self.connected and not self.stopping:
@@ -124,6 +141,9 @@ class HallLink:
         b = f"{self.broker.host}:{self.broker.port}"
         if self.refused:
             return {"ok": False, "text": f"refused the hall ({self.refused})", "broker": b}
+        if not self.connected and self.waiting_since is not None and not self.lost_because:
+            return {"ok": False, "text": f"waiting for {b}, no answer yet (trying again every {RETRY_MAX_S:g} s)",
+                    "broker": b}
         if not self.connected:
             return {"ok": False, "text": "lost" if self.lost_because else "connecting", "broker": b}
         if now - max(self.last_echo or 0.0, self.connected_at) > ANSWER_S:
