@@ -41,9 +41,24 @@ DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
 # Where the unit's own sandbox hides files: a program there could not even be started.
 HIDDEN = {"/tmp/": "PrivateTmp=yes", "/var/tmp/": "PrivateTmp=yes", "/home/": "ProtectHome=yes",
           "/root/": "ProtectHome=yes", "/run/user/": "ProtectHome=yes"}
-INSTALL_HINT = ("install clacks-hw where the service can run it: a venv in /opt "
-                "(sudo python3 -m venv /opt/clacks-hw && sudo /opt/clacks-hw/bin/pip install clacks-hw), "
-                "or sudo pipx install --global clacks-hw; then run install-service from there")
+PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # where Python loads clacks_hw from
+
+
+def install_hint(command: str = "install-service") -> str:
+    """Exactly what to type to install this copy where a service can run it (pipx into /opt, its
+    program in /usr/local/bin, as docs/setup.md does), then ``command`` from there. A clone or
+    an unpacked release is installed from its own folder."""
+    import shlex
+
+    source = os.path.dirname(PACKAGE)
+    folder = shlex.quote(source) if os.path.isfile(os.path.join(source, "pyproject.toml")) else "THE-CLONE'S-FOLDER"
+    return ("install clacks-hw where the service can see it (outside /home, /root and /tmp) and run "
+            f"{command} from there:\n"
+            f"       sudo PIPX_HOME=/opt/pipx PIPX_BIN_DIR=/usr/local/bin pipx install --system-site-packages {folder}\n"
+            f"       sudo /usr/local/bin/clacks-hw {command}")
+
+
+INSTALL_HINT = install_hint()
 
 
 class UnitError(ClacksError, ValueError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from string import Template
 
 from .. import __version__
-from ..config.systemd_unit import CALLS_AND_INSTALL, INSTALL_HINT, SANDBOX, UnitError, check_value, quote
+from ..config.systemd_unit import CALLS_AND_INSTALL, SANDBOX, UnitError, check_value, install_hint, quote
 from ..base.unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hall"
@@ -61,7 +61,7 @@ def hall_unit(exec_path: str, config_path: str, user: str, db: str = f"{STATE_DI
         raise UnitError(f"the hall's database {db} is outside {STATE_DIR}, the one folder the service may write "
                         f"in (ProtectSystem=strict), so it could not start.\n  fix: leave --db as it is, or give "
                         f"a file in {STATE_DIR}")
-    check_value("the clacks-hw executable", exec_path, INSTALL_HINT)
+    check_value("the clacks-hw executable", exec_path, install_hint("hall setup"))
     check_value("the hall's folder", config_path, "write the hall with --out /etc/clacks-hall (the default as root)")
     check_value("--user", user)
     return TEMPLATE.substitute(version=__version__, user=user, state_dir=STATE_DIR, sandbox=SANDBOX.rstrip("\n"),
