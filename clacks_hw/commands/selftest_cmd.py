@@ -56,14 +56,18 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
     from ..selftest.run import Hardware, run_selftest
 
     clock = SystemClock()
+    backend = factory = None
+    led_error = pin_error = ""  # a part that cannot start is a FAIL in the report, and asks nothing
     try:
         backend = open_backend(cfg.leds, clock=clock) if "leds" in (parts or PARTS) else None
+    except (OSError, ValueError, RuntimeError) as exc:
+        led_error = str(exc)
+    try:
         factory = make_pin_factory(cfg.buttons.pin_factory) if "buttons" in (parts or PARTS) else None
-    except (OSError, ValueError, RuntimeError, ButtonError) as exc:
-        click.echo(f"cannot open the board's hardware: {exc}\n  run clacks-hw doctor for the checks and fixes",
-                   err=True)
-        raise SystemExit(FAILED) from None
-    hardware = Hardware(clock=clock, led_backend=backend, pin_factory=factory, serial_factory=open_auto)
+    except ButtonError as exc:
+        pin_error = str(exc)
+    hardware = Hardware(clock=clock, led_backend=backend, pin_factory=factory, serial_factory=open_auto,
+                        led_error=led_error, pin_error=pin_error)
     person = ConsolePerson(sys.stdin, click.echo)
     try:
         report = run_selftest(cfg, hardware, person, parts=parts or PARTS, timeout_s=timeout_s)

@@ -111,14 +111,56 @@ class LedWalk:
                 self.person.tell(str(exc))
 
     def run(self) -> None:
-        seen = {}
+        seen, dark, broken = {}, [], None
         for i in range(PIXELS):
+            if i in seen:
+                continue  # dark behind a break in the chain: a question that could not pass
             self.output.show(Frame.blank().with_pixels({i: RED}))
+            if not self._driven():
+                return
             seen[i] = self._ask(f"Is {describe(i)} lit red? {HELP}.", i, RED)
+            if seen[i] == (None, None) and broken is None:
+                dark = self._dark_after(i, seen)
+                if dark:
+                    broken = i
+                    seen.update({j: (None, None) for j in dark})
+        if broken is not None:
+            self.output.show(Frame.blank())
+            self.report.add(PART, FAIL, f"the LED chain is dark from {describe(broken)} on (chain position "
+                                        f"{self.map.physical_order.index(broken)}): it and the {len(dark)} LEDs "
+                                        "after it never lit",
+                            "check the data wire into that LED, and its 5 V and GND: after a break in the chain "
+                            "every LED stays dark")
+            # The LEDs before the break, and no colour question the dark part could not pass.
+            self._each({i: a for i, a in seen.items() if i not in dark and i != broken})
+            return
         self.output.show(Frame((GREEN,) * PIXELS))
+        if not self._driven():
+            return
         _, fill = self._ask("Is the whole board green? Enter if so, else the colour you see.", 0, GREEN)
         self.output.show(Frame.blank())
         self._diagnose(seen, fill)
+
+    def _driven(self) -> bool:
+        """Are the LEDs being driven? If not, a FAIL instead of questions nobody could answer yes."""
+        health = getattr(self.output, "health", None)
+        if health is None or health.ok:
+            return True
+        self.report.add(PART, FAIL, f"the LEDs could not be driven: {health.describe()}",
+                        "run clacks-hw doctor: it checks the LED backend and its device")
+        return False
+
+    def _dark_after(self, i: int, seen: dict) -> list[int]:
+        """``i`` stayed dark: is the chain broken there? Every LED after it in the chain is lit at
+        once and the person asked once; the LEDs still dark behind it ([] when any one lit)."""
+        order = self.map.physical_order
+        later = [j for j in order[order.index(i) + 1:] if j is not None]
+        if not later or any(seen.get(j, (None, None))[0] is not None for j in later):
+            return []
+        self.output.show(Frame.blank().with_pixels({j: RED for j in later}))
+        answer = self.person.ask(f"{describe(i).capitalize()} stayed dark. Now the {len(later)} LEDs after it in the "
+                                 "chain are lit red: is any of them lit? Enter if so, 'none' if not.")
+        return later if answer.strip().lower() in ("none", "n", "no", "nothing", "dark") else []
 
     def _diagnose(self, seen: dict, fill) -> None:
         if all(seen[i] == (i, RED) for i in seen) and fill == GREEN:
@@ -132,6 +174,13 @@ class LedWalk:
                 what = "the LED chain is wired differently from the config"
                 self.report.add(PART, FAIL, what, fix_for(self.map, real, reversed_))
                 return
+        self._each(seen)
+        if fill != GREEN:
+            self.report.add(PART, FAIL, f"the board lit {_colour_name(fill)} for green",
+                            "set leds.colour_order to the order of your LEDs (WS2812B: GRB)")
+
+    def _each(self, seen: dict) -> None:
+        """A FAIL for each LED that did not light, or lit elsewhere or in another colour."""
         for i in seen:
             where, colour = seen[i]
             if where is None:
@@ -143,9 +192,6 @@ class LedWalk:
                 self.report.add(PART, FAIL, f"{describe(i)}: lit as {describe(where)} in "
                                             f"{_colour_name(colour)}",
                                 "check the wiring order against clacks-hw leds (docs/config.md, [leds])")
-        if fill != GREEN:
-            self.report.add(PART, FAIL, f"the board lit {_colour_name(fill)} for green",
-                            "set leds.colour_order to the order of your LEDs (WS2812B: GRB)")
 
 
 def _colour_name(rgb) -> str:

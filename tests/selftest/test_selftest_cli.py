@@ -41,3 +41,26 @@ def test_bad_config_exits_2(tmp_path):
     cfg.write_text("[leds]\nbackend = 3\n")
     out = subprocess.run([CLI, "selftest", "--config", str(cfg)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr and "leds.backend" in out.stderr
+
+
+def test_buttons_without_a_pin_library_are_our_sentence_and_ask_nothing(tmp_path):
+    """Off a Pi (as here) gpiozero finds no pin library: its warnings become one FAIL line in
+    our words, no press is asked for, and the other parts still run."""
+    (tmp_path / "journals").mkdir()
+    out = selftest(tmp_path, "--part", "buttons", "--part", "journal")
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    assert "PinFactoryFallback" not in text and "warnings.warn" not in text and "Traceback" not in text
+    assert "FAIL buttons  the buttons cannot be read: no pin library could open them here (tried lgpio" in text
+    assert "Press and release" not in text
+    assert "PASS journal" in text
+
+
+def test_leds_that_cannot_be_driven_are_one_failure_and_no_question(tmp_path):
+    cfg = tmp_path / "config.toml"
+    cfg.write_text(f'[leds]\nbackend = "spi"\nspi_device = "{tmp_path / "spidev9.9"}"\n[journal]\ndir = "{tmp_path}"\n')
+    out = subprocess.run([CLI, "selftest", "--config", str(cfg), "--part", "leds", "--part", "journal"], input="",
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "FAIL leds     the LEDs could not be driven" in out.stdout and "spidev9.9" in out.stdout
+    assert "Is lamp" not in out.stdout and "PASS journal" in out.stdout

@@ -90,3 +90,19 @@ def test_missing_journal_directory_fails(tmp_path):
     cfg = load_config(overrides={"journal.dir": str(tmp_path / "nope")}, check_devices=False)
     [(what, _)] = failures(selftest(cfg, ("journal",)))
     assert what == f"{tmp_path / 'nope'} (journal.dir) does not exist"
+
+
+def test_a_break_in_the_led_chain_is_one_failure_and_no_question_behind_it(config):
+    bench = EmulatedBench(config, dead_leds=list(range(5, 32)))  # the data line broken into lamp 5
+    try:
+        report = run_selftest(config, bench.hardware, bench.person, parts=("leds",), timeout_s=2)
+        heard = bench.person.heard
+    finally:
+        bench.close()
+    [(what, fix)] = failures(report)
+    assert what == "the LED chain is dark from lamp 5 (row 1, col 1) on (chain position 5): it and the 26 LEDs " \
+                   "after it never lit"
+    assert "data wire into that LED" in fix
+    assert [q.split("?")[0] for q in heard if q.startswith("Is ")] == [f"Is lamp {i} (row {i // 4}, col {i % 4}) lit red"
+                                                                      for i in range(6)]
+    assert not any("whole board" in q for q in heard)  # a colour question the dark part could not pass
