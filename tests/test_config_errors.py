@@ -125,7 +125,7 @@ def test_existing_devices_pass(tmp_path):
     [
         ('mode = "solitaire"\nseats = ["S", "N"]', "game.seats", "exactly one seat"),
         ('seats = ["S", "W"]', "game.seats", "S+N or S+W+N"),
-        ('mode = "junior"\nseats = ["S", "N"]', "game.seats", "right angles"),
+        ('mode = "junior_race"\nseats = ["S", "N"]', "game.seats", "right angles"),
         ('variants = ["night_shift"]', "game.variants", "not a variant of competitive"),
         ('seats = ["S", "S"]', "game.seats", "listed twice"),
         ('variants = ["turbo"]', "game.variants", "not allowed"),

@@ -45,6 +45,13 @@ class LazyChoice(click.Choice):
     def get_metavar(self, param, ctx=None) -> str:
         return self._metavar
 
+    def convert(self, value, param, ctx):
+        if self._load is game_modes and isinstance(value, str):
+            from ..game.core.registry import canonical
+
+            value = canonical(value)  # a mode's old name ("junior") still reads
+        return super().convert(value, param, ctx)
+
 
 def game_modes():
     from ..game.core.registry import modes

@@ -79,7 +79,7 @@ def _klackers_bots():
               help="Which game the automatic players play: a mode of any installed game, e.g. race "
                    "(a wrong name lists them all).")
 @click.option("--players", type=int, default=None,
-              help="How many players (competitive/race 2-4; default 4, solitaire 1, junior 2).")
+              help="How many players (competitive/race 2-4; default 4, solitaire 1, junior_race 2).")
 @click.option("--seed", type=int, default=None, help="Seed for the deal (default: a new game each time).")
 @click.option("--route", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
               help="The race's route to Genua.")

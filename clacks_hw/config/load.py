@@ -328,6 +328,11 @@ def _load(user: dict[str, Any] | None, source: str, overrides, check_devices: bo
         _merge(raw, user, _SCHEMA, "", problems, user_keys)
     if overrides:
         _apply_overrides(raw, overrides, problems, user_keys)
+    game = raw.get("game")
+    if isinstance(game, dict) and isinstance(game.get("mode"), str):
+        from ..game.core.registry import canonical
+
+        game["mode"] = canonical(game["mode"])  # a mode's old name ("junior") still reads
     values = _parse(raw, problems)
     # Cross-key checks run on whatever values are sound, so one run reports everything.
     _check_pins(values, user_keys, problems)

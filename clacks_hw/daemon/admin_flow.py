@@ -13,7 +13,7 @@ import logging
 
 from ..game.core.computer import ComputerError, computer_problem, parse_computer
 from ..game.core.names import names_problem
-from ..game.core.registry import board_modes, game_for
+from ..game.core.registry import board_modes, canonical, game_for
 from .events import AdminCommand
 from .setup_menu import SetupMenu, seatings, word_slots
 
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 def requested_menu(params: dict, edition) -> SetupMenu | str:
     """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
     mode = params.get("mode", "competitive")
+    mode = canonical(mode) if isinstance(mode, str) else mode  # a mode's old name still reads
     if mode not in board_modes():
         return f"mode {mode!r} must be one of {', '.join(board_modes())}"
     variants = params.get("variants", [])

@@ -21,7 +21,7 @@ from msgspec import Meta, Struct
 from ..daemon.screen_names import SCREENS
 from ..base.errors import ClacksError
 from ..game.clacks.board import TOWERS
-from ..game.core.catalogue import modes, variants
+from ..game.core.catalogue import modes, old_names, variants
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.
@@ -37,7 +37,9 @@ MAX_BYTES = {"status": 2048, "state": 32768, "alive": 512, "result": 4096, "rece
              "hall": 512}  # a whole signed message, by kind
 
 Seat = Literal["S", "W", "N", "E"]
-Mode = Literal[modes()]  # type: ignore[valid-type]  # every game installed (game/core/catalogue.py)
+# Every game installed (game/core/catalogue.py), and a mode's old name, which a board of an
+# older version still sends: read as the name now (_NewName).
+Mode = Literal[modes() + tuple(old_names())]  # type: ignore[valid-type]
 Variant = Literal[tuple(sorted({v for vs in variants().values() for v in vs}))]  # type: ignore[valid-type]
 Tower = Literal[tuple(t.name for t in TOWERS)]  # type: ignore[valid-type]
 Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]
@@ -133,14 +135,20 @@ class PlayerView(Strict):
     sent: Small = 0
     signals: Small = 0
     next: Signal | None = None
-    tower: Tower | Small | None = None  # the junior race counts towers along the seat's route
+    tower: Tower | Small | None = None  # the Junior Race counts towers along the seat's route
     hand_count: Small = 0
     sabotaged: bool = False
     route: Literal["easy", "hard"] | None = None
     letters: Letters = []
 
 
-class Position(Strict):
+class _NewName:
+    def __post_init__(self) -> None:
+        if self.mode in old_names():
+            msgspec.structs.force_setattr(self, "mode", old_names()[self.mode])
+
+
+class Position(_NewName, Strict):
     mode: Mode
     game: Traits = Traits()
     variants: Annotated[list[Variant], Meta(max_length=8)] = []
@@ -191,7 +199,7 @@ class BoardState(Strict):
 
 
 # -- a finished game --------------------------------------------------------------------------------
-class Result(Strict):
+class Result(_NewName, Strict):
     game: GameId  # stable: the journal's number on the board and its header's checksum
     mode: Mode
     seats: Annotated[list[Seat], Meta(max_length=4)]  # empty only for a result kept from the first hall

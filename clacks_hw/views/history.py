@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..game.clacks.edition import Edition
+from ..game.core.registry import canonical  # an older journal's mode may be its old name
 from ..journal import JournalError, read_journal
 from .replay_steps import Refused, steps
 
@@ -65,7 +66,7 @@ def read_game(path: Path, edition: Edition) -> GameRecord:
             duration = max(0.0, path.stat().st_mtime - created.timestamp())
         except OSError:
             pass
-    base = dict(path=str(path), created=created.isoformat() if created else None, mode=header["mode"],
+    base = dict(path=str(path), created=created.isoformat() if created else None, mode=canonical(header["mode"]),
                 variants=tuple(header["variants"]), players={k: list(v) for k, v in header["words"].items()},
                 duration_s=duration)
     if isinstance(last, Refused):

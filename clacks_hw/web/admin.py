@@ -37,7 +37,8 @@ def options(server, request: web.BaseRequest) -> dict:
     edition = server.edition
     return {
         "url": server.public_url(request),
-        "modes": {m: {"variants": list(game_for(m).variants), "seats": ["".join(s) for s in game_for(m).seatings()]} for m in board_modes()},
+        "modes": {m: {"label": game_for(m).label, "variants": list(game_for(m).variants),
+                      "seats": ["".join(s) for s in game_for(m).seatings()]} for m in board_modes()},
         "words": list(edition.words) if edition is not None else [],
     }
 

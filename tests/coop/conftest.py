@@ -63,7 +63,7 @@ def solitaire(*, route="easy", seed=0, hands="tracked", variants=(), words=TEAM_
 def junior(seats=("S", "W"), *, route="easy", seed=0, hands="tracked", words=None) -> GameState:
     words = words or {s: JUNIOR_WORDS["S" if i == 0 else "W"] for i, s in enumerate(seats)}
     return new_game(ED, ClacksConfig(tuple(seats), {s: tuple(w) for s, w in words.items()}, seed=seed,
-                                   hands=hands, mode="junior", route=route))
+                                   hands=hands, mode="junior_race", route=route))
 
 
 # --- positions ------------------------------------------------------------------------------

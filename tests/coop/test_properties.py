@@ -36,10 +36,10 @@ KINDS = {
     "race4_ld_night": ("race", ("S", "W", "N", "E"), ("long_distance", "night_shift"), "tracked"),
     "solitaire": ("solitaire", ("S",), (), "tracked"),
     "solitaire_night": ("solitaire", ("S",), ("night_shift",), "tracked"),
-    "junior": ("junior", ("S", "W"), (), "tracked"),
+    "junior": ("junior_race", ("S", "W"), (), "tracked"),
     "race3_physical_night": ("race", ("S", "W", "N"), ("night_shift",), "physical"),
     "solitaire_physical": ("solitaire", ("S",), (), "physical"),
-    "junior_physical": ("junior", ("E", "N"), (), "physical"),
+    "junior_physical": ("junior_race", ("E", "N"), (), "physical"),
 }
 MAX_ACTIONS = 90
 
@@ -47,7 +47,7 @@ MAX_ACTIONS = 90
 def make(kind: str, seed: int, route: str):
     mode, seats, variants, hands = KINDS[kind]
     rng = random.Random(seed)
-    if mode == "junior":
+    if mode == "junior_race":
         picked = rng.sample(WORDS, 4)
         words = {seats[0]: tuple(picked[:2]), seats[1]: tuple(picked[2:])}
     else:
@@ -58,7 +58,7 @@ def make(kind: str, seed: int, route: str):
 
 
 def check_state(s):
-    coop = s.config.mode != "junior"
+    coop = s.config.mode != "junior_race"
     if coop:
         assert s.post_office == s.stress_total + s.card_moves, "Post Office = stress + card moves"
         assert 0 <= s.signals_sent <= len(s.message) == 12
@@ -101,7 +101,7 @@ def check_signal(old, new, action):
     """Signals go out one at a time, in order, from a tower of the sender's colour showing
     the signal read from the sender's seat at that moment."""
     seat = old.turn.seat
-    if old.config.mode == "junior":
+    if old.config.mode == "junior_race":
         before = {p.seat: p.sent for p in old.players}
         after = {p.seat: p.sent for p in new.players}
         for q in before:
@@ -129,7 +129,7 @@ def run(kind: str, seed: int, route: str):
     rng = random.Random(seed)
     s = make(kind, seed, route)
     check_state(s)
-    coop = s.config.mode != "junior"
+    coop = s.config.mode != "junior_race"
     stress = 0
     turn_cost = 0
     for _ in range(MAX_ACTIONS):

@@ -43,7 +43,7 @@ def test_team_games_replay_to_their_known_outcome(name):
 
 def test_the_full_junior_race_replays_to_its_winner():
     out = replay_json(DATA / "junior_seed3.jsonl")
-    assert out["mode"] == "junior" and out["winner"] == "W" and out["actions"] == 25
+    assert out["mode"] == "junior_race" and out["winner"] == "W" and out["actions"] == 25
     assert out["players"]["W"]["tower"] == 12 and out["players"]["S"]["tower"] == 11
     assert out["players"]["W"]["sent"] == 12 and out["players"]["W"]["next"] is None
     assert out["players"]["S"]["next"] == "END"

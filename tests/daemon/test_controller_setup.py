@@ -21,7 +21,7 @@ def test_mode_letters_are_spelled_on_the_setup_tower(tmp_path):
         assert lit(frame) == target_mask("S", SETUP_TOWER, EDITION.signals[m.letter])
         rig.press("NEXT")
     # K: the dice game, G: Guards! Guards!
-    assert seen == ["competitive", "race", "solitaire", "junior", "klackers", "guards"]
+    assert seen == ["competitive", "race", "solitaire", "junior_race", "klackers", "guards"]
     assert rig.ctrl.setup.mode == "competitive"
     rig.press("PREV")
     assert rig.ctrl.setup.mode == "guards"
@@ -100,7 +100,7 @@ def test_a_jacquard_in_setup_is_shown_as_an_error(tmp_path):
 
 
 def test_coop_and_junior_setups_start_their_games(tmp_path):
-    for mode_steps, mode in ((1, "race"), (2, "solitaire"), (3, "junior")):
+    for mode_steps, mode in ((1, "race"), (2, "solitaire"), (3, "junior_race")):
         rig = Rig(tmp_path / mode, FakeClock(0.0))
         rig.press("PLAY")
         for _ in range(mode_steps):

@@ -10,14 +10,14 @@ from tests.fakes.daemon_rig import EDITION, Rig, coop_script, play_coop
 
 def junior(tmp_path, seed=3):
     rig = Rig(tmp_path, FakeClock(0.0), seed=seed, flash_s=0.2)
-    rig.start_mode("junior", seats=("S", "W"))
+    rig.start_mode("junior_race", seats=("S", "W"))
     return rig
 
 
 def test_a_junior_turn_by_taps_and_presses(tmp_path):
     rig = junior(tmp_path)
     s = rig.state
-    assert s.config.mode == "junior" and s.config.seats == ("S", "W")
+    assert s.config.mode == "junior_race" and s.config.seats == ("S", "W")
     seat = s.turn.seat
     for _ in range(10):
         if rig.state.turn.seat != seat:

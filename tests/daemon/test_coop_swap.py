@@ -140,7 +140,7 @@ def test_solitaire_swaps_too(tmp_path):
 
 
 def test_report_cards_mean_nothing_in_competitive_and_junior(tmp_path):
-    for mode, seats in (("competitive", ("S", "N")), ("junior", ("S", "W"))):
+    for mode, seats in (("competitive", ("S", "N")), ("junior_race", ("S", "W"))):
         rig = Rig(tmp_path / mode, FakeClock(0.0), seed=5)
         rig.start_mode(mode, seats=seats)
         before = rig.state

@@ -91,7 +91,7 @@ def test_without_night_shift_fault_cards_are_refused(tmp_path):
 
 
 def test_junior_a_revealed_card_waits_for_its_tap(tmp_path):
-    rig = physical(tmp_path, mode="junior", seats=("S", "W"))
+    rig = physical(tmp_path, mode="junior_race", seats=("S", "W"))
     s = rig.state
     other = "W" if s.turn.seat == "S" else "S"
     rig.ctrl.session.state = replace(s, pending=(None,), pending_seat=other, pending_chained=(False,))

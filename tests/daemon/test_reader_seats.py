@@ -99,7 +99,7 @@ def test_a_report_card_at_another_seats_reader_is_refused(tmp_path):
 
 def test_junior_a_revealed_card_tapped_at_the_wrong_seat_is_refused(tmp_path):
     rig = Rig(tmp_path, FakeClock(0.0), seed=3, reader_seats=PER_SEAT, hands="physical")
-    rig.start_mode("junior", seats=("S", "W"))
+    rig.start_mode("junior_race", seats=("S", "W"))
     s = rig.state
     chooser = "W" if s.turn.seat == "S" else "S"
     wrong = "S" if chooser == "W" else "W"

@@ -21,7 +21,7 @@ def race(seats=("S", "W", "N")):
 
 def junior():
     words = {"S": ("AHMED", "COHEN"), "W": ("BINKY", "DEATH")}
-    return new_game(EDITION, ClacksConfig(seats=("S", "W"), words=words, seed=1, mode="junior"))
+    return new_game(EDITION, ClacksConfig(seats=("S", "W"), words=words, seed=1, mode="junior_race"))
 
 
 def lit(frame):

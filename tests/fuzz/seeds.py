@@ -65,7 +65,7 @@ def bot_game(config: GameConfig, seed: int, limit: int = 60) -> tuple[list, list
 
 
 GAMES = (("competitive", 2, 11, ()), ("competitive", 4, 12, ("express", "long_message")),
-         ("race", 3, 13, ("night_shift", "long_distance")), ("solitaire", 1, 14, ()), ("junior", 2, 15, ()),
+         ("race", 3, 13, ("night_shift", "long_distance")), ("solitaire", 1, 14, ()), ("junior_race", 2, 15, ()),
          ("klackers", 3, 16, ("hughie",)))
 
 

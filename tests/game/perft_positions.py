@@ -24,8 +24,8 @@ GAMES = {  # name: (mode, seats, variants, hands, words per key, team words?)
     "race4_night": ("race", ("S", "W", "N", "E"), ("night_shift",), "tracked", 2, True),
     "race3_physical_night": ("race", ("S", "W", "N"), ("night_shift",), "physical", 2, True),
     "solitaire_night": ("solitaire", ("S",), ("night_shift",), "tracked", 2, True),
-    "junior": ("junior", ("S", "W"), (), "tracked", 2, False),
-    "junior_physical": ("junior", ("N", "E"), (), "physical", 2, False),
+    "junior": ("junior_race", ("S", "W"), (), "tracked", 2, False),
+    "junior_physical": ("junior_race", ("N", "E"), (), "physical", 2, False),
 }
 SEEDS = (1, 2)
 DEPTHS = (0, 5, 12)

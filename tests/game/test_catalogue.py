@@ -17,6 +17,16 @@ def test_the_built_in_list_is_what_the_games_say():
     games = sorted((g for p in points for g in p.load().modes), key=lambda g: g.order)
     said = tuple((g.name, g.label, tuple(g.variants)) for g in games)
     assert catalogue.BUILT_IN == said, f"game/core/catalogue.py BUILT_IN is stale: make it\n{said!r}"
+    old = {name: g.name for g in games for name in g.old_names}
+    assert catalogue.OLD_NAMES == old, f"game/core/catalogue.py OLD_NAMES is stale: make it\n{old!r}"
+
+
+def test_a_board_of_an_older_version_saying_junior_counts_as_the_junior_race():
+    from clacks_hw.mqtt import schema
+
+    result = schema.decode("result", b'{"game":"n1-0000000a","mode":"junior","seats":["S","W"],"winner":"S",'
+                                     b'"actions":3}')
+    assert result.mode == "junior_race" and catalogue.label("junior") == "Junior Race"
 
 
 def test_the_hall_loads_no_rule_of_any_game():

@@ -104,7 +104,7 @@ def test_the_smallest_deck_deals_every_mode_with_the_most_players(folder):
         if mode in ("race", "solitaire"):
             words = {TEAM: deal_words(ed, (TEAM,), 2, 1)[TEAM]}
         else:
-            words = deal_words(ed, seats, 2 if mode == "junior" else 1, 1)
+            words = deal_words(ed, seats, 2 if mode == "junior_race" else 1, 1)
         state = new_game(ed, ClacksConfig(seats=seats, words=words, seed=1, mode=mode))
         held = [c for p in state.players for c in p.hand] + [r.jacquard for r in state.reports]
         assert None not in held and len(held) == game_for(mode).jacquards_dealt(len(seats), 2), mode

@@ -27,7 +27,7 @@ def test_variant_labels_come_in_the_games_own_order():
     assert game_for("klackers").variant_names(["klack_worth_two", "hughie"]) == ["Hughie rule", "Klack is worth two"]
 
 
-@pytest.mark.parametrize("mode,players", [("competitive", 3), ("race", 2), ("solitaire", 1), ("junior", 2),
+@pytest.mark.parametrize("mode,players", [("competitive", 3), ("race", 2), ("solitaire", 1), ("junior_race", 2),
                                           ("klackers", 3)])
 def test_a_game_under_way_says_whose_turn_and_how_far(mode, players):
     state, done = played(mode, players, 6, {})

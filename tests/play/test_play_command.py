@@ -56,7 +56,7 @@ def test_an_unfinished_game_resumes_with_the_next_play(tmp_path):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--mode", "chess"], "mode 'chess' must be one of competitive, race, solitaire, junior, klackers"),
+    (["--mode", "chess"], "mode 'chess' must be one of competitive, race, solitaire, junior_race, klackers"),
     (["--mode", "race", "--variant", "quick"], "race allows night_shift, long_distance"),
     (["--seats", "SX"], "competitive is played from SN or SWN or SWNE"),
     (["--mode", "solitaire", "--seats", "SN"], "solitaire is played from S or W or N or E"),

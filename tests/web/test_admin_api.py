@@ -68,7 +68,7 @@ def test_with_the_token_a_game_starts_is_abandoned_and_the_leds_dim(board, tmp_p
 @pytest.mark.parametrize("body, says", [
     ({"mode": "chess"}, "mode 'chess' must be one of"),
     ({"mode": "competitive", "variants": ["night_shift"]}, "competitive allows express"),
-    ({"mode": "junior", "seats": ["S", "N"]}, "junior is played from"),
+    ({"mode": "junior_race", "seats": ["S", "N"]}, "junior_race is played from"),
     ({"mode": "competitive", "words": ["NOTAWORD"]}, "not in this edition's word list"),
     ({"mode": "competitive", "names": ["<b>Ann</b>"]}, "seat S's name: '<b>Ann</b>' must start with a letter"),
     ({"mode": "competitive", "names": ["ANN", "BOB", "EVE"]}, "at most one name a seat"),

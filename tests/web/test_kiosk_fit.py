@@ -28,7 +28,7 @@ GAMES = [
     ("kiosk-race", "race", 4, 14, ("night_shift",), "game"),
     ("kiosk-klackers", "klackers", 4, 9, (), "game"),
     (None, "competitive", 3, 16, ("express", "long_message"), "game"),
-    (None, "junior", 2, 12, (), "game"),
+    (None, "junior_race", 2, 12, (), "game"),
     (None, "solitaire", 1, 10, ("night_shift",), "game"),
     (None, "competitive", 2, 10, (), "attract"),
     (None, "race", 3, 10_000, (), "over"),

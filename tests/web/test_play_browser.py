@@ -143,7 +143,7 @@ def test_solitaire_by_clicks(play, page):
 
 
 def test_junior_by_keys(play, page):
-    board = play(mode="junior", seats=["S", "W"], seed=5)
+    board = play(mode="junior_race", seats=["S", "W"], seed=5)
     open_page(page, board)
     still(page, board, "play-junior")
     PagePlayer(board, page, keys=True).coop()
@@ -192,11 +192,11 @@ def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page)
     page.keyboard.press("Space")
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'How to play'")
     assert board.table.journal.name.endswith(".abandoned") or board.ctrl.session is None
-    page.select_option("#ng-mode", "junior")
+    page.select_option("#ng-mode", "junior_race")
     page.select_option("#ng-seats", "NE")
     page.keyboard.press("N")
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game'")
-    assert board.state.config.mode == "junior" and board.state.config.seats == ("N", "E")
+    assert board.state.config.mode == "junior_race" and board.state.config.seats == ("N", "E")
     assert page.locator("#hands .hand").count() == 2
     assert page.problems == []
 

@@ -171,7 +171,7 @@ def test_the_junior_race_shows_each_seats_progress_on_its_own_colour_as_the_boar
     from clacks_hw.daemon import palette
     from tests.support.route_leds import junior_leds
     s = new_game(ED, ClacksConfig(seats=("S", "W"), words={"S": ("GROAT", "QUIRM"), "W": ("TRUNK", "GUILD")},
-                                seed=3, mode="junior"))
+                                seed=3, mode="junior_race"))
     s = play(s, lambda s: s.player("S").sent % 2 == 1 and s.player("W").sent >= 2)
     towers = status(StatusSnapshot(seq=1, screen="game", state=s))[0]["position"]["towers"]
     for player in s.players:

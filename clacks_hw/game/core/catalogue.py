@@ -21,10 +21,11 @@ BUILT_IN = (
     ("competitive", "Competitive", ("express", "long_message", "quick")),
     ("race", "Race to Genua", ("night_shift", "long_distance")),
     ("solitaire", "Solitaire", ("night_shift",)),
-    ("junior", "Junior Race", ()),
+    ("junior_race", "Junior Race", ()),
     ("klackers", "KLACKERS", ("hughie", "klack_to_win", "klack_worth_two")),
     ("guards", "Guards! Guards!", ()),
 )
+OLD_NAMES = {"junior": "junior_race"}  # what registry.OLD_NAMES says of this package's games
 _FOUND: list = []
 
 
@@ -49,7 +50,13 @@ def variants() -> dict[str, tuple[str, ...]]:
     return {mode: v for mode, _, v in entries()}
 
 
+def old_names() -> dict[str, str]:
+    """A mode's old name -> its name now (a board of an older version still says the old one)."""
+    return OLD_NAMES if entries() is BUILT_IN else dict(registry.OLD_NAMES)
+
+
 def label(mode: str) -> str:
     """What the mode's game calls itself (a mode no installed game plays, or a game without a
     label: its name)."""
+    mode = old_names().get(mode, mode)
     return next((lab for m, lab, _ in entries() if m == mode), "") or mode

@@ -16,7 +16,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Self
 
 from .errors import SetupError
-from .registry import GAMES, game_for  # the registry finds the games; it imports none
+from .registry import GAMES, canonical, game_for  # the registry finds the games; it imports none
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,10 @@ class GameConfig:
     variants: frozenset[str] = frozenset()
     names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name (names.py); shown only
     computer: dict[str, str] = field(default_factory=dict)  # seat -> strength of its computer player (computer.py)
+
+    def __post_init__(self) -> None:
+        if self.mode and self.mode not in GAMES:  # a mode's old name (an older journal): its name now
+            object.__setattr__(self, "mode", canonical(self.mode))
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

@@ -2,7 +2,7 @@
 of asking "which game is this?" (docs/architecture.md says where each part comes from).
 
 A game package hands the registry one ``GameBox``: the game's name and the *modes* it is played
-in (Clacks: competitive, race, solitaire, junior; KLACKERS: one). Each mode is a ``Game``
+in (Clacks: competitive, race, solitaire, junior_race; KLACKERS: one). Each mode is a ``Game``
 object, one per process, holding no state: every position is an immutable state value that
 the game's functions take and return, and every state carries its set-up (``state.config``),
 whose ``game`` is the mode's object again.
@@ -46,6 +46,7 @@ from .view import PUBLIC, Summary, sentence_for
 class Game(ABC):
     # --- the manifest (OpenSpiel's GameType, boardgame.io's name and min/maxPlayers) -------
     name = ""  # the mode's name in configs, journal headers and menus
+    old_names: tuple[str, ...] = ()  # what older versions called it: still read (journals, configs, commands)
     title = ""  # for people, in a sentence: "the Race to Genua"
     label = ""  # what a page or a table of results calls it: "Race to Genua"
     variant_labels: dict[str, str] = {}  # what a page calls each variant

@@ -18,6 +18,7 @@ from importlib import metadata
 GROUP = "clacks_hw.games"
 BUILT_IN = "clacks-hw"  # the distribution whose games are the board's own
 GAMES: dict = {}  # mode name -> its Game object, in menu order (each game's ``order``)
+OLD_NAMES: dict = {}  # a mode's old name -> its name now (a journal or config written before still reads)
 BOXES: dict = {}  # game name -> its GameBox
 PROBLEMS: list[str] = []  # why each plugin left out was left out
 
@@ -42,12 +43,19 @@ def variants() -> dict[str, tuple[str, ...]]:
 
 
 def game_for(mode: str):
-    """The Game object for ``mode``; a KeyError naming the games there are otherwise."""
+    """The Game object for ``mode`` (or a mode's old name); a KeyError naming the games there
+    are otherwise."""
     _load()
     try:
-        return GAMES[mode]
+        return GAMES[OLD_NAMES.get(mode, mode)]
     except KeyError:
         raise KeyError(f"no game {mode!r}: choose from {', '.join(GAMES)}") from None
+
+
+def canonical(mode: str) -> str:
+    """The mode's name now, for its name now or an old one; anything else as given."""
+    _load()
+    return OLD_NAMES.get(mode, mode)
 
 
 def boxes() -> dict:
@@ -90,10 +98,11 @@ def _add(point) -> str | None:
         return f"{where} is left out: its modes must be Game objects, got {bad or 'none'}"
     if box.name in BOXES:
         return f"{where} is left out: a game named {box.name!r} is already installed"
-    taken = [g.name for g in box.modes if g.name in GAMES]
+    taken = [n for g in box.modes for n in (g.name, *g.old_names) if n in GAMES or n in OLD_NAMES]
     if taken:
         return f"{where} is left out: mode {', '.join(taken)} is already another game's"
     BOXES[box.name] = box
+    OLD_NAMES.update((old, g.name) for g in box.modes for old in g.old_names)
     ordered = sorted([*GAMES.values(), *box.modes], key=lambda g: g.order)
     GAMES.clear()
     GAMES.update((g.name, g) for g in ordered)

@@ -71,7 +71,7 @@
   $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   fetch("api/options", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (o) {
     options = o;
-    for (var m in o.modes) { if (Object.prototype.hasOwnProperty.call(o.modes, m)) { var opt = el("option", m); opt.value = m; $("mode").appendChild(opt); } }
+    for (var m in o.modes) { if (Object.prototype.hasOwnProperty.call(o.modes, m)) { var opt = el("option", o.modes[m].label || m); opt.value = m; $("mode").appendChild(opt); } }
     fillMode();
   });
   $("mode").addEventListener("change", fillMode);

@@ -25,7 +25,8 @@ def junior_route(config, seat: str) -> str:
 
 
 class Junior(ClacksGame):
-    name = "junior"
+    name = "junior_race"
+    old_names = ("junior",)  # its name before: journals and configs that say so still read
     order = 30  # place in the board's set-up menu
     letter = "J"
     title = "the Junior Race"
@@ -40,7 +41,7 @@ class Junior(ClacksGame):
     absent = {"swap": "The Junior Race has no report cards to swap with."}
 
     def config_seat_problem(self, given):
-        return (f"junior is two players at right angles (one red seat S or N, one green W or E), "
+        return (f"the Junior Race (junior_race) is two players at right angles (one red seat S or N, one green W or E), "
                 f"not {given}", 'e.g. seats = ["S", "W"]')
 
     def seatings(self):
