@@ -67,4 +67,4 @@ def test_the_demo_plays_every_game_in_turn(tmp_path):
         if len(seen) == len(modes()) + 1:
             break
     assert [mode for mode, _ in seen] == [*modes(), modes()[0]]
-    assert {"race", "junior", "klackers"} <= set(modes())  # not the competitive game alone
+    assert {"race", "junior_race", "klackers"} <= set(modes())  # not the competitive game alone

@@ -63,7 +63,7 @@ print(" ".join(modes()), "|", state.winner, game_for("high_roll").returns(state)
     res = run(site, play)
     assert res.returncode == 0, res.stderr
     listed, winner = res.stdout.split("|")
-    assert listed.split() == ["competitive", "race", "solitaire", "junior", "klackers", "guards", "high_roll"]
+    assert listed.split() == ["competitive", "race", "solitaire", "junior_race", "klackers", "guards", "high_roll"]
     assert winner.split()[0] in ("S", "W", "N")
     replay = run(site, f"from clacks_hw.cli import main; import sys; sys.argv = ['clacks-hw', 'replay', '--json', "
                        f"{str(journal)!r}]; main()")
@@ -82,7 +82,7 @@ def test_a_broken_plugin_is_left_out_with_a_message_and_the_others_play_on(tmp_p
     site = install(tmp_path, {"broken": target})
     res = run(site, LIST + "\nfrom clacks_hw.game.core.registry import game_for; print(game_for('competitive').title)")
     assert res.returncode == 0, res.stderr
-    assert res.stdout.split("\n")[0].split() == ["competitive", "race", "solitaire", "junior", "klackers", "guards"]
+    assert res.stdout.split("\n")[0].split() == ["competitive", "race", "solitaire", "junior_race", "klackers", "guards"]
     assert f"game plugin 'broken' ({target}, from high-roll) is left out: {why}" in res.stderr
     assert "Traceback" not in res.stderr
 

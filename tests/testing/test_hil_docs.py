@@ -17,7 +17,7 @@ EXAMPLES = re.findall(r"```hil\n(.*?)```", DOC.read_text(), re.S)
 
 def test_there_is_an_example_per_game_mode_and_one_with_a_pulled_cable():
     modes = {m for text in EXAMPLES for m in re.findall(r'position.mode "(\w+)"', text)}
-    assert len(EXAMPLES) == 5 and modes == {"race", "solitaire", "junior"}
+    assert len(EXAMPLES) == 5 and modes == {"race", "solitaire", "junior_race"}
     assert "press R2" in EXAMPLES[0]  # the competitive one (its mode is the default)
     assert "unplug" in EXAMPLES[4] and 'health.reader "offline"' in EXAMPLES[4]
 
