@@ -31,12 +31,12 @@ from ..cards.enrolment import (
     save_enrolment,
 )
 from ..base.secure_files import SafeDir
+from ..daemon.cards import GUARDS_FILE as GUARDS_FILE_NAME
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
 GUARDS_GROUPS = ("lords", "man_beast", "shades", "dragons")  # a Guards! Guards! edition's tag_groups
-GUARDS_FILE_NAME = "guards-cards.toml"
 
 
 def _guards_edition(path: str):
