@@ -124,8 +124,15 @@ def _route(state: GameState, on: str, off: str) -> list[str]:
     return ["", f"{state.config.route} route: towers lit",
             "  " + "".join(on if i < state.signals_sent else off for i in range(len(state.message))),
             f"Post Office: {state.post_office} of {goal} steps",
-            "  " + "".join("P" if i == state.post_office else "=" if i < state.post_office else "-"
-                           for i in range(goal + 1)) + " Genua"]
+            "  " + _track(state.post_office, goal) + " Genua"]
+
+
+def _track(at: int, goal: int) -> str:
+    """The Post Office's way to Genua, two steps a character, so the drawing sits beside the
+    lamps on an 80-column terminal (a board drawn beside it included): 'P' where it stands."""
+    cells = (goal + 1) // 2 + 1
+    spot = min(at, goal) // 2
+    return "".join("P" if i == spot else "=" if i < spot else "-" for i in range(cells))
 
 
 def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
@@ -153,4 +160,6 @@ def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
             lines.append("      faults: " + ", ".join(state.edition.card_label(c) for c in p.faults))
     else:
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
+    if len(lines[0]) == 3 and len(lines[0]) + len(lines[1]) - 4 <= 79:  # no word of its own: one line
+        lines[:2] = [lines[0] + lines[1][4:]]
     return lines
