@@ -15,6 +15,7 @@ import re
 import pytest
 
 from clacks_hw.daemon.screen_layout import visible
+from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.game.core.registry import board_modes, game_for
 from tests.support.imports import ROOT
 from clacks_hw.testing.cards import EDITION
@@ -127,3 +128,43 @@ def test_each_games_picture_is_todays_terminal(shots, mode):
     assert path.exists() and path.read_text() == picture, (
         f"{path.name} is stale: CLACKS_WRITE_SCREENS=1 .venv/bin/python -m pytest {__file__}")
     assert f"terminal-{mode}.svg" in (ROOT / "docs" / "play.md").read_text()
+
+
+@pytest.mark.parametrize("mode", ["competitive", "race"])
+def test_each_tower_buttons_lamp_is_drawn_as_the_board_lights_it(tmp_path, mode):
+    from tests.support.terminal_screens import Walk
+
+    w = Walk(tmp_path, hints="on")
+    w.set_up(mode, ("S", "N"), snap=False)
+    if mode == "competitive":
+        w.press("R2" if w.state.turn.seat in "SN" else "G3")  # a pawn on a tower: its button lit in the seat's colour
+    else:
+        _send_one_letter(w)  # the route's first button lit
+    w.snap("lit")
+    name, lines = w.shots[-1]
+    frame = w.frames[name]
+    lit = [t for t in TOWERS if frame.tower(t) != (0, 0, 0)]
+    assert lit
+    drawn = "\n".join(lines)
+    for tower in TOWERS:
+        r, g, b = frame.tower(tower)
+        if (r, g, b) != (0, 0, 0):
+            assert f"48;2;{r};{g};{b}m{tower}" in drawn, tower  # its label on its lamp's colour
+        else:
+            assert f"\x1b[2m{tower}" in drawn, tower  # unlit: dim
+    assert len(lines) <= ROWS and all(visible(line) < COLUMNS for line in lines)
+
+
+def _send_one_letter(w):
+    from clacks_hw.game.clacks.planner import plan
+
+    for _ in range(12):
+        p = plan(w.state)
+        if p is not None:
+            for card in p.cards:
+                w.tap(card)
+                w.press("PLAY")
+            if w.state.signals_sent:
+                return
+        w.press("PLAY")  # end the turn
+    raise AssertionError("no letter sent")
