@@ -68,6 +68,20 @@ RemoveIPC=yes
 PrivateMounts=yes
 KeyringMode=private
 """
+# Sockets for the network and sd_notify only, the system calls a service needs and no more,
+# files private to the service's user; then where both units are wanted (the board's and the
+# hall's end alike).
+CALLS_AND_INSTALL = """\
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallFilter=~@privileged @resources
+SystemCallErrorNumber=EPERM
+UMask=0077
+
+[Install]
+WantedBy=multi-user.target
+"""
 
 TEMPLATE = Template("""\
 # clacks-hw board daemon. Written by `clacks-hw install-service` (clacks-hw $version);
@@ -113,19 +127,10 @@ $capabilities
 # board's business.
 $sandbox
 # Sockets: the status page and MQTT (IPv4, IPv6) and sd_notify (a UNIX socket); the serial
-# line is a device, not a socket.
-RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
-SystemCallArchitectures=native
-SystemCallFilter=@system-service
-SystemCallFilter=~@privileged @resources
-SystemCallErrorNumber=EPERM
-# Journals hold the seed (so every hidden hand): private to the service's user. A journal
-# folder shared with a group (set-group-ID) still gets 0640 files: the daemon sets their mode.
-UMask=0077
-
-[Install]
-WantedBy=multi-user.target
-""")
+# line is a device, not a socket. UMask: journals hold the seed (so every hidden hand), private
+# to the service's user; a journal folder shared with a group (set-group-ID) still gets 0640
+# files: the daemon sets their mode.
+$calls_and_install""")
 
 
 @dataclass(frozen=True)
@@ -164,24 +169,33 @@ class UnitSettings:
 def check_settings(s: UnitSettings) -> None:
     """Refuse what would corrupt the unit (a newline starts a new directive) or what its
     sandbox would hide from it."""
-    values = s.values()
-    for what, value in values.items():
-        bad = first_unsafe(value, visible=True)
-        if bad is not None:
-            raise UnitError(f"{what} {value!r} contains {bad}; a unit file cannot hold one (it could "
-                            "start a new line or hide what the line does): give a plain path or name")
     fixes = {"the clacks-hw executable": INSTALL_HINT,
              "--config": "move the config to /etc/clacks-hw/config.toml (sudo mkdir -p /etc/clacks-hw; "
                          "sudo cp CONFIG /etc/clacks-hw/config.toml) and give --config that path",
              "journal.dir": f"leave journal.dir at its default, {STATE_DIR}, or choose a folder outside "
                             "/home, /root and /tmp"}
+    values = s.values()
+    for what, value in values.items():  # every value's characters first, then where the paths are
+        check_value(what, value)
     for what, fix in fixes.items():
-        value = values[what]
-        for prefix, setting in HIDDEN.items():
-            if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
-                raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see "
-                                f"({setting}), so it could not start.\n  fix: {fix}")
+        check_value(what, values[what], fix)
     _check_folder_path(s.journal_dir)
+
+
+def check_value(what: str, value: str, hidden_fix: str | None = None) -> None:
+    """Refuse a value that could corrupt a unit (a newline starts a new directive) and, given
+    ``hidden_fix`` (what to do instead), a path the unit's own sandbox would hide (the board's
+    unit and the hall's, hall_setup/unit.py)."""
+    bad = first_unsafe(value, visible=True)
+    if bad is not None:
+        raise UnitError(f"{what} {value!r} contains {bad}; a unit file cannot hold one (it could "
+                        "start a new line or hide what the line does): give a plain path or name")
+    if hidden_fix is None:
+        return
+    for prefix, setting in HIDDEN.items():
+        if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
+            raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see "
+                            f"({setting}), so it could not start.\n  fix: {hidden_fix}")
 
 
 def _check_folder_path(path: str) -> None:
@@ -296,6 +310,7 @@ def render_unit(s: UnitSettings) -> str:
         devices=_devices(s),
         capabilities=_capabilities(s),
         sandbox=SANDBOX.rstrip("\n"),
+        calls_and_install=CALLS_AND_INSTALL,
     )
     # Blocks that came out empty leave blank lines; keep at most one in a row.
     out: list[str] = []

@@ -15,10 +15,9 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import admin_flow, game_buttons, renderer, seat_flow
+from . import admin_flow, renderer, seat_flow
 from .events import AdminCommand, Quit, SeatAction
 from .gestures import ChordGuard
-from .roll_flourish import RollFlourish
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +41,6 @@ class EventLoop:
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
         self.pairing = pairing  # the pairing gestures and the code on the LEDs (pairing_flow.py)
         self.gestures = ChordGuard()
-        self.flourish = RollFlourish()  # a die the game rolled runs round its face buttons
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -53,7 +51,6 @@ class EventLoop:
             renderer.animation_deadline(view, now),
             self.notifier.next_deadline() if self.notifier else None,
             self.pairing.next_deadline(now) if self.pairing else None,
-            self.flourish.next_deadline(now),
         ]
         times = [t for t in times if t is not None]
         return min(times) if times else None
@@ -121,8 +118,6 @@ class EventLoop:
             if self.pairing is not None and self.pairing.handle(decided, self.clock.now()):
                 continue  # a pairing gesture: never the game's
             try:
-                if game_buttons.handle(decided, self.controller, self.clock.now()):
-                    continue  # a press the game gave a meaning (the die of a waiting test)
                 self.controller.handle(decided, self.clock.now())
             except Exception:  # one bad event must not end the board; the state stays consistent
                 log.exception("error handling %r; the game goes on", decided)
@@ -135,8 +130,7 @@ class EventLoop:
         retried = self.leds.poll()  # a frame held back by a failure, once its backoff passed
         self.controller.leds_failing = not self.leds.health.ok
         view = self.controller.view(now)
-        self.flourish.see(view.state if view.screen in ("game", "confirm", "over") else None, now)
-        frame = self.flourish.frame(renderer.render(view, now), now)
+        frame = renderer.render(view, now)
         if self.pairing is not None:
             frame = self.pairing.frame(frame, now)
         shown = self.leds.show(frame)

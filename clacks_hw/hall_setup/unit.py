@@ -11,7 +11,7 @@ from __future__ import annotations
 from string import Template
 
 from .. import __version__
-from ..config.systemd_unit import HIDDEN, INSTALL_HINT, SANDBOX, UnitError, quote
+from ..config.systemd_unit import CALLS_AND_INSTALL, INSTALL_HINT, SANDBOX, UnitError, check_value, quote
 from ..base.unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hall"
@@ -53,26 +53,7 @@ NoNewPrivileges=yes
 CapabilityBoundingSet=
 AmbientCapabilities=
 $sandbox
-RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
-SystemCallArchitectures=native
-SystemCallFilter=@system-service
-SystemCallFilter=~@privileged @resources
-SystemCallErrorNumber=EPERM
-UMask=0077
-
-[Install]
-WantedBy=multi-user.target
-""")
-
-
-def _check(what: str, value: str, fix: str) -> None:
-    bad = first_unsafe(value, visible=True)
-    if bad is not None:
-        raise UnitError(f"{what} {value!r} contains {bad}; a unit file cannot hold one: give a plain path or name")
-    for prefix, setting in HIDDEN.items():
-        if value.rstrip("/") + "/" == prefix or value.startswith(prefix):
-            raise UnitError(f"{what} {value} is under {prefix}, which the service cannot see ({setting}), "
-                            f"so it could not start.\n  fix: {fix}")
+$calls_and_install""")
 
 
 def hall_unit(exec_path: str, config_path: str, user: str, db: str = f"{STATE_DIR}/hall.sqlite") -> str:
@@ -80,11 +61,11 @@ def hall_unit(exec_path: str, config_path: str, user: str, db: str = f"{STATE_DI
         raise UnitError(f"the hall's database {db} is outside {STATE_DIR}, the one folder the service may write "
                         f"in (ProtectSystem=strict), so it could not start.\n  fix: leave --db as it is, or give "
                         f"a file in {STATE_DIR}")
-    _check("the clacks-hw executable", exec_path, INSTALL_HINT)
-    _check("the hall's folder", config_path, "write the hall with --out /etc/clacks-hall (the default as root)")
-    _check("--user", user, "give a plain user name")
+    check_value("the clacks-hw executable", exec_path, INSTALL_HINT)
+    check_value("the hall's folder", config_path, "write the hall with --out /etc/clacks-hall (the default as root)")
+    check_value("--user", user)
     return TEMPLATE.substitute(version=__version__, user=user, state_dir=STATE_DIR, sandbox=SANDBOX.rstrip("\n"),
-                               exec_start=" ".join(quote(a, command=True)
+                               calls_and_install=CALLS_AND_INSTALL, exec_start=" ".join(quote(a, command=True)
                                                    for a in (exec_path, "hall", "--config", config_path)))
 
 

@@ -11,13 +11,12 @@ worked. Each body is one JSON object of the command's own fields (json_body.py).
 
 from __future__ import annotations
 
-import asyncio
-
 from aiohttp import web
 
 from ..daemon.events import AdminCommand
 from ..game.core.registry import board_modes, game_for
 from . import pairing_api, seat_api
+from .board_answer import ask_board
 from .json_body import BadBody, Number, Text, TextList, read_json
 
 # path -> (the board's command, the body's shape)
@@ -28,7 +27,6 @@ COMMANDS = {
     "/api/admin/abandon": ("abandon", {}),
     "/api/admin/brightness": ("brightness", {"value": Number()}),
 }
-ANSWER_S = 5.0  # the loop answers within one iteration; this only bounds a stopped board
 
 
 def _json(status: int, data: dict) -> web.Response:
@@ -66,19 +64,5 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         params = await read_json(request, shape)
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
-    if server.submit is None:
-        return _json(503, {"error": "the board's loop is not running"})
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future = loop.create_future()
-
-    def reply(text: str | None) -> None:  # from the game loop's thread
-        loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(text))
-
-    server.submit(AdminCommand(kind, params, reply, by=f"the admin page, phone {phone.name}"))
-    try:
-        text = await asyncio.wait_for(answer, ANSWER_S)
-    except TimeoutError:
-        return _json(503, {"error": "the board did not answer in time"})
-    if text is not None:
-        return _json(409, {"error": text})
-    return _json(200, {"ok": True})
+    return await ask_board(server, lambda reply: AdminCommand(kind, params, reply,
+                                                              by=f"the admin page, phone {phone.name}"))

@@ -70,8 +70,8 @@ def shown(state) -> dict:
 def public_position(state: GameState, actions: int | None = None) -> dict:
     """``position_json`` as a spectator sees it, plus what the page draws."""
     game = state.config.game
-    if game.dice or game.lights(state) is not None:
-        # KLACKERS' dice and numbers, or a game that says what to light: no shutters, letters or
+    if not game.shutters:
+        # KLACKERS' dice and numbers, a game beside its own map: no shutters, letters or
         # jacquards to draw; the game's public view as it is
         return {**position_json(state, actions=actions, view=PUBLIC), **shown(state)}
     pos = position_json(state, actions=actions, view=PUBLIC)
@@ -130,7 +130,8 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     express = None
     if s.express_left is not None:
         express = {"seconds_left": round(s.express_left, 2), "seconds": s.express_seconds}
-    edition = s.state.edition if s.state is not None else edition
+    if s.state is not None and s.state.config.game.shutters:  # else the board's own alphabet
+        edition = s.state.edition
     return {
         "seq": s.seq,
         "screen": s.screen,

@@ -17,8 +17,6 @@ nothing else: not another seat's page, not an admin command (admin.py asks for r
 
 from __future__ import annotations
 
-import asyncio
-
 from aiohttp import web
 
 from ..daemon.events import SeatAction
@@ -26,10 +24,10 @@ from ..game.core.errors import MalformedAction
 from ..game.core.seat_page import offered, seat_page
 from ..pairing.board import SEAT
 from . import pairing_api
+from .board_answer import ask_board
 from .json_body import BadBody, Text, read_json, strict_loads
 
 PATHS = ("/api/seat", "/api/seat/act")
-ANSWER_S = 5.0  # the loop answers within one iteration; this only bounds a stopped board
 IN_PLAY = ("game", "confirm", "over")
 NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
               "until your seat's light shows, then enter the code it shows on this page")
@@ -94,19 +92,5 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(403, {"error": f"this phone speaks for seat {phone.seat} only"})
     if not offered(state.config.game, state, phone.seat, action):
         return _json(409, {"error": "that is not a question the game puts to you now"})
-    if server.submit is None:
-        return _json(503, {"error": "the board's loop is not running"})
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future = loop.create_future()
-
-    def reply(text: str | None) -> None:  # from the game loop's thread
-        loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(text))
-
-    server.submit(SeatAction(phone.seat, action, reply, by=f"seat {phone.seat}'s phone {phone.name}"))
-    try:
-        refused = await asyncio.wait_for(answer, ANSWER_S)
-    except TimeoutError:
-        return _json(503, {"error": "the board did not answer in time"})
-    if refused is not None:
-        return _json(409, {"error": refused})
-    return _json(200, {"ok": True})
+    return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply,
+                                                            by=f"seat {phone.seat}'s phone {phone.name}"))

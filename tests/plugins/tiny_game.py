@@ -57,8 +57,7 @@ class HighRoll(Game):
     title = "High Roll"
     order = 90
     config_type = GameConfig
-    validators = {"roll": lambda state, action: None if action.seat == state.turn.seat else _not_yours(state)}
-    appliers = {"roll": _roll}
+    moves = {"roll": (lambda state, action: None if action.seat == state.turn.seat else _not_yours(state), _roll)}
 
     def new_game(self, edition, config):
         return HighRollState(config, Turn(config.seats[0], 1))

@@ -13,12 +13,9 @@ It needs graphviz's `dot` (Debian: graphviz).
 
 from __future__ import annotations
 
-import hashlib
-import shutil
-import subprocess
-import sys
 from collections import Counter
 
+from tests.support.dot_picture import DotPicture
 from tests.support.imports import ROOT, modules
 
 IMG = ROOT / "docs" / "img"
@@ -90,26 +87,8 @@ def dot_source(found=None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stamp(source: str) -> str:
-    return f"<!-- drawn from layers.dot sha256 {hashlib.sha256(source.encode()).hexdigest()} -->"
-
-
-def render(source: str) -> str:
-    dot = shutil.which("dot")
-    if dot is None:
-        raise SystemExit("graphviz's dot is not installed (Debian: apt-get install graphviz)")
-    svg = subprocess.run([dot, "-Tsvg"], input=source, capture_output=True, text=True, check=True, timeout=120).stdout
-    head, _, rest = svg.partition("\n")  # the stamp goes right after the XML declaration
-    return f"{head}\n{stamp(source)}\n{rest}"
-
-
-def main() -> None:
-    source = dot_source()
-    IMG.mkdir(parents=True, exist_ok=True)
-    DOT.write_text(source)
-    SVG.write_text(render(source))
-    print(f"wrote {DOT.relative_to(ROOT)} and {SVG.relative_to(ROOT)}", file=sys.stderr)
-
+PICTURE = DotPicture(DOT, SVG)
+stamp, render = PICTURE.stamp, PICTURE.render
 
 if __name__ == "__main__":
-    main()
+    PICTURE.write(dot_source())

@@ -5,13 +5,10 @@ again; tests/mqtt/test_hall_picture.py fails when the committed one is stale."""
 
 from __future__ import annotations
 
-import hashlib
-import shutil
-import subprocess
-import sys
 
 from clacks_hw.hall_setup.mosquitto import ACL
 from clacks_hw.mqtt.topics import BOARD_KINDS, HALL_PING, HALL_STATUS, board_topic, receipt_topic
+from tests.support.dot_picture import DotPicture
 from tests.support.imports import ROOT
 
 IMG = ROOT / "docs" / "img"
@@ -83,26 +80,8 @@ def dot_source(acl: str = ACL) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stamp(source: str) -> str:
-    return f"<!-- drawn from hall-network.dot sha256 {hashlib.sha256(source.encode()).hexdigest()} -->"
-
-
-def render(source: str) -> str:
-    dot = shutil.which("dot")
-    if dot is None:
-        raise SystemExit("graphviz's dot is not installed (Debian: apt-get install graphviz)")
-    svg = subprocess.run([dot, "-Tsvg"], input=source, capture_output=True, text=True, check=True, timeout=120).stdout
-    head, _, rest = svg.partition("\n")
-    return f"{head}\n{stamp(source)}\n{rest}"
-
-
-def main() -> None:
-    source = dot_source()
-    IMG.mkdir(parents=True, exist_ok=True)
-    DOT.write_text(source)
-    SVG.write_text(render(source))
-    print(f"wrote {DOT.relative_to(ROOT)} and {SVG.relative_to(ROOT)}", file=sys.stderr)
-
+PICTURE = DotPicture(DOT, SVG)
+stamp, render = PICTURE.stamp, PICTURE.render
 
 if __name__ == "__main__":
-    main()
+    PICTURE.write(dot_source())

@@ -201,5 +201,5 @@ def _maybe_send(state: GameState) -> GameState:
     return game.finish_turn(state)
 
 
-VALIDATORS = {"play": validate_play, "end": validate_end, "swap": validate_swap, "fault": validate_fault}
-APPLIERS = {"play": apply_play, "end": apply_end, "swap": apply_swap, "fault": apply_fault}
+MOVES = {"play": (validate_play, apply_play), "end": (validate_end, apply_end),  # act -> (check, apply)
+         "swap": (validate_swap, apply_swap), "fault": (validate_fault, apply_fault)}

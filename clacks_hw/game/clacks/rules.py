@@ -146,11 +146,7 @@ def _apply_timeout(state: GameState, action: Action) -> GameState:
     return finish_turn(replace(state, discard=discard), draw=False)
 
 
-VALIDATORS = {
-    "move": _validate_move, "play": _validate_play, "end": _validate_end,
-    "timeout": _validate_timeout, "fault": validate_fault,
-}
-APPLIERS = {
-    "move": _apply_move, "play": _apply_play, "end": _apply_end,
-    "timeout": _apply_timeout, "fault": apply_fault,
+MOVES = {  # act -> (check, apply)
+    "move": (_validate_move, _apply_move), "play": (_validate_play, _apply_play), "end": (_validate_end, _apply_end),
+    "timeout": (_validate_timeout, _apply_timeout), "fault": (validate_fault, apply_fault),
 }

@@ -16,8 +16,10 @@ whose ``game`` is the mode's object again.
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
                seat_sections and prompts (a player's own phone: core/seat_page.py)
-    the board  board_play (what a button or a card means, what to light: core/board.py),
-               lights (core/lights.py), and what the pages ask (flags, tracks, marks)
+    the board  board_play (what a button or a card means, what to light, a die it rolls:
+               core/board.py, the one way a game speaks to the board), public_action (what
+               the log and the pages may say of an action), and what the pages ask (flags,
+               tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -52,8 +54,9 @@ class Game(ABC):
     variants: tuple[str, ...] = ()
     config_type: type  # its set-up: a subclass of core/config.py's GameConfig
     rules_version = 1  # journals record it: bump it when an old journal would replay differently
-    validators: dict = {}  # act -> check(state, action) -> Rejection | None
-    appliers: dict = {}  # act -> apply(state, action) -> state (after its check passed)
+    # act -> (check, apply): check(state, action) -> Rejection | None; apply(state, action) ->
+    # state, after its check passed (boardgame.io's moves: one table, so no act has one and not the other)
+    moves: dict = {}
     absent: dict[str, str] = {}  # act -> why this game has none (else a general sentence)
 
     # --- seats and set-up (boardgame.io's setup and validateSetupData) ---------------------
@@ -127,18 +130,18 @@ class Game(ABC):
         if action.seat not in state.config.seats:
             return Rejection(CoreCode.NOT_PLAYING, f"Seat {action.seat} is not in this game "
                                                    f"(seats: {' '.join(state.config.seats)}).")
-        check = self.validators.get(action.act)
-        if check is None:
+        move = self.moves.get(action.act)
+        if move is None:
             why = self.absent.get(action.act, f"There is no {action.act!r} in a {self.name} game.")
             return Rejection(CoreCode.NOT_IN_MODE, why)
-        return check(state, action)
+        return move[0](state, action)
 
     def apply(self, state, action):
         """The new state, or a Rejection saying why not."""
         rejection = self.validate(state, action)
         if rejection:
             return rejection
-        return self.appliers[action.act](state, action)
+        return self.moves[action.act][1](state, action)
 
     @abstractmethod
     def candidates(self, state) -> list:
@@ -211,31 +214,10 @@ class Game(ABC):
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
 
-    def lights(self, state):
-        """What the board lights for ``state`` in the game's own words (core/lights.py Lights),
-        from the public state only; None: the board draws the game its own way (Clacks'
-        shutters, KLACKERS' numbers)."""
-        return None
-
     def public_action(self, action) -> dict:
         """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
         unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
         return action.to_json()
-
-    def button_action(self, state, button: str):
-        """The action a press of ``button`` means in this game now, when the game says (the die
-        of a waiting test: PLAY rolls it, a face button types the physical die's face); None:
-        the board's screens handle it their own way (Clacks' towers, KLACKERS' numbers)."""
-        return None
-
-    def face_buttons(self) -> tuple[str, ...]:
-        """The tower buttons that stand for the faces of the game's die, first face first (the
-        board lets a rolled die run round them); none for a game the board rolls no die for."""
-        return ()
-
-    def rolled(self, before, after) -> int | None:
-        """The face of the die the action from ``before`` to ``after`` rolled, or None."""
-        return None
 
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
@@ -262,6 +244,7 @@ class Game(ABC):
     # --- what the board daemon asks of every game ------------------------------------------
     on_board = True  # the daemon has screens for it (lamps, buttons, cards); else pages and tools only
     dice = False  # a dice game: no cards, no words; the board lights numbers and dice
+    shutters = True  # the lamps are shutters spelling letters (the pages draw them, and tracks)
     pawns = False  # pawns on tower buttons
     routes = False  # played along an easy or hard route
     chooses_first = False  # the set-up names who starts

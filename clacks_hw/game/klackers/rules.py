@@ -22,19 +22,19 @@ def validate(state: KlackersState, action: KlackersAction) -> Rejection | None:
     if action.seat not in state.config.seats:
         return Rejection(Code.NOT_PLAYING, f"Seat {action.seat} is not in this game "
                                         f"(seats: {' '.join(state.config.seats)}).")
-    check = _VALIDATORS.get(action.act)
-    if check is None:
+    move = _MOVES.get(action.act)
+    if move is None:
         return Rejection(Code.NOT_IN_MODE, f"There is no {action.act!r} in KLACKERS.")
     if action.seat != state.seat:
         return Rejection(Code.NOT_YOUR_TURN, f"It is {state.seat}'s turn to roll, not {action.seat}'s.")
-    return check(state, action)
+    return move[0](state, action)
 
 
 def apply(state: KlackersState, action: KlackersAction) -> KlackersState | Rejection:
     rejection = validate(state, action)
     if rejection:
         return rejection
-    return _APPLIERS[action.act](state, action)
+    return _MOVES[action.act][1](state, action)
 
 
 # --- rolling --------------------------------------------------------------------------------
@@ -139,5 +139,5 @@ def _apply_pull(state: KlackersState, action: KlackersAction) -> KlackersState:
     return state
 
 
-_VALIDATORS = {"roll": _validate_roll, "roll_one": _validate_roll_one, "pull": _validate_pull}
-_APPLIERS = {"roll": _apply_roll, "roll_one": _apply_roll_one, "pull": _apply_pull}
+_MOVES = {"roll": (_validate_roll, _apply_roll), "roll_one": (_validate_roll_one, _apply_roll_one),  # act -> (check, apply)
+          "pull": (_validate_pull, _apply_pull)}

@@ -2,7 +2,7 @@
 words to send, the cards, the pawns and signals, the hands each viewer may see.
 
 A mode owns its seatings, variants, word slots, set-up (``check``, ``new_game``), its
-validators and appliers, the legal actions, the next signal, the choices a card needs, the
+moves (each act's check and apply), the legal actions, the next signal, the choices a card needs, the
 tower marks the board and the pages draw, and what each viewer may see (``hidden_hands``).
 Each mode is one subclass in its own small module, listed in ../box.py.
 """
@@ -103,7 +103,7 @@ class ClacksGame(Game):
             return rejection
         if action.act != "fault" and state.last_fault is not None:
             state = replace(state, last_fault=None)  # only the very next action may cancel a fault
-        return self.appliers[action.act](state, action)
+        return self.moves[action.act][1](state, action)
 
     def board_play(self, hints: bool = False) -> ClacksPlay:
         """Jacquards previewed and played, pawns moved, Fault Report cards, swaps (board_play/);

@@ -23,8 +23,7 @@ class Competitive(ClacksGame):
     pawns = True
     fault_hands = True
     bot_tactics = ("sabotage", "send", "oil", "progress", "end")
-    validators = rules.VALIDATORS
-    appliers = rules.APPLIERS
+    moves = rules.MOVES
 
     def seating_problem(self, seats) -> str:
         sets = "; ".join(" ".join(s) for s in self.seatings())

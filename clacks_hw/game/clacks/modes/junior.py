@@ -36,8 +36,7 @@ class Junior(ClacksGame):
     shields = False
     ignored_effects = ("cancel_next", "reveal_next")  # EMERGENCY REPAIR, CLACKS TECHNICIAN
     bot_tactics = ("send", "swap", "progress", "end")
-    validators = {k: v for k, v in coop.VALIDATORS.items() if k != "swap"}
-    appliers = {k: v for k, v in coop.APPLIERS.items() if k != "swap"}
+    moves = {k: v for k, v in coop.MOVES.items() if k != "swap"}
     absent = {"swap": "The Junior Race has no report cards to swap with."}
 
     def config_seat_problem(self, given):

@@ -33,8 +33,7 @@ class TeamGame(ClacksGame):
     reports = True
     moves_post_office = True
     bot_tactics = ("send", "swap", "progress", "end")
-    validators = coop.VALIDATORS
-    appliers = coop.APPLIERS
+    moves = coop.MOVES
 
     def word_slots(self, seats, variants):
         return ((TEAM, 2),)
