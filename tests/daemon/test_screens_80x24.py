@@ -101,19 +101,19 @@ def test_the_board_and_its_panel_stay_put_while_a_game_is_played(shots, mode, se
 @pytest.mark.parametrize("mode,seats", CASES, ids=[f"{m}-{len(s)}" for m, s in CASES])
 def test_the_seat_to_act_always_sees_its_hand(shots, mode, seats):
     if game_for(mode).dice:
-        pytest.skip("KLACKERS has no hands")
+        pytest.skip("a dice game has no hands")
     for name, lines in shots(mode, seats):
         if name.startswith("game") and name != "game over":
             text = "\n".join(plain(line) for line in lines)
             to_act = [line for line in text.splitlines() if line.startswith("> ")]
             assert len(to_act) == 1, (name, text)
-            assert "hand:" in to_act[0] or "hand:" in text.split(to_act[0], 1)[1].splitlines()[1], (name, text)
+            after = text.split(to_act[0], 1)[1].splitlines()
+            assert "hand" in to_act[0] or len(after) > 1 and "hand" in after[1], (name, text)
 
 
-def test_the_board_shows_a_game_the_terminal_draws():
+def test_every_game_the_board_runs_is_drawn():
     assert set(board_modes()) == {m for m, _ in CASES}
     assert all(game_for(m).on_board for m in board_modes())
-    assert "guards" not in board_modes()  # Guards! Guards! is played beside its map: no board screens to draw
 
 
 @pytest.mark.parametrize("mode", board_modes())

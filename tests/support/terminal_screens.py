@@ -135,8 +135,8 @@ def _first_input(w: Walk) -> None:
         w.press("R1")
         return
     seat = state.turn.seat
-    hand = state.player(seat).hand
-    if hand:
+    hand = [c for c in state.player(seat).hand if c in EDITION.jacquards]
+    if hand:  # a Clacks jacquard (Guards! Guards! is played by its buttons: nothing to tap first)
         w.tap(hand[0])
 
 
