@@ -181,12 +181,15 @@ def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     if seat in game.hidden_hands(state, view):
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
     elif state.config.hands == "tracked":
-        lines.append(_cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing")
-        if p.faults:
-            lines.append(_cards(state, "      faults: ", p.faults))
+        hand = _cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing"
+        # Fault Report cards on the hand's line (a line a seat saved keeps 4 players on 24 rows):
+        # by name, else by id (as `:F07` taps them), else on a line of their own.
+        fits = [f for f in (_cards(state, "  faults: ", p.faults), "  faults: " + ", ".join(p.faults))
+                if len(hand) + len(f) <= WIDTH] if p.faults else [""]
+        lines.extend([hand + fits[0]] if fits else [hand, _cards(state, "      faults: ", p.faults)])
     else:
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
-    if len(lines[0]) == 3 and len(lines[0]) + len(lines[1]) - 4 <= 79:  # no word of its own: one line
+    if len(lines[0]) == 3 and len(lines[0]) + len(lines[1]) - 4 <= WIDTH:  # no word of its own: one line
         lines[:2] = [lines[0] + lines[1][4:]]
     return lines
 
