@@ -31,6 +31,7 @@ class Guards(Game):
     label = "Guards! Guards!"
     config_type = GuardsConfig
     shutters = False  # played on its printed map: the lamps are the city's quadrants (board.py)
+    pass_and_play = False  # each player's secrets and private questions go to their own phone
     moves = rules.MOVES
     codes = Code
 
