@@ -34,10 +34,14 @@ def makers() -> str:
 
 def made_as(stem: str) -> re.Pattern:
     """How a maker writes the picture's name: "hall-16-boards-1920x1080" may be written
-    f"hall-{n}-boards-{size}", and the screen size may be added apart."""
+    f"hall-{n}-boards-{size}", the screen size may be added apart, and "terminal-race" may be
+    f"terminal-{mode}" (a name ending in what the maker loops over)."""
     stem = re.sub(r"-\d+x\d+$", "", stem)
     parts = [re.escape(p) for p in re.split(r"\d+", stem)]
-    return re.compile(r"(?:\d+|\{[^}]*\})".join(parts))
+    ways = [r"(?:\d+|\{[^}]*\})".join(parts)]
+    words = stem.split("-")
+    ways += [re.escape("-".join(words[:k])) + r"-\{[^}]*\}" for k in range(1, len(words))]
+    return re.compile("|".join(ways))
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)

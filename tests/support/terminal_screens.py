@@ -164,7 +164,7 @@ def walk(tmp, mode: str, seats: tuple[str, ...]) -> list[tuple[str, list[str]]]:
         w.snap("confirm: abandon?")
         w.press("BACK")
         flow = PairingFlow(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), EDITION.signals, say=w.screen.message,
-                           screen=w.screen, url=lambda: "http://clacks.local:8080/")
+                           screen=w.screen, url=lambda: ("http://clacks.local:8080/", ""))
         flow.handle(ButtonEvent("chord", "TURN+BACK", w.clock.now(), 3.0), w.clock.now())
         w.snap("pairing a phone")
         flow.handle(ButtonEvent("press", "BACK", w.clock.now()), w.clock.now())
