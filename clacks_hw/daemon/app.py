@@ -23,8 +23,7 @@ from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
 from ..base.errors import ClacksError
-from ..game.clacks.edition import Edition
-from ..game.clacks.edition_files import default_edition
+from ..game.core.registry import board_edition
 from ..game.core.table import SEATS
 from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
@@ -65,7 +64,7 @@ class Seams:
     env: dict | None = None  # environment for sd_notify (default os.environ)
     observer: Callable[[object], None] | None = None  # sees every event handled and frame shown
     frame_log: str | None = None
-    edition: Edition | None = None
+    edition: Any = None  # the printed cards (an edition) instead of the board's own (registry.board_edition)
     on_ready: Callable[[Daemon], None] | None = None
     settings: dict = field(default_factory=dict)  # Settings overrides (e.g. demo_step_s)
     # The status page (status.bind/status.port; port 0 = off). None: as configured, except that
@@ -86,7 +85,7 @@ class Daemon:
         s = self.seams = seams or Seams()
         self.clock = s.clock or SystemClock()
         self.out = s.output if s.output is not None else sys.stdout
-        self.edition = s.edition or default_edition()
+        self.edition = s.edition or board_edition()
         self.events: queue.Queue = queue.Queue()
         self.stop = s.stop or threading.Event()
         self.buttons = self.reader = self.keyboard = None
@@ -189,7 +188,7 @@ class Daemon:
         if self.pairing is not None:
             from .pairing_flow import PairingFlow
 
-            flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
+            flow = PairingFlow(self.pairing, self.edition.spelled, say=report, screen=self.screen,
                                url=self.status_page.public_url if self.status_page is not None else None,
                                seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 
-from ..game.clacks.board import TOWERS
 from ..game.core.rejection import Rejection
 
 log = logging.getLogger(__name__)
@@ -19,18 +18,12 @@ log = logging.getLogger(__name__)
 
 class BoardParts:
     @property
-    def express_seconds(self) -> float:
-        """The turn length of the game in play (recorded in its journal), else the setting."""
-        if self.session is not None:
-            config = self.session.state.config
-            limit = config.game.turn_seconds(config)
-            if limit is not None:
-                return limit
-        return float(self.settings.express_s)
-
-    @staticmethod
-    def tower_mask(tower: int) -> int:
-        return TOWERS[tower].mask
+    def express_seconds(self) -> float | None:
+        """The turn length of the game in play (recorded in its journal); None: no timed turn."""
+        if self.session is None:
+            return None
+        config = self.session.state.config
+        return config.game.turn_seconds(config)
 
     def status(self, extra: str = "") -> None:
         """The whole position as text (the log, or the terminal's board), and what just happened."""

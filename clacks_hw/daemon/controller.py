@@ -24,8 +24,6 @@ from dataclasses import dataclass
 
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..drivers.reader_events import ReaderEvent
-from ..game.clacks.config import EXPRESS_SECONDS
-from ..game.clacks.edition import Edition
 from ..game.core.errors import SetupError
 from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
@@ -55,7 +53,7 @@ SEED_BITS = 64
 @dataclass(frozen=True)
 class Settings:
     attract_after_s: float = 120.0  # idle in setup, or after a game ends, before attract
-    express_s: float = EXPRESS_SECONDS
+    express_s: float | None = None  # a timed turn's length (Express); None: the game's own
     hands: str = "tracked"
     mode: str = "competitive"
     variants: tuple[str, ...] = ()
@@ -75,7 +73,7 @@ class Settings:
 
 
 class Controller(BoardParts):
-    def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
+    def __init__(self, edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
                  report: Callable[[str], None] | None = None, reader_seats=None,
@@ -148,7 +146,7 @@ class Controller(BoardParts):
             and now < self.error_since + self.settings.error_s else None,
             error_seconds=self.settings.error_s, express_seconds=self.express_seconds,
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
-            storage_full=not self.storage.ok, screen_since=self.screen_since, signals=self.edition.signals,
+            storage_full=not self.storage.ok, screen_since=self.screen_since, spell=self.edition.spelled,
         )
 
     def next_deadline(self, now: float) -> float | None:
@@ -243,7 +241,7 @@ class Controller(BoardParts):
         # 64 bits: no search over seeds can match the cards seen played to a deal.
         seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
-                                  express_seconds=float(self.settings.express_s), first=self.settings.first)
+                                  express_seconds=self.settings.express_s, first=self.settings.first)
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:
@@ -284,11 +282,12 @@ class Controller(BoardParts):
         return isinstance(play, PlayScreen) and play.submit(action, now)
 
     def flash_signal(self, before, after, now: float):
-        """Flash the tower a signal was just sent from, in the sender's colour: (seat, tower) or None."""
-        sent = after.config.game.signal_sent(before, after)
+        """Flash the tower a signal was just sent from, in the sender's colour (the game says
+        which lamps: ``Game.sent_lamps``): (seat, lamps) or None."""
+        sent = after.config.game.sent_lamps(before, after)
         if sent:
-            seat, tower = sent
-            self.flash = Flash(self.tower_mask(tower), palette.SEAT[seat], now, self.settings.flash_s)
+            seat, lamps = sent
+            self.flash = Flash(lamps, palette.SEAT[seat], now, self.settings.flash_s)
         return sent
 
     def close(self) -> None:

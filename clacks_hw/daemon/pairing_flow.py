@@ -23,8 +23,6 @@ from collections.abc import Callable
 
 from ..drivers.debounce import FORGET_CHORD, PAIR_CHORD, ButtonEvent
 from ..drivers.frame import LAMPS, PIXELS, TOWERS, Frame
-from ..game.clacks.board import TOWER_BY_NAME
-from ..game.clacks.turns import target_mask
 from ..game.core.table import SEATS
 from ..pairing import Pairing, PairingCode, PairingOff
 from ..pairing.board import SEAT
@@ -38,21 +36,20 @@ LETTER_S = 1.5  # each letter on the lamps
 GAP_S = 0.3  # dark between letters, so a repeated letter reads twice
 PAUSE_S = 2.0  # after the last letter, before the first again
 DONE_S = 1.5  # the green (paired) or orange (phones forgotten) flash
-SPELL_TOWER = TOWER_BY_NAME["R2"].index
 PAIR = "+".join(PAIR_CHORD)
 FORGET = "+".join(FORGET_CHORD)
 
 
 class PairingFlow:
-    def __init__(self, pairing: Pairing, signals: dict, *, say: Callable[[str], None],
+    def __init__(self, pairing: Pairing, spell: Callable[[str], int], *, say: Callable[[str], None],
                  screen=None, url: Callable[[], str] | None = None,
                  seats: Callable[[], tuple[str, ...]] = lambda: SEATS) -> None:
-        """``say``: the board's messages (logged on a real board: never the code); ``screen``:
+        """``spell``: a letter -> the lamps that spell it (the edition's, ``Edition.spelled``); ``say``: the board's messages (logged on a real board: never the code); ``screen``:
         the terminal screen, when the board has one; ``url``: the status page's address;
         ``seats``: the seats a player's phone may be paired for now (the game's, else all)."""
         self.pairing = pairing
         self.seats = seats
-        self.signals = signals
+        self.spell = spell
         self.say = say
         self.screen = screen
         self.url = url
@@ -166,7 +163,7 @@ class PairingFlow:
         k, _ = self._place(now)
         lamps = [P.OFF] * 16
         if k is not None:
-            mask = target_mask("S", SPELL_TOWER, self.signals[self.code.code[k]])
+            mask = self.spell(self.code.code[k])
             lamps = [P.PAIRING_LETTER if mask >> i & 1 else P.OFF for i in range(16)]
         places = TOWERS[: len(self.code.code)]
         towers = {name: (P.PAIRING_PLACE if i == k else P.PAIRING) for i, name in enumerate(places)}

@@ -21,8 +21,6 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from ..game.clacks.board import TOWER_BY_NAME
-from ..game.clacks.turns import target_mask
 from . import lights_frame
 from . import palette as P
 from .setup_menu import variants_of
@@ -37,7 +35,6 @@ EXPRESS_BLINK_S = 0.5
 PULSE_S = 2.0  # amber pulse of an offline reader
 STORAGE_BLINK_S = 1.0  # storage full: the tower buttons blink
 ANIMATION_STEP_S = 0.1  # pulses and fades are redrawn this often
-SETUP_TOWER = TOWER_BY_NAME["R2"].index  # the letters are spelled here, read from seat S
 
 
 def blink_on(now: float, since: float, period: float) -> bool:
@@ -120,7 +117,7 @@ def _resume(view: View, now: float):
         return [P.OFF] * 16, {}, {s: P.ERROR if on else P.OFF for s in FRAME_SEATS}
     if not on:
         return [P.OFF] * 16, {}, {}
-    return _game(View("game", view.state, signals=view.signals), now)
+    return _game(View("game", view.state, spell=view.spell), now)
 
 
 def _setup(view: View, now: float):
@@ -138,8 +135,8 @@ def _setup(view: View, now: float):
             if k == m.cursor:
                 c = P.SETUP_CURSOR if blink_on(now, m.since, BLINK_S) else c
             towers[FRAME_TOWERS[k]] = c
-    if letter is not None and letter in view.signals:
-        _overlay(lamps, target_mask("S", SETUP_TOWER, view.signals[letter]), colour)
+    if letter is not None and view.spell is not None:  # in the edition's alphabet, on its spelling tower
+        _overlay(lamps, view.spell(letter), colour)
     if m.page in ("seats", "names", "words"):
         waiting = m.waiting_seat() if m.page in ("names", "words") else None
         for s in m.seats:

@@ -20,8 +20,8 @@ from msgspec import Meta, Struct
 
 from ..daemon.screen_names import SCREENS
 from ..base.errors import ClacksError
-from ..game.clacks.board import TOWERS
 from ..game.core.catalogue import modes, variants
+from ..game.core.table import TOWER_BUTTONS
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.
@@ -39,7 +39,7 @@ MAX_BYTES = {"status": 2048, "state": 32768, "alive": 512, "result": 4096, "rece
 Seat = Literal["S", "W", "N", "E"]
 Mode = Literal[modes()]  # type: ignore[valid-type]  # every game installed (game/core/catalogue.py)
 Variant = Literal[tuple(sorted({v for vs in variants().values() for v in vs}))]  # type: ignore[valid-type]
-Tower = Literal[tuple(t.name for t in TOWERS)]  # type: ignore[valid-type]
+Tower = Literal[tuple(TOWER_BUTTONS)]  # type: ignore[valid-type]
 Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]
 Signal = Annotated[str, Meta(pattern=r"^(?:[A-Z]|SPACE|END)\Z")]
 Word = Annotated[str, Meta(pattern=r"^[A-Z]{1,24}(?: [A-Z]{1,24})?\Z")]  # one word, or two (Long Message)

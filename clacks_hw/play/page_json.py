@@ -10,8 +10,9 @@ shows exactly what a built board would light; the rest is text and cards around 
 from __future__ import annotations
 
 from ..game.clacks.board import TOWERS
+from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
-from ..web.public import alphabet_json, jacquard_json, status_json
+from ..web.public import alphabet_json, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
 CARD_KEYS = "asdfghjkl;"

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..drivers.reader_events import ReaderEvent
-from ..game.clacks.actions import Action
-from ..game.clacks.state import GameState
 
 
 @dataclass(frozen=True)
@@ -36,7 +34,7 @@ class StatusSnapshot:
 
     seq: int
     screen: str  # attract / setup / game / confirm / over / resume / refused (daemon/screen_names.py)
-    state: GameState | None = None  # the game (the demo game in attract); None in setup
+    state: object = None  # the game (the demo game in attract); None in setup
     actions: int | None = None  # actions accepted in this game (journal lines)
     express_left: float | None = None  # Express: seconds left in this turn when published
     express_seconds: float | None = None  # Express: the length of a turn
@@ -47,7 +45,7 @@ class StatusSnapshot:
     storage: str = "ok"  # ok / full / failing: can the journal be written?
     storage_text: str = ""  # the storage problem in words ("" when ok)
     preview: PreviewShown | None = None
-    recent: tuple[Action, ...] = ()  # the last accepted actions, newest last
+    recent: tuple = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
     started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
 

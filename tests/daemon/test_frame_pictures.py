@@ -26,7 +26,7 @@ def test_a_picture_shows_each_led_in_its_colour():
 def test_the_picture_of_a_seats_pairing_is_the_boards_frame(tmp_path):
     clock = FakeClock()
     pairing = Pairing(lambda: "token", tmp_path, clock, rng=random.Random(7), boot="boot")
-    flow = PairingFlow(pairing, default_edition().signals, say=lambda text: None)
+    flow = PairingFlow(pairing, default_edition().spelled, say=lambda text: None)
     flow.handle(ButtonEvent("chord", "+".join(PAIR_CHORD), 0.0, 3.0), 0.0)
     flow.handle(ButtonEvent("press", "NEXT", 0.0), 0.0)
     frame = flow.frame(Frame.blank(), 0.1)  # the code's first letter, on tower R2 as seat S reads it

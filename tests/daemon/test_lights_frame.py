@@ -5,6 +5,8 @@ next deadline follows the blink."""
 
 from __future__ import annotations
 
+import types
+
 from clacks_hw.daemon import lights_frame
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import animation_deadline, render
@@ -51,9 +53,13 @@ def test_the_page_shows_such_a_game_by_its_public_view_without_the_shutters_part
     from clacks_hw.views.position_json import PUBLIC, position_json
     from clacks_hw.web.public import public_position
 
+    from clacks_hw.game.core.protocol import Game
+
     state = game(2)
     assert "budget" in public_position(state)  # Clacks: its shutters, letters and jacquards drawn
+    # a game that says what to light and draws no page of its own (Game.page: the protocol's)
     monkeypatch.setattr(state.config.game, "lights", lambda s: LIGHTS)
+    monkeypatch.setattr(state.config.game, "page", types.MethodType(Game.page, state.config.game))
     shown = public_position(state)
     assert "budget" not in shown and "jacquards" not in shown
     assert {k: shown[k] for k in position_json(state, view=PUBLIC)} == position_json(state, view=PUBLIC)

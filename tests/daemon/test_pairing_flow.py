@@ -184,7 +184,7 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     screen.status("Attract: the demo plays.")
     code = PairingCode("KXQMRTAB", 0.0, 120.0)
     said = []
-    flow = PairingFlow(FakePairing(code), {}, say=said.append, screen=screen, url=lambda: "http://clacks.local:8080/")
+    flow = PairingFlow(FakePairing(code), lambda letter: 0, say=said.append, screen=screen, url=lambda: "http://clacks.local:8080/")
     flow.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
     text = "\n".join(screen.lines())
     assert "PAIRING A PHONE" in text and "KXQM RTAB" in text and "http://clacks.local:8080/admin" in text

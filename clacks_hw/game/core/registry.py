@@ -50,6 +50,15 @@ def game_for(mode: str):
         raise KeyError(f"no game {mode!r}: choose from {', '.join(GAMES)}") from None
 
 
+def board_edition():
+    """The printed cards the board plays with (its words, and the alphabet it spells set-up
+    choices and pairing codes in): the default edition of the first game, in menu order, that
+    has one; None when no game has printed cards."""
+    _load()
+    loaders = [b.edition for b in BOXES.values() if b.edition is not None]
+    return loaders[0]() if loaders else None
+
+
 def boxes() -> dict:
     """Every game found, by name."""
     _load()
