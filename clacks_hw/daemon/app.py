@@ -37,6 +37,7 @@ from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .resume import find as find_resumable
+from .screens.pairing import PhoneDesk
 from .session import JournalStore
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
@@ -184,21 +185,17 @@ class Daemon:
                                      out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
         publisher = self._publisher(cfg, s, directory)
-        flow = None
-        if self.pairing is not None:
-            from .pairing_flow import PairingFlow
-
-            flow = PairingFlow(self.pairing, self.edition.spelled, say=report, screen=self.screen,
-                               url=self.status_page.public_url if self.status_page is not None else None,
-                               seats=self._seats_in_play)
+        if self.pairing is not None:  # the pairing gestures and screen (screens/pairing.py)
+            self.controller.phones = PhoneDesk(
+                self.pairing, self.edition.spelled, say=report, terminal=self.screen,
+                url=self.status_page.public_url if self.status_page is not None else None, seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
-                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
-                              pairing=flow)
+                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
 
     def _seats_in_play(self) -> tuple[str, ...]:
         """The seats a player's own phone may be paired for: the game's, else every seat."""
         c = self.controller
-        state = c.state if c.screen in ("game", "confirm", "over") else None
+        state = c.state if c.in_game or c.screen == "over" else None
         return tuple(state.config.seats) if state is not None else SEATS
 
     def _publisher(self, cfg, s, directory: Path):

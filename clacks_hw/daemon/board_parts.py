@@ -1,6 +1,6 @@
 """What every screen may ask of the board besides moving between screens: saying things (the
 position after an action, a notice, a red flash with a sentence, a refusal in words everybody
-may read), counting an accepted action, and watching whether the journal can be written.
+may read), counting an accepted action, and whether the journal can be written.
 
 A mixin of the controller (controller.py), which holds the parts these use: ``session``,
 ``settings``, ``storage``, ``store``, ``message``, ``recent``, ``report``, ``show_status``,
@@ -79,11 +79,7 @@ class BoardParts:
         state = self.session.state if self.session is not None else None
         return rejection.message if state is None else state.config.game.public_text(state, rejection)
 
-    def _check_storage(self, now: float) -> None:
-        """While the journal cannot be written, look every few seconds whether it can again."""
+    def has_room(self) -> bool:
+        """Can the journal be written (a real write, undone): the game's own, else a new one's."""
         writer = self.session.writer if self.session is not None else None
-        probe = writer.has_room if writer is not None else self.store.has_room
-        if self.storage.check(now, probe):
-            self.message = ""
-            self.current.storage_back(now)
-            self.report("Storage has room again: the board accepts moves.")
+        return writer.has_room() if writer is not None else self.store.has_room()

@@ -15,10 +15,11 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import admin_flow, game_buttons, renderer, seat_flow
+from . import game_buttons, renderer, seat_flow
 from .events import AdminCommand, Quit, SeatAction
 from .gestures import ChordGuard
 from .roll_flourish import RollFlourish
+from .screens import admin
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 class EventLoop:
     def __init__(self, events: queue.Queue, controller, leds: LedOutput, clock, *, buttons=None,
                  notifier=None, stop: threading.Event | None = None, max_wait_s: float = 0.25,
-                 observer: Callable[[object], None] | None = None, status=None, pairing=None) -> None:
+                 observer: Callable[[object], None] | None = None, status=None) -> None:
         self.events = events
         self.controller = controller
         self.leds = leds
@@ -40,7 +41,6 @@ class EventLoop:
         self._status = None
         self._tick_error = ""  # the last error a tick raised, logged once
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
-        self.pairing = pairing  # the pairing gestures and the code on the LEDs (pairing_flow.py)
         self.gestures = ChordGuard()
         self.flourish = RollFlourish()  # a die the game rolled runs round its face buttons
 
@@ -52,7 +52,6 @@ class EventLoop:
             self.controller.next_deadline(now),
             renderer.animation_deadline(view, now),
             self.notifier.next_deadline() if self.notifier else None,
-            self.pairing.next_deadline(now) if self.pairing else None,
             self.flourish.next_deadline(now),
         ]
         times = [t for t in times if t is not None]
@@ -97,8 +96,6 @@ class EventLoop:
             if repr(exc) != self._tick_error:
                 log.exception("error in the board's timers; the game goes on")
             self._tick_error = repr(exc)
-        if self.pairing is not None:
-            self.pairing.tick(now)
         self.draw(now)
         self._publish(now)
         self.iterations += 1
@@ -112,14 +109,12 @@ class EventLoop:
             self.stop.set()
             return
         if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
-            admin_flow.handle(event, self.controller, self.leds, self.clock.now())
+            admin.handle(event, self.controller, self.leds, self.clock.now())
             return
         if isinstance(event, SeatAction):  # a seat's answer from its own phone
             seat_flow.handle(event, self.controller, self.clock.now())
             return
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
-            if self.pairing is not None and self.pairing.handle(decided, self.clock.now()):
-                continue  # a pairing gesture: never the game's
             try:
                 if game_buttons.handle(decided, self.controller, self.clock.now()):
                     continue  # a press the game gave a meaning (the die of a waiting test)
@@ -135,10 +130,8 @@ class EventLoop:
         retried = self.leds.poll()  # a frame held back by a failure, once its backoff passed
         self.controller.leds_failing = not self.leds.health.ok
         view = self.controller.view(now)
-        self.flourish.see(view.state if view.screen in ("game", "confirm", "over") else None, now)
+        self.flourish.see(view.state if self.controller.in_game or view.screen == "over" else None, now)
         frame = self.flourish.frame(renderer.render(view, now), now)
-        if self.pairing is not None:
-            frame = self.pairing.frame(frame, now)
         shown = self.leds.show(frame)
         if (shown or retried) and self.observer:
             self.observer(self.leds.last_frame)

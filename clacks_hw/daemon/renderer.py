@@ -6,12 +6,15 @@ Over any game the board adds what is its own: the seat whose turn it is fades as
 turn runs down (blinking for the last 10 s); a transmission flashes the tower in the sender's
 colour; the abandon question blinks the lamps orange. A reader that is offline makes the seat
 indicators pulse amber; a journal that cannot be written (storage full) blinks all twelve tower
-buttons white, over anything else on them; an unknown tag or a refused action flashes them red.
+buttons white, over anything else on them (either is the fault screen's while a game waits for
+it: screens/fault.py); an unknown tag or a refused action flashes them red.
 
 After a restart whose newest journal could not be resumed: with an older game in play to offer
 (screen resume), that game's whole picture blinks slowly, asking whether to bring it back;
 with nothing to offer (screen refused) the seat indicators blink red slowly. Set-up spells
-its letters on tower R2 and lights the variants' switches on the tower buttons.
+its letters on tower R2 and lights the variants' switches on the tower buttons. Pairing a phone
+(screens/pairing.py) spells the code's letters in their place; a phone paired, or every phone
+forgotten, flashes the tower buttons and seat indicators green or orange.
 """
 
 from __future__ import annotations
@@ -54,9 +57,11 @@ def _overlay(lamps: list, mask: int, colour) -> None:
 
 
 def render(view: View, now: float) -> Frame:
+    if view.pairing is not None:  # the code's letters and places: nothing else while it shows
+        return _pairing(view.pairing)
     if view.screen in ("resume", "refused"):
         lamps, towers, seats = _resume(view, now)
-    elif view.screen == "setup" and view.setup is not None:
+    elif view.setup is not None:  # the set-up menu (also under a fault, screens/fault.py)
         lamps, towers, seats = _setup(view, now)
     elif view.state is None:
         lamps, towers, seats = [P.OFF] * 16, {}, {}
@@ -70,6 +75,17 @@ def render(view: View, now: float) -> Frame:
         towers = {t: P.STORAGE_FULL if on else P.OFF for t in FRAME_TOWERS}
     if view.error_since is not None and now < view.error_since + view.error_seconds:
         seats = {s: P.ERROR for s in FRAME_SEATS}
+    if view.phones_flash is not None:  # a phone paired, or every phone forgotten: the game goes on
+        towers, seats = dict.fromkeys(FRAME_TOWERS, view.phones_flash), dict.fromkeys(FRAME_SEATS, view.phones_flash)
+    return Frame.build(lamps=lamps, towers=towers, seats=seats)
+
+
+def _pairing(p) -> Frame:
+    """The code's letter on the lamps; its places on the tower buttons (the one spelled white);
+    the seat indicators cyan, or only the seat whose phone is being paired, in its colour."""
+    lamps = [P.PAIRING_LETTER if p.lamps >> i & 1 else P.OFF for i in range(16)]
+    towers = {name: (P.PAIRING_PLACE if i == p.place else P.PAIRING) for i, name in enumerate(FRAME_TOWERS[:p.places])}
+    seats = dict.fromkeys(FRAME_SEATS, P.PAIRING) if p.seat is None else {p.seat: P.SEAT[p.seat]}
     return Frame.build(lamps=lamps, towers=towers, seats=seats)
 
 
@@ -152,6 +168,8 @@ def _setup(view: View, now: float):
 
 def animation_deadline(view: View, now: float) -> float | None:
     """When the frame drawn for ``view`` next changes with time alone (None: it does not)."""
+    if view.pairing is not None:
+        return view.pairing.changes_at
     times = []
     if view.reader_offline:
         times.append(now + ANIMATION_STEP_S)
@@ -162,7 +180,7 @@ def animation_deadline(view: View, now: float) -> float | None:
     if view.screen in ("resume", "refused"):
         times.append(_next_edge(now, view.screen_since, RESUME_BLINK_S))
         return min(times)
-    if view.screen == "setup" and view.setup is not None:
+    if view.setup is not None:
         if view.setup.page in ("variants", "names", "words"):
             times.append(_next_edge(now, view.setup.since, BLINK_S))
         return min(times) if times else None

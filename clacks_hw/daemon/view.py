@@ -36,5 +36,7 @@ class View:
     leds_failing: bool = False
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
+    pairing: object = None  # the pairing code's letter and places (screens/pairing.py's PairingLights)
+    phones_flash: tuple[int, int, int] | None = None  # a phone paired (green) or every phone forgotten (orange)
     computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
     spell: Callable[[str], int] | None = field(default=None, compare=False)  # a letter -> the lamps spelling it

@@ -73,7 +73,7 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
     data["next"] = {}
     data["computer"] = None
     data["keys"] = {"cards": CARD_KEYS, "reports": REPORT_KEYS}
-    state = snapshot.state if snapshot is not None and snapshot.screen in ("game", "confirm", "over") else None
+    state = snapshot.state if snapshot is not None and snapshot.actions is not None else None  # a game, not the demo
     shown = getattr(state, "edition", None) or edition  # a dice game has no edition of cards
     if shown is not None:
         data["alphabet"] = alphabet_json(shown)

@@ -21,6 +21,7 @@ SCREEN_LABELS = {
     "over": "Game over",
     "resume": "Resume an older game?",
     "refused": "Journal not resumed",
+    "fault": "Waiting for the reader or the disk",
 }
 
 

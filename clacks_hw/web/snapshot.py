@@ -105,7 +105,8 @@ class StatusPublisher:
             express_seconds = float(view.express_seconds)
             express_left = max(0.0, express_seconds - (now - view.express_started))
         session = c.session
-        actions = session.actions if session is not None and screen in ("game", "confirm", "over") else None
+        in_game = c.in_game or screen == "over"
+        actions = session.actions if session is not None and in_game else None
         if not self.reader:
             reader = "none"
         elif c.reader_offline:
@@ -128,7 +129,7 @@ class StatusPublisher:
             setup=c.setup.describe() if screen == "setup" and c.setup is not None else None,
             notice=c.message or "", preview=shown,
             storage=c.storage.state, storage_text=c.storage.text,
-            recent=tuple(c.recent) if screen in ("game", "confirm", "over") else (),
+            recent=tuple(c.recent) if in_game else (),
             brightness=getattr(leds, "brightness", None),
             started=session.started if actions is not None else None,
         )

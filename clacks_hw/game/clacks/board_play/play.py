@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 
 
 class ClacksPlay(BoardPlay):
+    takes_cards = True  # jacquards and Fault Report cards
+
     def __init__(self) -> None:
         self._edition = None  # the printed cards, from the first tap or press (a swap shows one)
         self.preview: preview.Preview | None = None  # a card being placed
