@@ -1,10 +1,11 @@
-# Two commands set everything up: `make demo` and `make test`.
+# Two commands set everything up: `make demo` and `make test` (then `. .venv/bin/activate`
+# puts `clacks-hw` on PATH; `make install` puts it there for good, with pipx).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo demo-game demo-race test bench bench-compare fuzz clean firmware-wasm system-deps build-files architecture-picture hall-picture
+.PHONY: demo board install demo-game demo-race test bench bench-compare fuzz clean firmware-wasm system-deps build-files architecture-picture terminal-picture hall-picture
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +13,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The board daemon on emulated hardware for a minute: it plays its attract demo until
-# someone presses a key (press ? for the keys); fine without a terminal too.
+# A whole game played by automatic players on the virtual board, after a countdown; it stops at
+# the game's end and says what to try next. Fine without a terminal too (no delay, plain text).
 demo: $(STAMP)
-	$(BIN)/clacks-hw run --virtual --for 60
+	$(BIN)/clacks-hw demo --delay 0.3
+	@echo "  . .venv/bin/activate        puts clacks-hw on PATH in this shell (or: make install)"
+
+# The board daemon on emulated hardware in this terminal, until q or Ctrl-C (? lists the keys).
+board: $(STAMP)
+	$(BIN)/clacks-hw run --virtual
+
+# `clacks-hw` on PATH for good, from this checkout (pipx keeps it in its own environment;
+# --editable: a `git pull` here is what it runs).
+install:
+	@command -v pipx >/dev/null || { echo "install: pipx is needed (sudo apt install pipx, or python3 -m pip install --user pipx)" >&2; exit 1; }
+	pipx install --editable --force .
+	@echo "clacks-hw is in $$(pipx environment --value PIPX_BIN_DIR 2>/dev/null || echo ~/.local/bin); if the shell cannot find it: pipx ensurepath"
 
 # A whole competitive game, and a Race to Genua, played by the automatic players.
 demo-game: $(STAMP)
@@ -66,6 +79,11 @@ build-files: $(STAMP)
 # tests/test_architecture_picture.py fails until it is drawn again after a change of layout.
 architecture-picture: $(STAMP)
 	$(BIN)/python -m tests.support.architecture
+
+# docs/img/terminal-demo.svg, the README's picture of a game in progress, drawn from the text
+# board; tests/test_terminal_picture.py fails until it is drawn again after the text changes.
+terminal-picture: $(STAMP)
+	$(BIN)/python -m tests.support.terminal_picture
 
 # docs/img/hall-network.*: who may read and write what on a hall's broker, from its access list.
 hall-picture: $(STAMP)

@@ -6,6 +6,8 @@ import subprocess
 import sys
 import xml.dom.minidom
 
+import pytest
+
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
@@ -44,6 +46,49 @@ def test_a_command_imports_only_what_it_needs():
     assert "clacks_hw.commands.run_cmd" not in modules and "clacks_hw.game.bots" not in modules
 
 
+# What no command's `--help` may load: the games, the daemon, the drivers' back ends, the config,
+# the journal, the pages, and the standard library's network and logging machinery. Each of these
+# costs a Pi Zero tens of milliseconds; `COMMAND --help` must start within 2.5x a bare
+# interpreter (bench/bench_start.py measures it).
+HEAVY_OURS = ("clacks_hw.game", "clacks_hw.daemon", "clacks_hw.config.load", "clacks_hw.journal", "clacks_hw.web",
+              "clacks_hw.mqtt", "clacks_hw.testing", "clacks_hw.hardware", "clacks_hw.printing",
+              "clacks_hw.base.secure_files", "clacks_hw.views", "clacks_hw.drivers.leds", "clacks_hw.drivers.card_reader",
+              "clacks_hw.drivers.buttons", "clacks_hw.pairing", "clacks_hw.selftest", "clacks_hw.cards")
+HEAVY_STDLIB = {"logging", "socket", "ssl", "http", "http.client", "email", "urllib.request", "random",
+                "hashlib", "subprocess", "tempfile", "tomllib", "asyncio", "serial", "msgspec"}
+
+
+@pytest.mark.parametrize("name", sorted(LAZY))
+def test_each_commands_help_loads_only_its_own_command(name):
+    modules, out = modules_for(name, "--help")
+    assert out.startswith(f"Usage: clacks-hw {name}"), out
+    ours = sorted(m for m in modules if m.startswith(HEAVY_OURS))
+    assert not ours, f"`clacks-hw {name} --help` imports {ours}: import them inside the command"
+    assert not HEAVY_STDLIB & modules, HEAVY_STDLIB & modules
+
+
+def test_the_services_default_config_is_the_configs_own():
+    from clacks_hw.commands.service_cmd import UNIT_CONFIG
+    from clacks_hw.config.load import DEFAULT_PATH
+
+    assert UNIT_CONFIG == str(DEFAULT_PATH)
+
+
+def test_a_wrong_mode_still_lists_every_mode():
+    """The modes come from the registry only when a value is checked, and the refusal names them."""
+    result = CliRunner().invoke(cli, ["demo", "--mode", "chess"], prog_name="clacks-hw")
+    assert result.exit_code == 2
+    for mode in ("competitive", "race", "solitaire", "junior", "klackers"):
+        assert mode in result.output
+
+
+def test_enrolls_help_names_the_walks_default_timeout():
+    from clacks_hw.cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S
+
+    out = CliRunner().invoke(cli, ["enroll", "--help"], prog_name="clacks-hw", terminal_width=200).output
+    assert f"(default: {DEFAULT_OFFLINE_TIMEOUT_S:g})" in out
+
+
 def test_the_alphabet_card_pulls_in_no_network_modules():
     code = "import sys, clacks_hw.printing.alphabet_card; print(sorted(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
@@ -68,3 +113,10 @@ def test_every_command_module_is_in_the_lazy_table():
         result = runner.invoke(cli, [name, "--help"], prog_name="clacks-hw")
         assert result.exit_code == 0, (name, result.output)
         assert result.output.startswith(f"Usage: clacks-hw {name}")
+
+
+def test_a_mistyped_command_is_refused_with_the_close_match():
+    result = CliRunner().invoke(cli, ["enrol"], prog_name="clacks-hw")
+    assert result.exit_code == 2 and "No such command 'enrol'. Did you mean 'enroll'?" in result.output
+    result = CliRunner().invoke(cli, ["xyzzy"], prog_name="clacks-hw")
+    assert result.exit_code == 2 and "No such command 'xyzzy'." in result.output and "Did you mean" not in result.output

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 import os
 import pty
+import select
+import signal
 import sys
+
+import pytest
 
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.journal import read_journal, replay
@@ -81,6 +85,57 @@ def test_on_a_terminal_enter_shows_the_next_position_and_q_stops(tmp_path):
     os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"-- action 2" not in out
+
+
+def wait_for(pid: int, seconds: float):
+    """The child's (pid, status) once it has exited, or None after ``seconds``."""
+    for _ in range(int(seconds * 20)):
+        if (done := os.waitpid(pid, os.WNOHANG)) != (0, 0):
+            return done
+        select.select([], [], [], 0.05)
+    return None
+
+
+def test_ctrl_c_while_stepping_stops_quietly_with_130(tmp_path):
+    """Ctrl-C at the step prompt is the reader leaving, not the engine failing (it said so, exit 3)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        # A shell starting the suite in the background leaves SIGINT ignored, and exec keeps that;
+        # a user's terminal does not, so the child gets the default back.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.execv(sys.executable, [sys.executable, "-m", "clacks_hw.cli", "replay", str(script(tmp_path)), "--step"])
+    out = b""
+
+    def read(deadline_s: float = 60.0) -> bytes:
+        ready, _, _ = select.select([fd], [], [], deadline_s)
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            pytest.fail("replay --step said nothing for 60 s:\n" + out.decode(errors="replace"))
+        try:
+            return os.read(fd, 4096)
+        except OSError:  # the child closed the terminal
+            return b""
+
+    while b"Enter: next action" not in out:
+        chunk = read()
+        assert chunk, out.decode(errors="replace")
+        out += chunk
+    # The terminal turns Ctrl-C into SIGINT for the child. A signal landing between the prompt's
+    # last check and its read() is only seen at the next one (as with any Python program), so,
+    # like a user whose first press did nothing, press again if it has not left in 5 s.
+    for _ in range(3):
+        os.write(fd, b"\x03")
+        while select.select([fd], [], [], 5.0)[0] and (chunk := read()):
+            out += chunk
+        if (exited := wait_for(pid, 5.0)) is not None:
+            break
+    else:
+        os.kill(pid, signal.SIGKILL)
+        pytest.fail("replay --step ignored three Ctrl-C:\n" + out.decode(errors="replace"))
+    status = exited[1]
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 130, out.decode(errors="replace")
+    assert b"engine failed" not in out and b"Traceback" not in out
 
 
 def test_a_reader_that_leaves_early_is_no_engine_failure(tmp_path):

@@ -35,6 +35,8 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "selftest": ("selftest_cmd", "selftest_cmd", "Walk through every part of a built board."),
 }
 
+HELP_ASKED = "clacks_hw.help_asked"  # ctx.meta key: a subcommand's --help was asked for
+
 # Command modules still append themselves here when imported (tests compare it with LAZY).
 COMMANDS: list[click.Command] = []
 
@@ -53,7 +55,15 @@ class LazyGroup(click.Group):
         module, attr, _ = LAZY[name]
         return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        if args and not name.startswith("-") and self.get_command(ctx, name) is None:
+            ctx.fail(unknown_command(name, self.list_commands(ctx)))
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context):
+        # Seen before click clears them: `COMMAND --help` only prints (cli.py skips set-up for it).
+        ctx.meta[HELP_ASKED] = any(a in ("--help", "-h") for a in (*getattr(ctx, "_protected_args", ()), *ctx.args))
         try:
             return super().invoke(ctx)
         except ValueError as exc:
@@ -71,6 +81,14 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def unknown_command(name: str, known: list[str]) -> str:
+    """"No such command 'enrol'. Did you mean 'enroll'?": the refusal, with the close match."""
+    import difflib  # only once a command was mistyped
+
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"No such command {name!r}." + (f" Did you mean {close[0]!r}?" if close else "")
 
 
 def load_all() -> list[click.Command]:

@@ -24,6 +24,40 @@ def load_edition_or_exit(edition_dir):
         raise SystemExit(BAD_CONFIG)
 
 
+class LazyChoice(click.Choice):
+    """A ``click.Choice`` whose choices are looked up only when a value is checked.
+
+    The modes, variants and bots come from the game registry, which imports every game; a
+    command's ``--help`` must not pay for that (start-up on a Pi Zero). Help shows ``metavar``;
+    a wrong value is refused with the full list, exit 2, as a plain Choice would.
+    """
+
+    def __init__(self, load, metavar: str) -> None:
+        self._load, self._metavar, self._choices = load, metavar, None
+        self.case_sensitive = True
+
+    @property
+    def choices(self):
+        if self._choices is None:
+            self._choices = tuple(self._load())
+        return self._choices
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return self._metavar
+
+
+def game_modes():
+    from ..game.core.registry import modes
+
+    return modes()
+
+
+def game_variants():
+    from ..game.core.registry import variants
+
+    return sorted({v for vs in variants().values() for v in vs})
+
+
 COMPUTER_HELP = ("Seats the computer plays, each with an optional strength: easy, normal (the default) "
                  "or strong; e.g. --computer N, --computer W,E:strong.")
 

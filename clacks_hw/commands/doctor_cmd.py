@@ -14,9 +14,6 @@ from __future__ import annotations
 import click
 
 from . import COMMANDS
-from .doctor.check import format_checks
-from .doctor.run import Doctor
-from .doctor.system import System
 
 
 @click.command("doctor")
@@ -32,6 +29,10 @@ def doctor_cmd(config_path, probe_timeout):
     Prints OK / WARN / FAIL lines, each problem with its fix. Exits 0 when nothing fails,
     1 when something fails, 2 when the configuration is invalid.
     """
+    from .doctor.check import format_checks  # not at the top: `doctor --help` stays quick
+    from .doctor.run import Doctor
+    from .doctor.system import System
+
     doctor = Doctor(config_path, System(), probe_timeout)
     try:
         checks = doctor.run()

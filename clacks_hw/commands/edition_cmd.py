@@ -7,8 +7,6 @@ from pathlib import Path
 
 import click
 
-from ..printing.alphabet_card import alphabet_svg
-from ..base.secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
@@ -116,6 +114,9 @@ def _write_new(output: str, text: str) -> None:
               help="Where to write the SVG ('-' for standard output).")
 def alphabet_card_cmd(edition_dir, output):
     """Write the printable Clacks Alphabet Card (SVG) for an edition."""
+    from ..printing.alphabet_card import alphabet_svg  # not at the top: `edition --help` stays quick
+    from ..base.secure_files import write_file
+
     svg = alphabet_svg(load_edition_or_exit(edition_dir))
     if output == "-":
         click.echo(svg, nl=False)

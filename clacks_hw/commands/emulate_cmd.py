@@ -121,6 +121,20 @@ def _console_loop(device, console, *, kind: str, control: str | None) -> int:
     return 0
 
 
+def _say_how_to_use(port: str, kind: str, cards: str | None) -> None:
+    """The config lines to copy (TOML, exactly as a file takes them) and the command to run."""
+    import json  # a JSON string is a TOML basic string: the path quoted and escaped as TOML reads it
+
+    click.echo("  config:  these lines, in a file of their own (e.g. reader.toml):")
+    click.echo("           [reader]")
+    click.echo(f'           type = "{kind}"')
+    click.echo(f"           port = {json.dumps(port)}")
+    where = f"--journal-dir {os.path.dirname(cards) or '.'}" if cards else "--journal-dir DIR"
+    click.echo(f"  then:    clacks-hw run --virtual --config reader.toml {where}")
+    if not cards:
+        click.echo("           (--write-cards DIR/cards.toml here makes the enrolment it reads tags with)")
+
+
 def _write_cards(path: str | None, uid_for) -> None:
     if path is None:
         return
@@ -150,8 +164,8 @@ def emulate_cmd():
     clacks-hw emulate hub --readers 2     the reader hub (real firmware, emulated MFRC522s)
     clacks-hw emulate rdm6300             an RDM6300 125 kHz reader
 
-    Each prints its device path: set reader.port to it (reader.type "hub" or "rdm6300") in the
-    config and run the daemon from another terminal. Then type commands at the prompt
+    Each prints its device path, the config lines naming it and the command to run the
+    virtual board with them (`clacks-hw run --virtual --config FILE`) from another terminal. Then type commands at the prompt
     (help lists them): place 0 J05, remove 0, pull 0, kill 0, unplug, replug, quit.
     """
 
@@ -196,7 +210,7 @@ def emulate_hub(readers, heartbeat_ms, chip_versions, link_dir, control, write_c
         raise SystemExit(BAD_CONFIG) from None
     click.echo(f"Reader hub emulated: {readers} reader(s), the real firmware on emulated MFRC522 chips.")
     click.echo(f"  device:  {hub.path} -> {hub.port.slave_name}")
-    click.echo(f'  config:  [reader] type = "hub", port = "{hub.path}"')
+    _say_how_to_use(hub.path, "hub", write_cards)
     _write_cards(write_cards, uid_of)
     raise SystemExit(_console_loop(hub, HubConsole(hub), kind="hub", control=control))
 
@@ -219,7 +233,7 @@ def emulate_rdm6300(repeat_ms, link_dir, control, write_cards):
     rdm = EmulatedRdm6300(repeat_s=repeat_ms / 1000, link_dir=link_dir).start()
     click.echo("RDM6300 emulated (125 kHz, 9600 baud).")
     click.echo(f"  device:  {rdm.path} -> {rdm.port.slave_name}")
-    click.echo(f'  config:  [reader] type = "rdm6300", port = "{rdm.path}"')
+    _say_how_to_use(rdm.path, "rdm6300", write_cards)
     _write_cards(write_cards, em4100_uid_of)
     raise SystemExit(_console_loop(rdm, RdmConsole(rdm), kind="rdm6300", control=control))
 

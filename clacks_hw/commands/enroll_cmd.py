@@ -17,22 +17,8 @@ from pathlib import Path
 
 import click
 
-from ..base.clock import SystemClock
-from ..config.load import ConfigError, load_config
-from ..drivers.card_reader import CardReader
-from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
-from ..cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
-from ..cards.enrolment import (
-    GROUPS,
-    EnrolmentError,
-    default_path,
-    group_cards,
-    load_enrolment,
-    save_enrolment,
-)
-from ..base.secure_files import SafeDir
 from . import COMMANDS
-from .common import BAD_CONFIG, edition_option, load_edition_or_exit
+from .common import BAD_CONFIG, LazyChoice, edition_option, load_edition_or_exit
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
 GUARDS_GROUPS = ("lords", "man_beast", "shades", "dragons")  # a Guards! Guards! edition's tag_groups
@@ -62,6 +48,8 @@ def _reader_port(cfg, port: str | None) -> tuple[str, str]:
     if rtype == "none":
         _fail('reader.type is "none" in the configuration: there is no card reader to enrol with.\n'
               '  fix: plug a reader in and give --port PATH, or set reader.type = "hub" (docs/config.md)')
+    from ..drivers.hub_ports import list_serial_ports, resolve_hub_port
+
     if cfg.reader.port != "auto":
         if not Path(cfg.reader.port).exists():
             _fail(f"the card reader {cfg.reader.port} (reader.port) does not exist.\n"
@@ -89,6 +77,16 @@ def _read_keys(events: queue.Queue, stream) -> None:
     events.put(("eof", None))
 
 
+def _clacks_groups():
+    from ..cards.enrolment import GROUPS
+
+    return GROUPS
+
+
+def _groups():
+    return _clacks_groups() + GUARDS_GROUPS
+
+
 @click.command("enroll")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="Config file (default /etc/clacks-hw/config.toml, else the built-in defaults).")
@@ -96,7 +94,7 @@ def _read_keys(events: queue.Queue, stream) -> None:
               help="Enrolment file to write (default: <journal.dir>/cards.toml).")
 @click.option("--port", default=None,
               help="Serial port of the card reader (default: reader.port from the config).")
-@click.option("--only", "only", type=click.Choice(GROUPS + GUARDS_GROUPS), multiple=True,
+@click.option("--only", "only", type=LazyChoice(_groups, "GROUP"), multiple=True,
               help="Enrol only this group (repeatable): jacquards, faults (Fault Reports), "
                    "reports (Incident Reports and Operator's Logs), words; with --guards: lords, "
                    "man_beast, shades (the volunteer decks), dragons.")
@@ -105,8 +103,8 @@ def _read_keys(events: queue.Queue, stream) -> None:
                    "made-up one) into <journal.dir>/guards-cards.toml instead.")
 @click.option("--resume", is_flag=True,
               help="Only the cards that have no tag yet (continue an interrupted enrolment).")
-@click.option("--offline-timeout", type=click.FloatRange(1, 3600), default=DEFAULT_OFFLINE_TIMEOUT_S,
-              show_default=True, help="Seconds to wait for an absent card reader before stopping.")
+@click.option("--offline-timeout", type=click.FloatRange(1, 3600), default=None,
+              help="Seconds to wait for an absent card reader before stopping (default: 120).")
 @edition_option
 def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edition_dir, guards_file):
     """Walk through every card of the edition, tapping each on the reader once, and save
@@ -116,6 +114,16 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
     waits for a card: Enter skips it, b goes back one card, x forgets the card's tag, q stops.
     Stop the daemon first if it is running (sudo systemctl stop clacks-hw): it holds the reader.
     """
+    # Imported here, not at the top: `clacks-hw enroll --help` must start quickly on a Pi Zero.
+    from ..base.clock import SystemClock
+    from ..config.load import ConfigError, load_config
+    from ..drivers.card_reader import CardReader
+    from ..cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
+    from ..cards.enrolment import EnrolmentError, default_path, group_cards, load_enrolment, save_enrolment
+    from ..base.secure_files import SafeDir
+
+    if offline_timeout is None:
+        offline_timeout = DEFAULT_OFFLINE_TIMEOUT_S
     try:
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
@@ -124,10 +132,10 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
     path = Path(cards_path) if cards_path else default_path(cfg)
     if guards_file is not None and not cards_path:
         path = path.with_name(GUARDS_FILE_NAME)  # the Clacks cards keep their own file
-    wrong = set(only) - set(GUARDS_GROUPS if guards_file is not None else GROUPS)
+    wrong = set(only) - set(GUARDS_GROUPS if guards_file is not None else _clacks_groups())
     if wrong:
         _fail(f"--only {', '.join(sorted(wrong))} is not a group of this edition's cards\n"
-              f"  fix: use {', '.join(GUARDS_GROUPS if guards_file is not None else GROUPS)}")
+              f"  fix: use {', '.join(GUARDS_GROUPS if guards_file is not None else _clacks_groups())}")
     if path.parent.is_dir():  # a folder others control: refused now (exit 2), not after the first card
         SafeDir.open(path.parent).close()
     try:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-import urllib.error
-import urllib.request
 
 import click
 
@@ -39,6 +37,9 @@ def pair_cmd(config_path):
     minutes, as the hall's arbiter: it may void a game, count it again or correct a player's
     name, each correction kept in the audit log on the hall page. Run it on the hall's own
     machine as the hall's user (it proves itself with the hall's key)."""
+    import urllib.error  # here, not at the top: `hall --help` needs no network modules
+    import urllib.request
+
     from ..pairing.display import HEADER, boot_id
     from ..web.arbiter import key_for, root_secret
 

@@ -8,7 +8,6 @@ already there).
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import click
@@ -94,6 +93,8 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, h
         _fail("no boards: give --boards N, or --board NAME for each\n  e.g. clacks-hw hall setup --boards 3")
     if (tls_cert is None) != (tls_key is None) or (tls_ca and not tls_cert):
         _fail("TLS needs both --tls-cert and --tls-key (and --tls-ca only with them)")
+    import socket  # here: `hall --help` needs no network module
+
     host = host or f"{socket.gethostname()}.local"
     if tls_cert and not added:
         check_certificate(tls_cert, tls_key, host)

@@ -12,11 +12,8 @@ opens, without pairing codes, and the command says why.
 
 from __future__ import annotations
 
-import html
 import os
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import click
@@ -56,6 +53,8 @@ def write_launcher(folder: Path, url: str) -> Path:
     from ..base.secure_files import write_file
 
     path = folder / "kiosk.html"
+    import html
+
     target = html.escape(url, quote=True)
     write_file(path, f'<!DOCTYPE html><meta charset="utf-8"><title>Clacks board</title>\n'
                      f'<meta http-equiv="refresh" content="0;url={target}">\n', 0o600)
@@ -93,6 +92,9 @@ def kiosk_cmd(config_path, browser):
     if why is not None:
         click.echo(f"note: the kiosk page opens without pairing codes: {why}; phones can still pair from the "
                    "code the lamps spell", err=True)
+    import subprocess
+    import tempfile
+
     folder = Path(tempfile.mkdtemp(prefix="clacks-kiosk-", dir=os.environ.get("XDG_RUNTIME_DIR") or None))
     try:
         launcher = write_launcher(folder, url)

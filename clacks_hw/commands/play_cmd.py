@@ -38,7 +38,8 @@ def _seats(text: str | None) -> list[str] | None:
 
 @click.command("play", epilog=KEYS)
 @click.option("--mode", default="competitive", show_default=True, metavar="MODE",
-              help="competitive, race, solitaire, junior or klackers.")
+              help="competitive, race, solitaire, junior, klackers or guards (Guards! Guards!, beside its "
+                   "printed map: docs/guards.md).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
               help="A variant to switch on (repeatable), e.g. --variant quick.")
 @click.option("--seats", default=None, metavar="SEATS",

@@ -12,17 +12,17 @@ import sys
 
 import click
 
-from ..journal import EditionMismatch, JournalError, read_journal, replay
-from ..views.position_json import position_json
-from ..views.text_board import render
 from . import COMMANDS
 from .common import BAD_CONFIG, edition_option, load_edition_or_exit
 
 REJECTED = 1
 ENGINE_FAILED = 3
+INTERRUPTED = 130  # Ctrl-C, as a shell reports it
 
 
-def _fail(file: str, exc: JournalError, as_json: bool) -> None:
+def _fail(file: str, exc, as_json: bool) -> None:
+    from ..journal import EditionMismatch
+
     where = f"{file}:{exc.line}" if exc.line is not None else file
     click.echo(f"{where}: {exc.message}", err=True)
     if isinstance(exc, EditionMismatch):
@@ -70,6 +70,10 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, a
     {"rejected": {"line": N, "code": ..., "message": ...}} with --json (the header is line 1);
     exits 2 if the file cannot be replayed at all.
     """
+    from ..journal import JournalError, read_journal, replay  # here: `replay --help` stays quick
+    from ..views.position_json import position_json
+    from ..views.text_board import render
+
     edition = load_edition_or_exit(edition_dir)
     ascii_ = ascii_ or not _can_print("●·")
     if step or at is not None:
@@ -80,6 +84,9 @@ def replay_cmd(file, as_json, edition_dir, ignore_edition, ascii_, view, step, a
                        view=view, step=step, at=at, fail=_fail)
         except BrokenPipeError:
             raise  # the reader left (`| head`): click stops quietly, it is no engine bug
+        except (KeyboardInterrupt, click.Abort):  # Ctrl-C (or Ctrl-D) at the prompt: no engine bug
+            click.echo("", err=True)
+            raise SystemExit(INTERRUPTED) from None
         except Exception as exc:  # noqa: BLE001 - an engine bug must not become a traceback
             _engine_failed(file, exc)
         return

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import threading
 from pathlib import Path
 
 import click
 
-from ..config.load import ConfigError, load_config
 from . import COMMANDS
 from .common import BAD_CONFIG, computer_option, computer_overrides
 
-VIRTUAL_OVERRIDES = {"leds.backend": "virtual", "reader.type": "none", "buttons.pin_factory": "mock"}
+# --virtual: LEDs in the terminal, buttons on the keyboard. A card reader the config names by its
+# port (an emulated one: `clacks-hw emulate`) is used as well; "auto" is never probed for.
+VIRTUAL_OVERRIDES = {"leds.backend": "virtual", "buttons.pin_factory": "mock"}
 
 KEYS_HELP = """\b
 Virtual board keys (--virtual):
@@ -48,6 +48,9 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
     game.computer in the config) makes seats computer players in the set-up; the tower
     buttons on the set-up's seats page change them.
     """
+    import signal
+
+    from ..config.load import ConfigError, load_config
     from ..daemon.app import Seams, StartupError, run
 
     overrides = {**(VIRTUAL_OVERRIDES if virtual else {}), **computer_overrides(computer)}
@@ -59,6 +62,9 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
     except ConfigError as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG)
+    if virtual and config.reader.type != "none" and config.reader.port != "auto":
+        click.echo(f"The virtual board also reads cards from the {config.reader.type} reader at "
+                   f"{config.reader.port} (reader.port).", err=True)
     if virtual and journal_dir is None and not _writable(config.journal.dir):
         journal_dir = _user_state_dir()
         click.echo(f"journal.dir {config.journal.dir} is not writable here; the virtual board keeps "

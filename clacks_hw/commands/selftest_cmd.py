@@ -11,7 +11,6 @@ import sys
 
 import click
 
-from ..base.secure_files import write_file
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -77,6 +76,8 @@ def selftest_cmd(config_path, parts, json_path, timeout_s):
     click.echo(report.text())
     if json_path:
         try:
+            from ..base.secure_files import write_file
+
             write_file(json_path, report.json() + "\n", 0o644)  # never through a link (secure_files.py)
         except OSError as exc:
             click.echo(f"cannot write {json_path}: {exc.strerror or exc}", err=True)

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import click
 
-from ..config.load import DEFAULT_PATH, ConfigError, load_config
-from ..base.secure_files import UnsafePath, trusted_uids, write_file
 from ..config.systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
+
+# config.DEFAULT_PATH, written out so `--help` need not load the config module (a test checks they agree)
+UNIT_CONFIG = "/etc/clacks-hw/config.toml"
 
 CANNOT_WRITE = 1
 
@@ -61,7 +62,7 @@ def _user_exists(name: str) -> bool:
 
 @click.command("install-service")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-              help=f"Config file the service runs with (default {DEFAULT_PATH}).")
+              help=f"Config file the service runs with (default {UNIT_CONFIG}).")
 @click.option("--user", default=None,
               help="Unprivileged user to run as (default: the user who ran sudo, else you). "
                    "Ignored for the ws281x LED backend, which needs root.")
@@ -76,13 +77,16 @@ def install_service_cmd(config_path, user, output, dry_run, force):
     makes the admin token phones pair under, journal.dir/admin-token, where the daemon reads it
     (unless the config sets status.admin_token).
     """
+    from ..base import secure_files  # not at the top: `--help` stays quick
+    from ..config.load import ConfigError, load_config
+
     try:
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         _fail(str(err), BAD_CONFIG)
-    unit_config = os.path.abspath(config_path) if config_path else str(DEFAULT_PATH)
-    if config_path is None and not DEFAULT_PATH.exists():
-        click.echo(f"note: {DEFAULT_PATH} does not exist; the daemon will use the built-in defaults "
+    unit_config = os.path.abspath(config_path) if config_path else UNIT_CONFIG
+    if config_path is None and not Path(UNIT_CONFIG).exists():
+        click.echo(f"note: {UNIT_CONFIG} does not exist; the daemon will use the built-in defaults "
                    "until you create it (docs/config.md)", err=True)
     exe = find_executable()
     if exe is None:
@@ -113,8 +117,8 @@ def install_service_cmd(config_path, user, output, dry_run, force):
     # The token first: a folder refused there (exit 2) leaves no unit that could not start well.
     _admin_token(cfg, name, settings.runs_as_root)
     try:
-        write_file(path, text, 0o644, make_dir=0o755)
-    except UnsafePath as exc:
+        secure_files.write_file(path, text, 0o644, make_dir=0o755)
+    except secure_files.UnsafePath as exc:
         _fail(str(exc), BAD_CONFIG)
     except PermissionError:
         _fail(f"no permission to write {path}.\n"
@@ -138,6 +142,7 @@ def _admin_token(cfg, user: str, as_root: bool) -> None:
     if cfg.status.admin_token:
         click.echo("Admin token: status.admin_token in the config (keep the config readable by the service only).")
         return
+    from ..base.secure_files import UnsafePath, trusted_uids
     from ..web.token import ensure_token, token_path
 
     path = token_path(cfg)  # the one place the daemon reads it

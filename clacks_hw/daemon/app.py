@@ -120,11 +120,13 @@ class Daemon:
                                "    fix: create it writable for this user, or pass --journal-dir") from None
         store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
         resumed = find_resumable(store)
-        # The virtual board taps cards by id: an enrolment only matters with a reader.
+        # The virtual board taps cards by id; a reader it is given (an emulated one, a real
+        # one on a named port: never one probed for) reads them by tag, through the enrolment.
+        with_reader = cfg.reader.type != "none" and not (self.virtual and cfg.reader.port == "auto")
         if s.cards is not None:
             cards = s.cards
         else:
-            cards = CardMap() if self.virtual else load_cards(default_path(directory), self.edition)
+            cards = load_cards(default_path(directory), self.edition) if with_reader else CardMap()
 
         backend = s.led_backend
         if backend is None:
@@ -176,7 +178,7 @@ class Daemon:
         self._closers.append(self.controller.close)
 
         r = cfg.reader
-        if not self.virtual and r.type != "none":
+        if with_reader:
             options = {"timeout": r.gone_after_ms / 1000} if r.type == "rdm6300" else {}
             self.reader = CardReader(r.port, self.events, protocol=r.type, clock=self.clock,
                                      baudrate=r.baud, serial_factory=s.serial_factory or open_auto, **options)

@@ -15,10 +15,9 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import game_buttons, renderer, seat_flow
+from . import renderer, seat_flow
 from .events import AdminCommand, Quit, SeatAction
 from .gestures import ChordGuard
-from .roll_flourish import RollFlourish
 from .screens import admin
 
 log = logging.getLogger(__name__)
@@ -42,7 +41,6 @@ class EventLoop:
         self._tick_error = ""  # the last error a tick raised, logged once
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
         self.gestures = ChordGuard()
-        self.flourish = RollFlourish()  # a die the game rolled runs round its face buttons
 
     def deadline(self, now: float) -> float | None:
         view = self.controller.view(now)
@@ -52,7 +50,6 @@ class EventLoop:
             self.controller.next_deadline(now),
             renderer.animation_deadline(view, now),
             self.notifier.next_deadline() if self.notifier else None,
-            self.flourish.next_deadline(now),
         ]
         times = [t for t in times if t is not None]
         return min(times) if times else None
@@ -116,8 +113,6 @@ class EventLoop:
             return
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
             try:
-                if game_buttons.handle(decided, self.controller, self.clock.now()):
-                    continue  # a press the game gave a meaning (the die of a waiting test)
                 self.controller.handle(decided, self.clock.now())
             except Exception:  # one bad event must not end the board; the state stays consistent
                 log.exception("error handling %r; the game goes on", decided)
@@ -130,8 +125,7 @@ class EventLoop:
         retried = self.leds.poll()  # a frame held back by a failure, once its backoff passed
         self.controller.leds_failing = not self.leds.health.ok
         view = self.controller.view(now)
-        self.flourish.see(view.state if self.controller.in_game or view.screen == "over" else None, now)
-        frame = self.flourish.frame(renderer.render(view, now), now)
+        frame = renderer.render(view, now)
         shown = self.leds.show(frame)
         if (shown or retried) and self.observer:
             self.observer(self.leds.last_frame)

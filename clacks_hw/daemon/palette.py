@@ -56,8 +56,11 @@ FACE_BUTTON = (60, 60, 60)  # real dice: the buttons that key in faces 1..6
 LAST_ROLL = 0.25  # the last roll stays on the dice lamps this dim until the next
 
 
-# What a game's roles look like (game/core/board.py, game/core/lights.py): a role names what a
-# lamp, button or seat indicator is, the board decides its colour here.
+ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)
+DIM = 0.25  # ("dim", role): what has been, or is still to come (a spell run's route ahead)
+
+# What a game's roles look like (game/core/board.py): a role names what a lamp, button or seat
+# indicator is, the board decides its colour here.
 ROLES = {
     "dragon": (255, 0, 0),  # Guards! Guards!: a dragon's quadrant
     "run": (255, 200, 0),  # a spell run's route (the quadrant its runners are in: full)
@@ -67,6 +70,7 @@ ROLES = {
     "failed": (255, 0, 0),  # ... or failed
     "confined": (255, 120, 0),  # in hospital: missing turns
     "watch": (60, 90, 255),  # in the Watch House: missing turns
+    "rolling": ROLLING,  # game/core/die_run.py
     "on": LAMP_ON,
     "off": OFF, "lamp": LAMP_ON, "preview": PREVIEW, "unaffordable": UNAFFORDABLE, "discard": DISCARD,
     "dwarf": DWARF, "route": ROUTE, "pending": PENDING, "team_won": TEAM_WON, "post_office_won": PO_WON,
@@ -82,8 +86,11 @@ def _die(kind: str, weight: str):
 
 
 def colour(role: tuple):
-    """The colour of a game's ``role``: ("lamp",), ("seat", "S"), ("team", progress, bright) ..."""
+    """The colour of a game's ``role``: ("lamp",), ("seat", "S"), ("team", progress, bright),
+    ("dim", ("run",)) ..."""
     name = role[0]
+    if name == "dim":  # ("dim", role): that role a quarter as bright
+        return scale(colour(role[1]), DIM)
     if name == "seat":
         return SEAT[role[1]]
     if name == "seat_half":
@@ -95,5 +102,3 @@ def colour(role: tuple):
         return _die(role[1], role[2])
     return ROLES[name]
 
-
-ROLLING = (90, 200, 255)  # the die rolling: the light running round the face buttons (not a result colour)

@@ -24,7 +24,6 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from . import lights_frame
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -95,9 +94,6 @@ def _lights(view: View, now: float):
 
 
 def _game(view: View, now: float):
-    own = view.state.config.game.lights(view.state)
-    if own is not None:  # a game that says what to light from its state alone (game/core/lights.py)
-        return lights_frame.parts(own, now)
     lights = _lights(view, now)
     lamps = [P.OFF] * 16
     for lamp, role in lights.lamps.items():
@@ -186,12 +182,7 @@ def animation_deadline(view: View, now: float) -> float | None:
         return min(times) if times else None
     if view.state is None:
         return min(times) if times else None
-    own = view.state.config.game.lights(view.state)
-    if own is not None:
-        if lights_frame.blinks(own):
-            times.append(lights_frame.next_edge(now))
-    else:
-        times.append(_lights(view, now).changes_at)
+    times.append(_lights(view, now).changes_at)
     if view.computer is not None:
         times.append(_next_edge(now, 0.0, BLINK_S))
     if view.flash is not None:

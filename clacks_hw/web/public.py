@@ -63,7 +63,8 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     express = None
     if s.express_left is not None:
         express = {"seconds_left": round(s.express_left, 2), "seconds": s.express_seconds}
-    edition = s.state.edition if s.state is not None else edition
+    if s.state is not None and s.state.config.game.shutters:  # else the board's own alphabet
+        edition = s.state.edition
     return {
         "seq": s.seq,
         "screen": s.screen,

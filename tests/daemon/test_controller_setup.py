@@ -15,16 +15,17 @@ def test_mode_letters_are_spelled_on_the_setup_tower(tmp_path):
     rig = Rig(tmp_path, FakeClock(0.0))
     rig.press("PLAY")
     seen = []
-    for _ in range(5):
+    for _ in range(6):
         m = rig.ctrl.setup
         seen.append(m.mode)
         frame = render(rig.ctrl.view(rig.clock.now()), rig.clock.now())
         assert lit(frame) == target_mask("S", TOWER_BY_NAME["R2"].index, EDITION.signals[m.letter])
         rig.press("NEXT")
-    assert seen == ["competitive", "race", "solitaire", "junior", "klackers"]  # K: the dice game
+    # K: the dice game, G: Guards! Guards!
+    assert seen == ["competitive", "race", "solitaire", "junior", "klackers", "guards"]
     assert rig.ctrl.setup.mode == "competitive"
     rig.press("PREV")
-    assert rig.ctrl.setup.mode == "klackers"
+    assert rig.ctrl.setup.mode == "guards"
 
 
 def test_variants_toggle_and_seat_sets_cycle(tmp_path):

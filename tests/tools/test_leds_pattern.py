@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.commands import leds_cmd
-from clacks_hw.commands.leds_cmd import LedFailure, Pattern, describe_pixel
+from clacks_hw.drivers.led_pattern import LedFailure, Pattern, describe_pixel
 from clacks_hw.config.load import load_config
 from clacks_hw.drivers.frame import BLACK, PIXELS
 from clacks_hw.drivers.pixel_map import PixelMap

@@ -146,7 +146,7 @@ def test_cli_without_permission_says_sudo(tmp_path, runner, monkeypatch):
     def deny(path, text, mode, **kw):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(service_cmd, "write_file", deny)  # root here could write anywhere
+    monkeypatch.setattr("clacks_hw.base.secure_files.write_file", deny)  # root here could write anywhere
     r = runner.invoke(cli, ["install-service", "--user", USER, "--output", str(tmp_path / "c.service")])
     assert r.exit_code == 1 and "no permission to write" in r.output and "sudo" in r.output
     assert "--dry-run" in r.output

@@ -155,3 +155,36 @@ def test_a_bad_answer_is_refused_saying_why(board, body, status):
     got, answer = board.post("api/seat/act", body, phone=phone)
     assert got == status and answer["error"]
     assert board.daemon.controller.session.actions == 0
+
+
+def guards(board):
+    """Guards! Guards! for four: each player's volunteers are that seat's own (hands kept by the
+    board), and the saboteurs they plant too."""
+    assert board.admin("new-game", {"mode": "guards", "seats": list(SEATS)}) == (200, {"ok": True})
+    return board.state()
+
+
+def test_guards_each_seats_phone_reads_its_own_volunteers_and_the_public_page_none(board):
+    state = guards(board)
+    box = state.edition
+    phones = {seat: board.pair_seat(seat) for seat in SEATS}
+    board.wait_for(lambda: board.daemon.status_page.box.get().state is not None
+                   and board.daemon.status_page.box.get().screen == "game", "the game on the page")
+    with urllib.request.urlopen(f"{board.url}status.json", timeout=10) as r:
+        public = r.read().decode()
+    for seat in SEATS:
+        status, page = board.seat_page(phones[seat])
+        assert status == 200 and page["seat"] == seat
+        text = json.dumps(page)
+        mine = state.player(seat).hand
+        hand = next(s for s in page["sections"] if s["title"] == "Your hand")["lines"]
+        assert len(hand) == len(mine) and all(f"({c})" in " ".join(hand) for c in mine)
+        for line in hand:
+            assert line not in public, f"the public page shows seat {seat}'s {line}"
+        for card in mine:
+            assert f'"{card}"' not in public
+        for other in SEATS:
+            for card in (c for c in state.player(other).hand if c not in mine and other != seat):
+                assert f"({card})" not in text and f'"{card}"' not in text, f"{seat}'s phone sees {card} of {other}"
+                assert box.volunteers[card].name not in json.dumps(page["sections"]) or any(
+                    box.volunteers[c].name == box.volunteers[card].name for c in mine)

@@ -16,6 +16,7 @@ from .state import NO_BUDGET, ROUTE_TOWERS, GameState
 RED_GRID = (("R1", "R2", "R3"), ("R4", "R5", "R6"))  # button grids as seen from above
 GREEN_GRID = (("G1", "G2"), ("G3", "G4"), ("G5", "G6"))
 GAP = "    "
+WIDTH = 79  # an 80-column terminal: the cursor needs the last column
 
 
 def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
@@ -25,6 +26,7 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
     lines = [_title(state, dot, actions), _status(state), ""]
     left = _lamps(state.board, on, off)
     right = _buttons(state) if state.config.game.pawns else _route(state, on, off)
+    right = _with_next_letter(state, right, len(left), on, off)
     width = max(len(s) for s in left)
     for i in range(max(len(left), len(right))):
         a = left[i] if i < len(left) else ""
@@ -39,8 +41,8 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
         lines.extend(_player(state, p.seat, view))
     if state.sabotage is not None and not state.over:
         sender, tower = state.sabotage
-        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn all 6 lamps of "
-                     f"{TOWERS[tower].name} off to take back {sender}'s last letter.")
+        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn {TOWERS[tower].name}'s 6 lamps "
+                     f"off, taking back {sender}'s letter.")
     if state.pending:
         lines.append(f"Revealed: {', '.join(state.edition.card_label(c) if c else 'a Fault Report card' for c in state.pending)}"
                      f" waits for {state.pending_seat} to choose where it applies.")
@@ -54,7 +56,7 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
 
 def _title(state: GameState, dot: str, actions: int | None) -> str:
     c = state.config
-    parts = [f"Clacks {c.mode}", f"{len(c.seats)} players", f"{c.hands} hands"]
+    parts = [f"Clacks {c.mode}", f"{len(c.seats)} player{'s' * (len(c.seats) != 1)}", f"{c.hands} hands"]
     if c.variants:
         parts.append("variants: " + ", ".join(sorted(c.variants)))
     if actions is not None:
@@ -95,13 +97,38 @@ def _buttons(state: GameState) -> list[str]:
     red = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in RED_GRID]
     green = ["  ".join(f"{n} {_occupant(state, n):<2}" for n in row) for row in GREEN_GRID]
     width = max(len(s) for s in red)
-    out = ["", "red".ljust(width) + GAP + "green"]
+    out = ["(D = the Deep Dwarf)" if state.has_dwarf else "", "red".ljust(width) + GAP + "green"]
     for i in range(3):
         a = red[i] if i < len(red) else ""
         out.append(a.ljust(width) + GAP + green[i])
-    if state.has_dwarf:
-        out.append("(D = the Deep Dwarf)")
     return out
+
+
+def _with_next_letter(state: GameState, right: list[str], rows: int, on: str, off: str) -> list[str]:
+    """``right`` with the letter the seat to act sends next, drawn as its tower shows it in the
+    alphabet (3 rows of 2 lamps), where three lines beside the lamps have room, else on one
+    line (rows split by '/'); as they were when no line has room or nothing is left to send."""
+    seat = None if state.over else state.turn.seat
+    signal = state.next_signal(seat) if seat is not None else None
+    if signal is None:
+        return right
+    bits = state.edition.signals[signal]
+    shape = [" ".join(on if bits >> (2 * r + c) & 1 else off for c in range(2)) for r in range(3)]
+    head = f"next {signal}  "
+    block = [head + shape[0], *(" " * len(head) + row for row in shape[1:])]
+    size = max(len(b) for b in block) + 1
+    lines = right + [""] * max(0, rows - len(right))
+    for top in range(rows - 2):
+        if all(not lines[top + k][:size].strip() for k in range(3)):
+            for k in range(3):
+                lines[top + k] = block[k].ljust(size) + lines[top + k][size:]
+            return [line.rstrip() for line in lines]
+    flat = f"{head}{'/'.join(shape)}"
+    for i in range(rows):
+        if not lines[i][:len(flat) + 1].strip():
+            lines[i] = flat + " " + lines[i][len(flat) + 1:]
+            return [line.rstrip() for line in lines]
+    return right
 
 
 def _message(signals: tuple[str, ...], sent: int) -> str:
@@ -147,10 +174,16 @@ def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     if seat in game.hidden_hands(state, view):
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
     elif state.config.hands == "tracked":
-        hand = ", ".join(state.edition.card_label(c) for c in p.hand) or "nothing"
-        lines.append(f"      hand: {hand}")
+        lines.append(_cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing")
         if p.faults:
-            lines.append("      faults: " + ", ".join(state.edition.card_label(c) for c in p.faults))
+            lines.append(_cards(state, "      faults: ", p.faults))
     else:
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
     return lines
+
+
+def _cards(state: GameState, prefix: str, cards) -> str:
+    """The cards by name when the line fits an 80-column terminal, else by id: one line, never
+    a name split across two."""
+    named = prefix + ", ".join(state.edition.card_label(c) for c in cards)
+    return named if len(named) <= WIDTH else prefix + ", ".join(cards)

@@ -1,10 +1,12 @@
 """What a game hands the lit board: what a button or a card means, and what to light.
 
 The board daemon's play screen names no game. For the game in play it asks the game object,
-``Game.board_play(edition)``, for a ``BoardPlay``: the game's own input in progress (a card
+``Game.board_play()``, for a ``BoardPlay``: the game's own input in progress (a card
 being placed, numbers selected, a swap half made), one per game in play, and its answers:
 
     press(table, button, now)      a button: PLAY BACK NEXT PREV TURN, the towers R1..R6 G1..G6
+                                   (a game with a die: PLAY rolls it, a face button types the
+                                   table's own die)
     tap(table, card, actor, now)   an enrolled card, tapped at ``actor``'s reader (None: one
                                    shared reader); a game played without cards refuses it
     waiting(table, now)            asked while nothing is in progress: what the game wants of
@@ -33,15 +35,23 @@ The game acts through the ``table`` the board hands it (the board's side, ``Tabl
     table.elapsed(now)             the time an action taken now records (None: no clock)
     table.in_play                  False once the game ended or the board left the game
 
+This is the one way a game speaks to the board: what it lights, what a press or a tap means
+and a die it rolled (core/die_run.py: the light running round its face buttons, started from
+``accepted``) all go through its ``BoardPlay``; the engine's state stays pure and the board's
+screens never ask which game is in play.
+
 Lights are roles, never colours, so the board's palette decides how each looks. A role is a
 tuple whose first item names it (what the board's palette knows, daemon/palette.py): for
 lamps ``("lamp",)``, ``("preview",)``, ``("unaffordable",)``, ``("discard",)``, ``("up",)``,
-``("selected",)``, ``("one_die",)``, ``("die", kind, weight)``; for buttons ``("seat", seat)``,
-``("seat_dim", seat, k)``, ``("dwarf",)``, ``("route",)``, ``("face",)``; for seat
-indicators ``("seat", seat)``, ``("team", progress, bright)``, ``("pending",)``,
-``("team_won",)``, ``("post_office_won",)``. The seat whose turn it is is named in
+``("selected",)``, ``("one_die",)``, ``("die", kind, weight)``, ``("dragon",)``, ``("run",)``,
+``("sabotage",)``; for buttons ``("seat", seat)``, ``("seat_half", seat)``, ``("dwarf",)``,
+``("route",)``, ``("face",)``, ``("test",)``, ``("passed",)``, ``("failed",)``,
+``("rolling",)``; for seat indicators ``("seat", seat)``, ``("team", progress, bright)``,
+``("pending",)``, ``("team_won",)``, ``("post_office_won",)``, ``("confined",)``,
+``("watch",)``; and anywhere ``("dim", role)``, that role a quarter as bright. What blinks, the
+game draws from ``now`` (``blink_on``), saying in ``changes_at`` when the lights change with
+time alone (a blink, a die running), or None. The seat whose turn it is is named in
 ``Lights.turn`` (its clock, in a timed game, fades its indicator: the board's).
-``changes_at`` is when the lights change with time alone (a blink), or None.
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ whose ``game`` is the mode's object again.
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
                seat_sections and prompts (a player's own phone: core/seat_page.py)
-    the board  board_play (what a button or a card means, what to light: core/board.py),
-               lights (core/lights.py), and what the pages ask (flags, tracks, marks)
+    the board  board_play (what a button or a card means, what to light, a die it rolls:
+               core/board.py, the one way a game speaks to the board), public_action (what
+               the log and the pages may say of an action), and what the pages ask (flags,
+               tracks, marks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -213,31 +215,10 @@ class Game(ABC):
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
 
-    def lights(self, state):
-        """What the board lights for ``state`` in the game's own words (core/lights.py Lights),
-        from the public state only; None: the board draws the game its own way (Clacks'
-        shutters, KLACKERS' numbers)."""
-        return None
-
     def public_action(self, action) -> dict:
         """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
         unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
         return action.to_json()
-
-    def button_action(self, state, button: str):
-        """The action a press of ``button`` means in this game now, when the game says (the die
-        of a waiting test: PLAY rolls it, a face button types the physical die's face); None:
-        the board's screens handle it their own way (Clacks' towers, KLACKERS' numbers)."""
-        return None
-
-    def face_buttons(self) -> tuple[str, ...]:
-        """The tower buttons that stand for the faces of the game's die, first face first (the
-        board lets a rolled die run round them); none for a game the board rolls no die for."""
-        return ()
-
-    def rolled(self, before, after) -> int | None:
-        """The face of the die the action from ``before`` to ``after`` rolled, or None."""
-        return None
 
     def lamps(self, state) -> int:
         """The 16 lamps as the board lights them (bit ``4*row+col``), for a picture of the table."""
@@ -276,6 +257,7 @@ class Game(ABC):
     # --- what the board daemon asks of every game ------------------------------------------
     on_board = True  # the daemon has screens for it (lamps, buttons, cards); else pages and tools only
     dice = False  # a dice game: no cards, no words; the board lights numbers and dice
+    shutters = True  # the lamps are shutters spelling letters (the pages draw them, and tracks)
     pawns = False  # pawns on tower buttons
     routes = False  # played along an easy or hard route
     chooses_first = False  # the set-up names who starts

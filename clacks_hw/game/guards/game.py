@@ -12,6 +12,7 @@ from ..core.protocol import Game, GameBox
 from ..core.view import Summary
 from ..core.seat_page import Choice, Prompt, Section
 from . import legal, phone, rules, view
+from .board import GuardsPlay
 from .actions import parse_action
 from .config import GuardsConfig, check_config
 from .rejection import Code
@@ -29,9 +30,7 @@ class Guards(Game):
     title = "Guards! Guards!"
     label = "Guards! Guards!"
     config_type = GuardsConfig
-    # Played through the pages, the phones and the tools until the board's own screens for it
-    # (its lamps, buttons and readers) exist: the set-up menu and the attract demo leave it out.
-    on_board = False
+    shutters = False  # played on its printed map: the lamps are the city's quadrants (board.py)
     moves = rules.MOVES
     codes = Code
 
@@ -120,6 +119,13 @@ class Guards(Game):
 
     def text(self, state, *, ascii=False, actions=None, viewer=None):
         return view.render(state, viewer, actions)
+
+    def board_play(self):
+        """The quadrants, the turn and the die on the lit board (board.py)."""
+        return GuardsPlay()
+
+    def public_action(self, action):
+        return view.public_action(action)
 
 
 GUARDS = Guards()

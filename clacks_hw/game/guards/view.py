@@ -14,12 +14,26 @@ from .edition import CHALLENGE_NAMES
 from .state import GuardsState, Player
 
 SECRET_TEST_KEYS = {"plant": ("card", "quadrant", "item")}  # what a test's data may not show everybody
+SECRET_ACTION_KEYS = {"plant": ("card", "quadrant", "item"), "replant": ("quadrant",)}  # "face down", "secretly"
+ANSWERS = ("sabotage", "let_pass")  # each asked seat answers privately: that it answered is all
 
 
 def hidden_hands(state: GuardsState, viewer: str | None) -> frozenset[str]:
     if viewer is None:
         return frozenset()
     return frozenset(s for s in state.config.seats if s != viewer)
+
+
+def public_action(action) -> dict:
+    """The action without what the rules keep secret, for the log and the pages' recent moves: a
+    saboteur's card, quadrant and item ("They place their chosen Volunteer card face down then
+    secretly selected a Saboteur Quadrant Marker", Planting a Saboteur), where it is planted
+    again, and how each asked seat answered a sabotage question (the strikers are revealed when
+    all have answered). The journal, the owner's own file, keeps the whole action."""
+    if action.act in ANSWERS:
+        return {"seat": action.seat, "act": "answer"}
+    hidden = SECRET_ACTION_KEYS.get(action.act, ())
+    return {k: v for k, v in action.to_json().items() if k not in hidden}
 
 
 def _player(state: GuardsState, p: Player, sees: bool) -> dict:

@@ -27,6 +27,7 @@ class Klackers(Game):
     variant_labels = {"hughie": "Hughie rule", "klack_to_win": "Klack to win", "klack_worth_two": "Klack is worth two"}
     config_type = KlackersConfig
     dice = True
+    shutters = False  # numbers and dice on the lamps
 
     def seatings(self):
         return seatings()
