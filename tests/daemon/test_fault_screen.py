@@ -160,3 +160,19 @@ def test_a_reader_lost_while_the_disk_is_full_is_waited_for_too(tmp_path):
     assert rig.ctrl.screen == "fault" and not rig.state.turn.played
     _find_reader(rig)
     assert rig.ctrl.screen == "game" and rig.state.turn.played  # then done, once
+
+
+def test_the_status_page_says_the_board_waits_and_why(tmp_path):
+    from clacks_hw.web.public import status_json
+    from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    rig.start_game()
+    _lose_reader(rig)
+    rig.press("R2")  # refused: the sentence is the notice
+    box = SnapshotBox()
+    StatusPublisher(box).publish(rig.ctrl, None, rig.clock.now())
+    status = status_json(box.get())
+    assert status["screen"] == "fault" and status["screen_label"] == "Waiting for the reader or the disk"
+    assert "Card reader lost" in status["notice"] and status["health"]["reader"] == "offline"
+    assert status["position"] is not None and status["position"]["turn"] == rig.state.turn.seat  # the game, waiting
