@@ -95,6 +95,10 @@ class Guards(Game):
     def hidden_hands(self, state, viewer):
         return view.hidden_hands(state, viewer)
 
+    def seat_view(self, state, seat):
+        """What a computer at ``seat`` decides from: no opponent's secret (view.py)."""
+        return view.seat_view(state, seat)
+
     def seat_sections(self, state, seat):
         """The seat's own phone page: its ledger, hand, items, scrolls and secret saboteurs."""
         return tuple(Section(title, lines) for title, lines in phone.sections(state, seat))

@@ -9,9 +9,10 @@ questions put to it alone. ``None`` (the journal tools) sees everything.
 
 from __future__ import annotations
 
+from ..core.values import replace
 from ..core.view import PUBLIC
 from .edition import CHALLENGE_NAMES
-from .state import GuardsState, Player
+from .state import GuardsState, Player, Saboteur
 
 SECRET_TEST_KEYS = {"plant": ("card", "quadrant", "item")}  # what a test's data may not show everybody
 SECRET_ACTION_KEYS = {"plant": ("card", "quadrant", "item"), "replant": ("quadrant",)}  # "face down", "secretly"
@@ -185,3 +186,37 @@ def narrate(before: GuardsState, action, after: GuardsState) -> str:
                  + (" (private care)" if action.pay else " (the City Health Service: a missed turn)"),
     }
     return said.get(act, f"{seat} {act.replace('_', ' ')}")
+
+
+def seat_view(state: GuardsState, seat: str) -> GuardsState:
+    """``state`` as ``seat`` may know it: what a computer player decides from.
+
+    Each opponent keeps what the table sees (how many volunteers, items and scrolls it holds,
+    how many saboteurs it has planted); which cards those are is not known: every opponent's
+    volunteers (in hand or planted) are pooled and dealt back in a fixed order, saboteurs all
+    stand in the first quadrant with no item, items and scrolls likewise, a planting test's
+    card and quadrant are blank and the answers others gave to a sabotage question are empty.
+    Which volunteers the opponents hold between them stays (each was recruited in the open, so
+    the table knows it, and a card with somebody cannot be recruited again). Two games that
+    differ only in what ``seat`` may not see give the same view; the seed is hidden too."""
+    others = [p for p in state.players if p.seat != seat]
+    cards = iter(sorted(c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs))))
+    items = iter(sorted(i for p in others for i in p.items))
+    scrolls = iter(sorted(c for p in others for c in p.scrolls))
+    first = state.edition.quadrants[0]
+    players = []
+    for p in state.players:
+        if p.seat != seat:
+            sabs = tuple(Saboteur(next(cards), first) for _ in p.saboteurs)
+            p = p._replace(hand=tuple(next(cards) for _ in p.hand), saboteurs=sabs,
+                           items=tuple(next(items) for _ in p.items), scrolls=tuple(next(scrolls) for _ in p.scrolls))
+        players.append(p)
+    view = state._replace(players=tuple(players), config=replace(state.config, seed=0))
+    t = view.pending
+    if t is not None and t.seat != seat and SECRET_TEST_KEYS.get(t.kind):
+        view = view._replace(pending=t._replace(data=tuple(
+            (k, None if k in SECRET_TEST_KEYS[t.kind] else v) for k, v in t.data)))
+    q = view.prompt
+    if q is not None and q.kind == "sabotage":
+        view = view._replace(prompt=q._replace(answers=tuple((s, a if s == seat else ()) for s, a in q.answers)))
+    return view
