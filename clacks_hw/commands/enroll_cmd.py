@@ -22,7 +22,6 @@ from .common import BAD_CONFIG, LazyChoice, edition_option, load_edition_or_exit
 
 POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happens
 GUARDS_GROUPS = ("lords", "man_beast", "shades", "dragons")  # a Guards! Guards! edition's tag_groups
-GUARDS_FILE_NAME = "guards-cards.toml"
 
 
 def _guards_edition(path: str):
@@ -121,6 +120,7 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
     from ..cards.enroll_walk import DEFAULT_OFFLINE_TIMEOUT_S, EnrolmentWalk
     from ..cards.enrolment import EnrolmentError, default_path, group_cards, load_enrolment, save_enrolment
     from ..base.secure_files import SafeDir
+    from ..daemon.cards import GUARDS_FILE as GUARDS_FILE_NAME
 
     if offline_timeout is None:
         offline_timeout = DEFAULT_OFFLINE_TIMEOUT_S

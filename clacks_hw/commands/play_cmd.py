@@ -38,8 +38,8 @@ def _seats(text: str | None) -> list[str] | None:
 
 @click.command("play", epilog=KEYS)
 @click.option("--mode", default="competitive", show_default=True, metavar="MODE",
-              help="competitive, race, solitaire, junior, klackers or guards (Guards! Guards!, beside its "
-                   "printed map: docs/guards.md).")
+              help="competitive, race, solitaire, junior or klackers (Guards! Guards! needs each player's "
+                   "phone: play it on the board, docs/guards.md).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
               help="A variant to switch on (repeatable), e.g. --variant quick.")
 @click.option("--seats", default=None, metavar="SEATS",
@@ -81,6 +81,10 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     if computer is not None:
         params["computer"] = computer
     why = requested_menu(params, edition)
+    if not isinstance(why, str):
+        from ..play.page_json import not_on_one_page
+
+        why = not_on_one_page(mode) or why
     if isinstance(why, str):
         click.echo(f"cannot play that game: {why}", err=True)
         raise SystemExit(BAD_CONFIG)

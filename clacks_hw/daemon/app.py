@@ -29,7 +29,7 @@ from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
 from ..base.secure_files import SafeDir, UnsafePath
 from ..web.snapshot import SnapshotBox, StatusPublisher
-from .cards import CardMap, default_path, load_cards
+from .cards import CardMap, load_board_cards
 from .controller import ATTRACT_TEXT, Controller, Settings
 from .events import Wake
 from .keyboard import HELP, Keyboard
@@ -126,7 +126,7 @@ class Daemon:
         if s.cards is not None:
             cards = s.cards
         else:
-            cards = load_cards(default_path(directory), self.edition) if with_reader else CardMap()
+            cards = load_board_cards(directory, self.edition) if with_reader else CardMap()
 
         backend = s.led_backend
         if backend is None:

@@ -1,7 +1,10 @@
 """Which card a tag is: the enrolment (``clacks_hw.cards.enrolment``), with a fallback reader for the
 same simple file while that module is not installed.
 
-The enrolment file's default place: ``<journal dir>/cards.toml`` (config has no key for it).
+The enrolment files' places: ``<journal dir>/cards.toml`` for the Clacks cards and
+``<journal dir>/guards-cards.toml`` for the Guards! Guards! box's volunteers (`clacks-hw enroll
+--guards demo`: the box the board's set-up plays); config has no key for them. A tag is the
+card of the first file that knows it.
 """
 
 from __future__ import annotations
@@ -10,9 +13,12 @@ import logging
 import tomllib
 from pathlib import Path
 
+from ..game.core.registry import printed_boxes
+
 log = logging.getLogger(__name__)
 
 WORD_PREFIX = "W:"  # a Clacks word card, e.g. "W:GUILD"
+GUARDS_FILE = "guards-cards.toml"  # the Guards! Guards! box's enrolment: NAME-cards.toml, as load_board_cards reads
 
 
 class CardMap:
@@ -23,6 +29,16 @@ class CardMap:
 
     def card_for(self, uid: str) -> str | None:
         return self.cards.get(uid.upper())
+
+
+class CardMaps:
+    """Several enrolments read as one: a tag is the card of the first that knows it."""
+
+    def __init__(self, *maps) -> None:
+        self.maps = maps
+
+    def card_for(self, uid: str) -> str | None:
+        return next((card for m in self.maps if (card := m.card_for(uid)) is not None), None)
 
 
 def default_path(journal_dir) -> Path:
@@ -50,6 +66,18 @@ def load_cards(path, edition=None) -> CardMap:
     except Exception as exc:  # a bad enrolment must not stop the board; the tags are unknown
         log.error("cannot read the card enrolment %s: %s; every tag is unknown", path, exc)
         return CardMap()
+
+
+def load_board_cards(journal_dir, edition) -> CardMaps:
+    """The board's own cards (``edition``'s) and, for every other game with printed cards of its
+    own whose box is enrolled (``NAME-cards.toml``: the Guards! Guards! volunteers), that box's,
+    checked against the edition its game box names (registry.printed_boxes)."""
+    maps = [load_cards(default_path(journal_dir), edition)]
+    for box in printed_boxes()[1:]:
+        path = Path(journal_dir) / f"{box.name}-cards.toml"
+        if path.exists():
+            maps.append(load_cards(path, box.edition()))
+    return CardMaps(*maps)
 
 
 def word_of(card: str | None) -> str | None:

@@ -55,11 +55,25 @@ def options_json() -> dict:
     from ..game.core.registry import board_modes, game_for
 
     out = {}
-    for m in board_modes():  # the games the board itself can run (not Guards! Guards!, played beside its map)
+    for m in board_modes():  # the games the board runs that one shared page can play
         g = game_for(m)
+        if not g.pass_and_play:
+            continue
         out[m] = {"label": g.label or m, "seats": ["".join(s) for s in g.seatings()],
                   "variants": list(g.variants), "variant_labels": g.variant_names(g.variants)}
     return {"modes": out}
+
+
+def not_on_one_page(mode: str) -> str | None:
+    """Why ``mode`` cannot be played on one shared page (None: it can)."""
+    from ..game.core.registry import game_for
+
+    game = game_for(mode)
+    if game.pass_and_play:
+        return None
+    return (f"{game.title} keeps each player's secrets on their own phone, so one shared page cannot "
+            f"play it: start the board (clacks-hw run --virtual) and pair a phone for each seat "
+            f"(docs/{game.name}.md)")
 
 
 def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, move=None) -> dict:

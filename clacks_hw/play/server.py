@@ -31,7 +31,8 @@ from ..web.guard import host_allowed
 from ..web.json_body import BadBody, Number, Text, TextList, read_json
 from ..web.pairing_api import foreign_origin
 from .address import key_url, new_secret
-from .page_json import options_json, play_json
+from .page_json import not_on_one_page, options_json, play_json
+from ..game.core.registry import modes
 from ..game.core.table import SEATS
 
 MAX_HOLD_S = 5.0
@@ -178,7 +179,9 @@ class PlayServer(PageServer):
                 return _json(503, {"error": "the card reader did not see the card: try again"})
         else:
             kind = "new_game" if path == "/api/new-game" else "abandon"
-            answer = await t.command_async(kind, body)
+            mode = body.get("mode")
+            why = not_on_one_page(mode) if kind == "new_game" and mode in modes() else None
+            answer = why or await t.command_async(kind, body)
             if answer is not None:
                 return _json(409, {"error": answer})
         return _json(200, {"ok": True})

@@ -11,6 +11,7 @@ import pytest
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.renderer import animation_deadline, render
 from clacks_hw.daemon.view import View
+from clacks_hw.game.core.board import BLINK_S as BLINK
 from clacks_hw.game.core.die_run import HOLD_S, SPIN_S
 from clacks_hw.game.core.registry import game_for
 from clacks_hw.game.guards import board
@@ -52,6 +53,9 @@ class Table:
 
     def error(self, now, sentence):
         self.errors.append(sentence)
+
+    def refuse(self, action, rejection, now):
+        self.errors.append(rejection.message)
 
 
 def test_a_dragon_lights_its_quadrant_red_one_per_quadrant():
@@ -218,3 +222,53 @@ def test_the_board_play_names_no_colour_only_roles_the_palette_knows():
         light = lights(s)
         for role in (*light.lamps.values(), *light.towers.values(), *light.seats.values()):
             assert isinstance(P.colour(role), tuple)
+
+
+def test_a_tapped_volunteer_is_recruited_in_the_quadrant_chosen_on_the_lamps():
+    """A volunteer card tapped on the turn's player's own turn: the quadrant where the piece
+    stands blinks (NEXT/PREV move it), PLAY tries to recruit ("A player rolls the die and adds
+    the result to the current Charm Level"): the Charm test then waits for its die."""
+    s = game()
+    quads = board.quadrant_lamps(s)
+    table, play = Table(s), GuardsPlay()
+    play.tap(table, "L1", None, 1.0)
+    assert play.recruiting is not None and not table.errors and "recruit" in table.said[-1]
+    first = s.edition.quadrants[0]
+    assert all(lights(s, 1.0, play).lamps[i] == ("preview",) for i in quads[first])
+    assert all(i not in lights(s, 1.0 + BLINK / 2 + 0.01, play).lamps for i in quads[first])  # blinking
+    play.press(table, "NEXT", 2.0)
+    second = s.edition.quadrants[1]
+    assert all(lights(s, 2.0, play).lamps[i] == ("preview",) for i in quads[second])
+    play.press(table, "PLAY", 3.0)
+    assert play.recruiting is None and table.state.pending.kind == "charm"
+    assert dict(table.state.pending.data)["card"] == "L1"
+
+
+def test_a_tap_that_cannot_be_a_recruit_is_refused_saying_why_and_back_puts_it_back():
+    s = game(hands={"N": ("L1",)})
+    table, play = Table(s), GuardsPlay()
+    play.tap(table, "L1", None, 1.0)  # N holds it
+    assert play.recruiting is None and table.errors and "already" in table.errors[-1]
+    play.tap(table, "NOPE", None, 1.0)
+    assert "no volunteer" in table.errors[-1]
+    play.tap(table, "M1", "N", 1.0)  # tapped at N's reader on S's turn
+    assert play.recruiting is None and "S's turn" in table.errors[-1]
+    play.tap(table, "M1", None, 1.0)
+    play.press(table, "BACK", 2.0)
+    assert play.recruiting is None and "back" in table.said[-1] and table.state is s
+    play.tap(table, "M1", None, 3.0)
+    play.new_turn()  # another seat's turn: dropped
+    assert play.recruiting is None
+
+
+def test_the_volunteer_whose_charm_just_failed_tapped_again_is_bribed():
+    """"If you fail you can Bribe the volunteer on the same turn.\""""
+    s = act(game(), "S", "recruit", card="L1", quadrant="fools")
+    s = act(s, "S", "roll", die=1)  # a natural 1: failed
+    assert s.failed == "L1"
+    table, play = Table(s), GuardsPlay()
+    play.tap(table, "L1", None, 1.0)
+    assert play.recruiting.act == "bribe"
+    play.press(table, "PLAY", 2.0)
+    assert not table.errors and table.state.player("S").hand == ("L1",)
+    assert table.state.player("S").dollars < s.player("S").dollars  # the bribe paid

@@ -38,3 +38,14 @@ def test_a_judged_test():
     s = s.with_player(s.player("N")._replace(confined="hospital"))
     s = s.with_player(s.player("W")._replace(confined="watch"))
     kept_frame(drawn(s), "guards-confined", "W in the Watch House, N in hospital")
+
+
+def test_a_volunteer_being_recruited():
+    from clacks_hw.game.guards.board import GuardsPlay
+    from tests.guards.test_table import Table
+
+    s = game(3)
+    play = GuardsPlay()
+    play.tap(Table(s), "L1", None, 0.0)
+    play.press(Table(s), "NEXT", 0.0)
+    kept_frame(render(View("game", s, play=play), 0.0), "guards-recruit", "Recruiting in the Thieves' (NE)")

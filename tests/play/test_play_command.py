@@ -80,11 +80,12 @@ def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
 
 def test_help_names_every_mode_and_the_keys():
     from clacks_hw.game.core.registry import board_modes as modes  # the games the board itself runs
+    from clacks_hw.game.core.registry import game_for
 
     r = clacks("play", "--help")
     assert r.returncode == 0
     for mode in modes():
-        assert mode in r.stdout
+        assert mode in r.stdout if game_for(mode).pass_and_play else "Guards! Guards! needs each" in r.stdout
     assert "Space Enter = PLAY" in r.stdout and "a s d f g h j k l" in r.stdout
 
 
@@ -104,3 +105,14 @@ def test_a_seat_for_the_computer(tmp_path):
 def test_a_computer_seat_that_cannot_be_is_one_sentence_and_exit_2(tmp_path, args, says):
     r = clacks("play", "--no-browser", "--journal-dir", str(tmp_path), *args)
     assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_a_game_whose_secrets_need_phones_is_not_offered_on_one_page(tmp_path):
+    """Guards! Guards! asks each player privately (plant a saboteur, strike a passing run): one
+    shared page cannot, so `play` says where to play it instead, and the page's form leaves it out."""
+    from clacks_hw.play.page_json import options_json
+
+    r = clacks("play", "--mode", "guards", "--no-browser", "--port", "0", "--journal-dir", str(tmp_path / "j"))
+    assert r.returncode == 2 and "own phone" in r.stderr and "clacks-hw run --virtual" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert "guards" not in options_json()["modes"] and "klackers" in options_json()["modes"]

@@ -141,3 +141,57 @@ def test_the_set_up_screen_offers_guards_and_starts_it(board):
     state = board.state()
     assert state.config.game is GUARDS and GUARDS.current_player(state) == state.seat
     board.wait_for(lambda: board.frames[-1][1].seat(state.seat) == P.SEAT[state.seat], "the turn's seat lit")
+
+
+def test_a_volunteer_tapped_at_the_board_is_recruited_in_the_quadrant_chosen(board):
+    """The turn's player taps a volunteer card, moves the blinking quadrant with NEXT, PLAY tries
+    to recruit it and PLAY again rolls the Charm test: the journal has both, and a passed test
+    puts the volunteer in the seat's hand."""
+    from clacks_hw.game.guards.gate import held_anywhere
+
+    state = start(board)
+    card = next(c for c in state.edition.volunteers if held_anywhere(state, c) is None)
+    board.tap(card)
+    play = board.daemon.controller.current.play
+    board.wait_for(lambda: play.recruiting is not None, "the tapped volunteer")
+    board.press("NEXT")
+    board.wait_for(lambda: play.recruiting.at == 1, "the next quadrant")
+    second = state.edition.quadrants[1]
+    board.wait_for(lambda: any(all(f.lamp(i) == P.PREVIEW for i in board_quadrant(state, second))
+                               for _, f in board.frames[-10:]), "the chosen quadrant blinking")
+    board.press("PLAY")
+    board.wait_for(lambda: (t := board.state().pending) is not None and t.kind == "charm", "the Charm test")
+    board.press("PLAY")
+    judged = board.wait_for(lambda: board.state().last, "the judged Charm test")
+    lines = [json.loads(x) for x in board.daemon.controller.session.path.read_text().splitlines()[1:]]
+    assert [{k: v for k, v in x.items() if k != "crc"} for x in lines] == [
+        {"seat": "S", "act": "recruit", "card": card, "quadrant": second}, {"seat": "S", "act": "roll"}]
+    assert (card in board.state().player("S").hand) == judged.passed
+
+
+def board_quadrant(state, quadrant):
+    from clacks_hw.game.guards.board import quadrant_lamps
+
+    return quadrant_lamps(state)[quadrant]
+
+
+def test_the_turns_public_moves_are_played_from_the_seats_own_phone(board):
+    """A move the board's buttons do not make (the Guild House), then the end of the turn, from
+    S's phone: journalled and applied; N's phone is offered none of it."""
+    start(board)
+    phones = {seat: board.pair_seat(seat) for seat in ("S", "N")}
+    _, south = board.seat_page(phones["S"])
+    _, north = board.seat_page(phones["N"])
+    [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
+    assert not [q for q in north["prompts"] if q["question"].startswith("Your turn")]
+    house = next(c["action"] for c in turn["choices"] if c["label"] == "Visits the Guild House: 3 dollars")
+    dollars = board.state().player("S").dollars
+    assert act(board, phones["N"], house)[0] == 403
+    assert act(board, phones["S"], house) == (200, {"ok": True})
+    assert board.state().player("S").dollars == dollars + 3
+    _, south = board.seat_page(phones["S"])
+    [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
+    assert not any(c["label"].startswith("Visits the Guild House") for c in turn["choices"])  # once a turn
+    end = next(c["action"] for c in turn["choices"] if c["label"] == "Ends the turn")
+    assert act(board, phones["S"], end) == (200, {"ok": True})
+    assert board.state().seat == "N"

@@ -258,6 +258,7 @@ class Game(ABC):
     on_board = True  # the daemon has screens for it (lamps, buttons, cards); else pages and tools only
     dice = False  # a dice game: no cards, no words; the board lights numbers and dice
     shutters = True  # the lamps are shutters spelling letters (the pages draw them, and tracks)
+    pass_and_play = True  # one shared page can play it (`clacks-hw play`); False: secrets need phones
     pawns = False  # pawns on tower buttons
     routes = False  # played along an easy or hard route
     chooses_first = False  # the set-up names who starts

@@ -23,11 +23,21 @@ rolls it on the board and a face button types the table's own die ("The board ro
 visible animation, or a player types the physical die's result: both are journaled"); a die the
 board rolled runs round the faces (core/die_run.py) and lands on its face, which then shows the
 result: green passed, red failed, white a natural 8 that rolls again. TURN ends the turn of the
-seat to play. Everything private (planting a saboteur, whether to strike a passing run) is asked
+seat to play.
+
+**A volunteer card tapped** (its RFID sticker enrolled with `clacks-hw enroll --guards`) on the
+turn's player's own turn is the volunteer they try to recruit ("They may select either the
+Volunteer card currently displayed face up, or turn over the top face down card", To Recruit a
+Volunteer); the one whose Charm roll just failed, tapped again, is bribed instead ("If you fail
+you can Bribe the volunteer on the same turn"). The quadrant where their piece stands blinks
+blue: NEXT and PREV move it, PLAY tries (the Charm test then waits for its die), BACK puts the
+card back. Everything private (planting a saboteur, whether to strike a passing run) is asked
 on the owner's own phone (phone.py), never here.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..core.board import BoardPlay, Lights, blink_on, next_edge
 from ..core.die_run import DieRun
@@ -35,6 +45,19 @@ from .actions import GuardsAction
 from .dice import FACES
 from .state import GuardsState
 from .view import narrate
+
+
+class Recruiting(NamedTuple):
+    """A volunteer tapped: the quadrant is being chosen (``at`` in the edition's order)."""
+
+    seat: str
+    act: str  # "recruit" or "bribe"
+    card: str
+    at: int
+    since: float
+
+    def action(self, state: GuardsState) -> GuardsAction:
+        return GuardsAction(self.seat, self.act, card=self.card, quadrant=state.edition.quadrants[self.at])
 
 QUADRANT_LAMPS = ((0, 1, 4, 5), (2, 3, 6, 7), (10, 11, 14, 15), (8, 9, 12, 13))  # NW, NE, SE, SW
 FACE_BUTTONS = ("R1", "R2", "R3", "R4", "R5", "R6", "G1", "G2")  # the d8's faces 1..8
@@ -139,8 +162,13 @@ class GuardsPlay(BoardPlay):
 
     def __init__(self) -> None:
         self.die = DieRun(FACE_BUTTONS)
+        self.recruiting: Recruiting | None = None
 
     def press(self, table, button: str, now: float) -> None:
+        r = self.recruiting
+        if r is not None and button in ("NEXT", "PREV", "PLAY", "BACK"):
+            self._choose(table, r, button, now)
+            return
         action = button_action(table.state, button)
         if action is None:
             if button == "PLAY" and not table.state.over:
@@ -148,8 +176,49 @@ class GuardsPlay(BoardPlay):
             return
         table.submit(action, now)  # refused: the board flashes red and says why
 
+    def _choose(self, table, r: Recruiting, button: str, now: float) -> None:
+        state = table.state
+        if button == "BACK":
+            self.recruiting = None
+            table.say(f"{r.seat} puts {state.edition.volunteers[r.card].name} back.")
+        elif button == "PLAY":
+            if table.submit(r.action(state), now):
+                self.recruiting = None
+        else:
+            at = (r.at + (1 if button == "NEXT" else -1)) % len(state.edition.quadrants)
+            self.recruiting = r._replace(at=at, since=now)
+            table.say(f"In the {state.edition.quadrants[at]} quadrant? PLAY to try, BACK to put the card back.")
+
     def tap(self, table, card: str, actor: str | None, now: float) -> None:
-        table.error(now, f"{card}: tell the board what a volunteer does on your phone (the seat page).")
+        state = table.state
+        box = state.edition
+        if card not in box.volunteers:
+            table.error(now, f"{card} is no volunteer of {box.name}: tap a volunteer card "
+                             "(enrolled with clacks-hw enroll --guards).")
+            return
+        seat = state.seat
+        if actor is not None and actor != seat:
+            table.error(now, f"It is {seat}'s turn: {actor} recruits on their own turn.")
+            return
+        act = "bribe" if card == state.failed else "recruit"
+        r = Recruiting(seat, act, card, 0, now)
+        clear = [k for k, q in enumerate(box.quadrants) if not state.dragon_in(q)]
+        r = r._replace(at=clear[0] if clear else 0)
+        why = state.config.game.validate(state, r.action(state))
+        if why is not None and why.code not in ("dragon",):  # the quadrant is chosen next
+            table.refuse(r.action(state), why, now)
+            return
+        self.recruiting = r
+        v = box.volunteers[card]
+        price = f"Charm {v.charm}" if act == "recruit" else f"a bribe of {v.bribe}"
+        table.say(f"{seat} {'tries to recruit' if act == 'recruit' else 'bribes'} {v.name} ({price}): "
+                  "NEXT or PREV to the quadrant where your piece stands, PLAY to try, BACK to put it back.")
+
+    def new_turn(self) -> None:
+        self.recruiting = None
+
+    def progress(self):
+        return self.recruiting
 
     def accepted(self, table, before, action, after, now: float) -> str:
         face = rolled(before, after)
@@ -166,6 +235,12 @@ class GuardsPlay(BoardPlay):
             if not blink_on(now, 0.0, BLINK_S):
                 lamps = {i: r for i, r in lamps.items() if ("lamp", i) not in blinking}
                 seats = {s: r for s, r in seats.items() if ("seat", s) not in blinking}
+        r = self.recruiting
+        if r is not None:  # the quadrant being chosen blinks over whatever it shows
+            times.append(next_edge(now, r.since))
+            if blink_on(now, r.since):
+                for i in QUADRANT_LAMPS[r.at]:
+                    lamps[i] = ("preview",)
         running = self.die.over(towers, now)
         if running is not None:
             times.append(running)

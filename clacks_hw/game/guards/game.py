@@ -15,6 +15,7 @@ from . import legal, phone, rules, view
 from .board import GuardsPlay
 from .actions import parse_action
 from .config import GuardsConfig, check_config
+from .edition_files import demo_edition
 from .rejection import Code
 from .setup import new_game
 from .state import GuardsState
@@ -31,6 +32,7 @@ class Guards(Game):
     label = "Guards! Guards!"
     config_type = GuardsConfig
     shutters = False  # played on its printed map: the lamps are the city's quadrants (board.py)
+    pass_and_play = False  # each player's secrets and private questions go to their own phone
     moves = rules.MOVES
     codes = Code
 
@@ -133,5 +135,5 @@ class Guards(Game):
 
 
 GUARDS = Guards()
-BOX = GameBox("guards", "Guards! Guards!", (GUARDS,))
+BOX = GameBox("guards", "Guards! Guards!", (GUARDS,), edition=demo_edition)
 

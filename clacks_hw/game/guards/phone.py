@@ -3,14 +3,27 @@ titled parts, and the questions the rules put to that seat alone, each answer an
 rules accept now (the phone page sends it back as it is).
 
 Built only from what the seat may see (view.py decides it): its hand, items and saboteurs, the
-test it rolls, and the private question when a run passes one of its saboteurs.
+test it rolls, and the private question when a run passes one of its saboteurs. On the seat's
+own turn the phone also offers the turn's public moves the rules allow now (the Guild House, a
+spell run, a purchase, a Fate card's errand, ending the turn, ...), as the engine lists them
+(legal.py: a purchase in one quadrant with a dragon and one without, since only a dragon makes
+the quadrant matter; a spell run along two routes). Recruiting is the one move made at the
+board: the player taps the volunteer card they took.
 """
 
 from __future__ import annotations
 
 from .actions import GuardsAction as A
 from .edition import GUILDS
+from .legal import by_kind
 from .state import GuardsState
+from .view import narrate
+
+# Asked on their own, or not a move of the turn; a recruit or a bribe names the card the player
+# took, tapped at the board (board.py): offering only the cards nobody holds would tell the seat
+# which volunteers its opponents hold.
+OWN_QUESTIONS = ("plant", "recall", "stop", "roll", "recruit", "bribe")
+TURN = "Your turn: what does your piece do?"
 
 
 def _vol(state: GuardsState, card: str) -> str:
@@ -48,9 +61,14 @@ def questions(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[tuple[str
     """(question, ((label, action), ...)) for each question to the seat now; only answers the
     rules accept are offered."""
     game = state.config.game
+    blind = _blind(state, seat)
     out = []
     for question, choices in _asked(state, seat):
-        ok = tuple((label, a) for label, a in choices if game.validate(state, a) is None)
+        # The turn's moves are checked as the seat knows the table: an item an opponent holds is
+        # offered as to anyone who cannot see it (pressed, the board refuses it aloud), or the
+        # list would tell what the opponents hold.
+        on = blind if question == TURN else state
+        ok = tuple((label, a) for label, a in choices if game.validate(on, a) is None)
         if ok:
             out.append((question, ok))
     return tuple(out)
@@ -91,3 +109,28 @@ def _asked(state: GuardsState, seat: str):
             yield ("Recall a saboteur to your hand?",
                    tuple((f"{box.volunteers[s.card].name} from the {s.quadrant} quadrant",
                           A(seat, "recall", card=s.card)) for s in p.saboteurs))
+        moves = [a for kind, make in by_kind(state).items() if kind not in OWN_QUESTIONS
+                 for a in make() if a.seat == seat]
+        if moves:
+            yield (TURN, tuple((_move(state, a), a) for a in moves))
+
+
+def _blind(state: GuardsState, seat: str) -> GuardsState:
+    """``state`` with nothing in the opponents' hands, items, scrolls or saboteurs."""
+    return state._replace(players=tuple(p if p.seat == seat else p._replace(hand=(), items=(), scrolls=(), saboteurs=())
+                                        for p in state.players))
+
+
+def _move(state: GuardsState, a: A) -> str:
+    """A move said as the shared screen would say it, with where it happens."""
+    box = state.edition
+    if a.act == "buy":
+        thing = box.items.get(a.item) or box.scrolls.get(a.item)
+        said = f"buys {thing.name if thing else a.item}"
+    else:
+        said = narrate(state, a, state).removeprefix(f"{a.seat} ")
+    if said.startswith("is sent"):
+        said = "you are" + said[2:]
+    if a.cards and a.act in ("spell_run", "reinforce", "fight", "summon"):
+        said += ": " + ", ".join(box.volunteers[c].name for c in a.cards)
+    return said[0].upper() + said[1:] + (f" (in the {a.quadrant} quadrant)" if a.quadrant else "")
