@@ -25,6 +25,12 @@ class BoardParts:
         config = self.session.state.config
         return config.game.turn_seconds(config)
 
+    def hints_on(self, config) -> bool:
+        """Does the board hint in the game ``config`` sets up: the setting, or, left to
+        "auto", the game's own answer (a scored game is not hinted)."""
+        hints = self.settings.hints
+        return hints == "on" or hints == "auto" and config.game.hints_by_default(config)
+
     def status(self, extra: str = "") -> None:
         """The whole position as text (the log, or the terminal's board), and what just happened."""
         if self.session is None:
