@@ -8,7 +8,9 @@ frame on the terminal (the best simple way to see the board). Median of RUNS eac
 warm-up of each (byte-code cached, as on an installed machine). Target: within 1 s.
 
 The command's CPU time until the page drew its frame is also given: it does not grow with the
-load of a shared machine the way the wall time does. The Pi Zero 2 W figure is an estimate, not
+load of a shared machine the way the wall time does; and, in the same run, a bare interpreter
+(`python -c pass`), the floor any Python command starts from. Where the time goes: the same
+steps `clacks-hw play` takes, timed one after another in a fresh interpreter (PHASES). The Pi Zero 2 W figure is an estimate, not
 a measurement: that CPU time scaled by PI_FACTOR, an assumed ratio of CPython speed between a
 Cortex-A53 at 1 GHz and this machine's cores.
 """
@@ -31,6 +33,42 @@ PI_FACTOR = 8.0  # assumed, not measured here (see the module's docstring)
 CLI = [sys.executable, "-m", "clacks_hw.cli"]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 URL = re.compile(r"The board is at (http://\S+)")
+
+
+# The steps of `clacks-hw play` up to a game on the board, as play_cmd.py takes them, each
+# timed from the interpreter's start (a fresh process a round: nothing imported yet).
+PHASES = r"""
+import json, sys, tempfile, time
+t0 = time.perf_counter(); marks = []
+def mark(name): marks.append((name, time.perf_counter() - t0))
+import click; mark("click (the command line)")
+from clacks_hw.daemon.admin_flow import requested_menu
+requested_menu({"mode": "competitive", "variants": [], "route": "easy"}, None); mark("the game asked for, checked")
+from clacks_hw.play.table import PlayTable
+table = PlayTable(None, tempfile.mkdtemp()); mark("the config loaded")
+from clacks_hw.play.address import listen
+sock = listen("127.0.0.1", 0); mark("the address printed")
+from clacks_hw.play.server import PlayServer
+server = PlayServer(table, "127.0.0.1", 0, sock=sock); server.start(); mark("the page answers (aiohttp)")
+table.start(); mark("the daemon built, the emulated hub up")
+table.wait_ready(); mark("the daemon's loop runs")
+table.command("new_game", {"mode": "competitive", "variants": [], "route": "easy"})
+while table.box.get() is None or table.box.get().state is None: time.sleep(0.001)
+mark("a game on the board")
+server.close(); table.close()
+json.dump(marks, sys.stdout)
+"""
+
+
+def phases() -> list[tuple[str, float]]:
+    out = subprocess.run([sys.executable, "-c", PHASES], capture_output=True, text=True, env=ENV, timeout=120)
+    return [(name, t) for name, t in __import__("json").loads(out.stdout)]
+
+
+def bare_s() -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], env=ENV, check=True)
+    return time.perf_counter() - t0
 
 
 def cpu_s(pid: int) -> float:
@@ -91,7 +129,7 @@ def main() -> int:
     if chromium is None:
         print("chromium is not installed (apt install chromium): skipped")
         return 0
-    printed, drawn, cpu, virtual = [], [], [], []
+    printed, drawn, cpu, virtual, bare, steps = [], [], [], [], [], []
     with sync_playwright() as p, tempfile.TemporaryDirectory() as root:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
         for k in range(RUNS + 1):
@@ -99,7 +137,10 @@ def main() -> int:
             a, b, c_ = play_once(page, Path(root) / f"play{k}")
             page.close()
             c = run_virtual_once(Path(root) / f"run{k}")
+            bare_k, steps_k = bare_s(), phases()
             if k:  # the first round warms up
+                bare.append(bare_k)
+                steps.append(steps_k)
                 printed.append(a)
                 drawn.append(b)
                 cpu.append(c_)
@@ -115,6 +156,10 @@ def main() -> int:
           f"{statistics.median(cpu) * 1000:.0f} ms (what the start-up costs however loaded the machine)")
     print(f"`clacks-hw run --virtual` to its first frame on the terminal, same run: median "
           f"{statistics.median(virtual) * 1000:.0f} ms")
+    print(f"a bare interpreter (`python -c pass`), same run: median {statistics.median(bare) * 1000:.0f} ms")
+    print("where the time goes (each step's end, from the interpreter's start; median):")
+    for i, (name, _) in enumerate(steps[0]):
+        print(f"  {statistics.median(s[i][1] for s in steps) * 1000:6.0f} ms  {name}")
     print(f"Pi Zero 2 W, ESTIMATE (the CPU time x{PI_FACTOR:g}, an assumed ratio, not measured): about "
           f"{statistics.median(cpu) * PI_FACTOR:.1f} s to the first frame")
     return 0 if ok else 1

@@ -81,6 +81,18 @@ def computer_option(f):
                         help=COMPUTER_HELP)(f)
 
 
+def hints_option(f):
+    """``--hints/--no-hints`` (run, play): True, False, or None to leave game.hints as configured."""
+    return click.option("--hints/--no-hints", "hints", default=None,
+                        help="Show a tapped card at its most useful place first, saying whether it sends "
+                             "(default: game.hints, off in scored games).")(f)
+
+
+def hints_overrides(hints: bool | None) -> dict:
+    """The config key ``--hints``/``--no-hints`` sets (nothing when neither is given)."""
+    return {} if hints is None else {"game.hints": "on" if hints else "off"}
+
+
 def computer_overrides(computer: dict[str, str] | None) -> dict:
     """The config keys ``--computer`` sets (``load_config``'s overrides): the computer's seats,
     which must be among game.seats (the config check says so, naming the key, otherwise)."""

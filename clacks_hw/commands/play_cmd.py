@@ -16,7 +16,7 @@ import time
 import click
 
 from . import COMMANDS
-from .common import BAD_CONFIG, computer_option, edition_option, load_edition_or_exit
+from .common import BAD_CONFIG, computer_option, edition_option, hints_option, hints_overrides, load_edition_or_exit
 
 DEFAULT_PORT = 8090
 FAILED = 3
@@ -60,8 +60,9 @@ def _seats(text: str | None) -> list[str] | None:
               help="Stop after this many seconds.")
 @edition_option
 @computer_option
+@hints_option
 def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal_dir, config_path, duration,
-             edition_dir, computer):
+             edition_dir, computer, hints):
     """Play a game on the emulated board, in your browser.
 
     The page is the board: its lamps, tower buttons and seat indicators lit as the LEDs would
@@ -93,7 +94,7 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
 
     directory = os.path.abspath(journal_dir or os.path.join(_user_state_dir(), "play"))
     try:
-        table = PlayTable(config_path, directory, seed=seed, edition=edition)
+        table = PlayTable(config_path, directory, seed=seed, edition=edition, overrides=hints_overrides(hints))
     except ConfigError as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG)

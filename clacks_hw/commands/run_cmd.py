@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import COMMANDS
-from .common import BAD_CONFIG, computer_option, computer_overrides
+from .common import BAD_CONFIG, computer_option, computer_overrides, hints_option, hints_overrides
 
 # --virtual: LEDs in the terminal, buttons on the keyboard. A card reader the config names by its
 # port (an emulated one: `clacks-hw emulate`) is used as well; "auto" is never probed for.
@@ -40,7 +40,8 @@ from stdin and the board is printed as plain text.
 @click.option("--frame-log", type=click.Path(dir_okay=False), default=None,
               help="Append every frame shown to this file (JSON lines), for diagnosis and tests.")
 @computer_option
-def run_command(config_path, virtual, duration, journal_dir, frame_log, computer):
+@hints_option
+def run_command(config_path, virtual, duration, journal_dir, frame_log, computer, hints):
     """Run the board daemon: referee games on the lit board.
 
     With no game running it plays an attract demo; PLAY starts the set-up. After a crash or
@@ -53,7 +54,7 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
     from ..config.load import ConfigError, load_config
     from ..daemon.app import Seams, StartupError, run
 
-    overrides = {**(VIRTUAL_OVERRIDES if virtual else {}), **computer_overrides(computer)}
+    overrides = {**(VIRTUAL_OVERRIDES if virtual else {}), **computer_overrides(computer), **hints_overrides(hints)}
     if journal_dir is not None:
         # Absolute, not resolved: the daemon checks every link on the way (secure_files.py).
         overrides["journal.dir"] = os.path.abspath(journal_dir)

@@ -20,6 +20,7 @@ from ..game.core.table import HANDS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
 READER_TYPES = ("hub", "rdm6300", "none")
+HINTS = ("auto", "on", "off")  # game.hints (daemon/board_parts.py hints_on)
 DEFAULT_BAUD = {"hub": 115200, "rdm6300": 9600, "none": 115200}
 RDM6300_AUTO_PORT = "/dev/serial0"
 # Modes, variants and seatings are the engine's own (docs/rules.md, docs/coop.md), never restated here.
@@ -283,6 +284,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "attract_after_s": _integer(10, 86_400),
         "computer": _computer(),
         "computer_pace_s": _number(0.0, 30.0),
+        "hints": _choice(HINTS),
     },
     "journal": {"dir": _string(absolute=True)},
     "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),

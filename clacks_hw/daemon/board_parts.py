@@ -28,6 +28,12 @@ class BoardParts:
                 return limit
         return float(self.settings.express_s)
 
+    def hints_on(self, config) -> bool:
+        """Does the board hint in the game ``config`` sets up: the setting, or, left to
+        "auto", the game's own answer (a scored game is not hinted)."""
+        hints = self.settings.hints
+        return hints == "on" or hints == "auto" and config.game.hints_by_default(config)
+
     @staticmethod
     def tower_mask(tower: int) -> int:
         return TOWERS[tower].mask

@@ -72,6 +72,7 @@ class Settings:
     status_view: str | None = PUBLIC
     computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
     computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
+    hints: str = "auto"  # "on", "off", or "auto": as the game says (hints_by_default: off in scored games)
 
 
 class Controller(BoardParts):

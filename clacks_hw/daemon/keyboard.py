@@ -37,8 +37,9 @@ Virtual board keys:
   [ or , or Left   PREV        ] or . or Right   NEXT
   o or Tab         TURN        Space or Enter    PLAY
   Backspace or b   BACK        !                 hold PREV+NEXT 3 s (reset)
-  P                hold TURN+BACK 3 s (pair a phone)   F   hold PREV+BACK 3 s (forget phones)
-  :J05 Enter       tap a card by its id (J05 jacquard, F03 fault, W:GUILD word card)
+  P                hold TURN+BACK 3 s (pair a phone)
+  F                hold PREV+BACK 3 s (forget phones)
+  :J05 Enter       tap a card by its id: J05 jacquard, F03 fault, W:GUILD word
   ?                this help (again: hide it)   Ctrl-D / Ctrl-C   quit"""
 
 

@@ -2,10 +2,13 @@
 
 The parts, most important first: the lit board, the game's status (or the help), the latest
 messages, the key line. Beside the board when the window is wide enough, below it otherwise.
-When everything does not fit, blank lines go first, then the long key list (a one-line
-reminder stays), then older messages, then the board's empty edge rows; only then is the
-status cut, with a line saying how much is hidden. Every line is cut one column short of the
-width so the terminal never wraps it, and there are never more lines than rows: nothing scrolls.
+When everything does not fit, blank lines below the board go first, then the long key list (a
+one-line reminder stays), then older messages; only then is the status cut, with a line saying
+how much is hidden. The board and the text beside it never move for want of room. Prose wraps
+(never inside a card's name in parentheses); a line laid out in columns is a drawing and stays
+whole: one too wide to sit beside the board goes below it. Every line is cut one column short
+of the width so the terminal never wraps it, and there are never more lines than rows: nothing
+scrolls.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from dataclasses import dataclass
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 GAP = "  "
+NBSP = "\u00a0"  # a space wrapping must not break at (none is ever shown: put back after)
 MIN_SIDE = 36  # narrowest useful text column beside the board
+ROOMY = (80, 24)  # a terminal's usual size: everything fits it without the board moving
 
 
 def visible(text: str) -> int:
@@ -40,15 +45,33 @@ def clip(text: str, width: int) -> str:
     return "".join(out) + ("\x1b[0m" if "\x1b[" in text else "")
 
 
+def drawing(line: str) -> bool:
+    """A line laid out in columns (a player's row, a lamp row, the Post Office track): its
+    spacing is the picture, so it is never wrapped (prose is)."""
+    return "  " in line.strip()
+
+
+SHORT_ASIDE = re.compile(r"\([^()]{1,20}\)")  # a card's shape and cost: "(domino, 3)"
+
+
+def _unbreakable(line: str) -> str:
+    """Spaces inside short parentheses made unbreakable, so a card's name, e.g.
+    "J02 (domino, 3)", is never split across two lines (a long aside still wraps)."""
+    return SHORT_ASIDE.sub(lambda m: m.group().replace(" ", NBSP), re.sub(r"(\b[A-Z]\d\d) \(", "\\1" + NBSP + "(", line))
+
+
 def fold(lines: list[str], width: int) -> list[str]:
-    """Long lines wrapped to ``width``, continuing under their own indent."""
+    """Long prose wrapped to ``width``, continuing under its own indent; a drawing line is
+    left whole (``clip`` cuts it, should it ever be too wide)."""
     out = []
     for line in lines:
-        if len(line) <= width or width < 10:
+        if visible(line) <= width or width < 10 or drawing(line):
             out.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
+        wrapped = textwrap.wrap(_unbreakable(line), width, subsequent_indent=indent, break_on_hyphens=False,
+                                break_long_words=False)
+        out.extend(w.replace(NBSP, " ") for w in wrapped or [""])
     return out
 
 
@@ -69,17 +92,23 @@ def _arrange(width: int, board: list[str], text: list[str], messages: list[str],
     if board and side >= MIN_SIDE:
         right: list[str] = []
         rest = list(text)
-        while rest and len(right) < len(board):  # fold only what sits beside the board
+        while rest and len(right) < len(board):
+            line = rest[0]
+            if drawing(line) and visible(line) > side:
+                break  # a drawing too wide to sit beside the board goes on below it, whole
             right.extend(fold([rest.pop(0)], side))
         for i, line in enumerate(board):
             pad = " " * (bw - visible(line))
             out.append(line + pad + GAP + right[i] if i < len(right) else line)
-        out.extend(fold(right[len(board):] + rest, width - 1))  # the status goes on below
+        below = right[len(board):] + rest
+        if not spaced:  # short of rows: the blank lines below the board go (beside it, they stay)
+            below = [line for line in below if line.strip()]
+        out.extend(fold(below, width - 1))  # the status goes on below
     else:
         out.extend(board)
         if spaced and board:
             out.append("")
-        out.extend(fold(text, width - 1))
+        out.extend(fold(text if spaced else [line for line in text if line.strip()], width - 1))
     if messages:
         if spaced:
             out.append("")
@@ -94,25 +123,28 @@ def compose(p: Parts, width: int, height: int) -> list[str]:
     """At most ``height`` lines, each narrower than ``width``."""
     width, height = max(width, 20), max(height, 3)
     text = list(p.text)
-    dense = [line for line in text if line.strip()]
-    board_dense = [line for line in p.board if _ANSI.sub("", line).strip()]
     short = [p.short_keys]
+    # The board and what sits beside it keep their places whatever is cut below them, so
+    # nothing on the screen moves when a message comes or goes.
     tries = [
-        (p.board, text, p.messages, p.keys, True),
-        (p.board, dense, p.messages, p.keys, False),
-        (p.board, dense, p.messages, short, False),
-        (p.board, dense, p.messages[-1:], short, False),
-        (board_dense, dense, p.messages[-1:], short, False),
+        (text, p.messages, p.keys, True),
+        (text, p.messages, p.keys, False),
+        (text, p.messages, short, False),
+        (text, p.messages[-1:], short, False),
     ]
-    for board, t, messages, keys, spaced in tries:
-        out = _arrange(width, board, t, messages, keys, spaced)
+    board = p.board
+    if height < ROOMY[1]:  # a window smaller than a terminal's usual: the board's empty edge rows go too
+        board = [line for line in p.board if _ANSI.sub("", line).strip()]
+        tries.append((text, p.messages[-1:], short, False))
+    for k, (t, messages, keys, spaced) in enumerate(tries):
+        out = _arrange(width, board if k == 4 else p.board, t, messages, keys, spaced)
         if len(out) <= height:
             return [clip(line, width - 1) for line in out]
     # Still too tall: the status is cut where it overflows, and says so.
-    for keep in range(len(dense) - 1, -1, -1):
-        hidden = len(dense) - keep
-        cut = dense[:keep] + [f"... ({hidden} more: a taller window shows them)"]
-        out = _arrange(width, board_dense, cut, p.messages[-1:], short, False)
+    for keep in range(len(text) - 1, -1, -1):
+        hidden = len([line for line in text[keep:] if line.strip()])
+        cut = text[:keep] + [f"... ({hidden} more: a taller window shows them)"]
+        out = _arrange(width, board, cut, p.messages[-1:], short, False)
         if len(out) <= height:
             break
     if len(out) > height:  # a tiny window: the board's top and the key line stay

@@ -20,6 +20,12 @@ from ..testing.cards import uid_of
 from ..testing.emulated_hub import EmulatedHub
 
 READER_SEATS = tuple(SEATS)  # reader k sits at seat SEATS[k]: each seat taps on its own reader
+# The hub's pause between poll rounds. Four readers take about 30 ms a round on the real hub
+# (docs/hil.md), which pauses 10 ms: a round every 40 ms. The emulated chips answer at once, so
+# a 20 ms pause still polls faster than the real hub while costing a quarter of the CPU of 5 ms
+# (measured: an idle `clacks-hw play` used 37% of a core at 5 ms, 14% at 20 ms), CPU the page
+# and the daemon want, most of all while they start (bench/bench_play.py).
+POLL_MS = 20
 
 
 class EmulatedParts:
@@ -29,7 +35,7 @@ class EmulatedParts:
         self.factory = MockFactory()
         self.fingers = MockButtons(buttons_config, self.factory)
         self.hold_s = max(0.05, 3 * debounce_ms / 1000)  # long enough for the debouncer to believe it
-        self.hub = EmulatedHub(readers=len(READER_SEATS), link_dir=link_dir)
+        self.hub = EmulatedHub(readers=len(READER_SEATS), link_dir=link_dir, poll_ms=POLL_MS)
         self._lock = threading.Lock()  # one finger at a time on the pins
         self._tap_lock = threading.Lock()  # one card at a time on the readers
 

@@ -108,6 +108,9 @@ def preview_json(snapshot: StatusSnapshot) -> dict | None:
         "seat": p.seat, "act": p.act, "card": p.card, "label": state.edition.card_label(p.card),
         "lamps": board_bits(p.mask), "tower": None if p.tower is None else TOWERS[p.tower].name,
         "affordable": p.affordable, "jacquard": jacquard_json(state.edition, p.card),
+        # Hints on: what the engine answered for this placement (null: it sends nothing).
+        "hints": p.hints, "sends": None if p.sends is None else {
+            "seat": p.sends[0], "signal": p.sends[1], "tower": TOWERS[p.sends[2]].name},
         "budget_left": max(0, state.turn.left) if state.turn.base_budget < NO_BUDGET else None,
     }
 

@@ -28,6 +28,8 @@ class PreviewShown:
     mask: int  # the lamps it would flip (a tower's six lamps for a tower choice)
     tower: int | None  # the tower chosen, when the card asks for a tower
     affordable: bool
+    hints: bool = False  # is the board hinting? Then ``sends`` is the engine's answer for it:
+    sends: tuple[str, str, int] | None = None  # (seat, signal, tower) it would transmit, or None
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ class StatusPublisher:
         led_ok = leds.health.ok if leds is not None else True
         p = view.preview
         shown = None if p is None else PreviewShown(p.seat, p.act, p.card, p.mask,
-                                                   p.choice if p.choose == "tower" else None, p.affordable)
+                                                   p.choice if p.choose == "tower" else None, p.affordable,
+                                                   getattr(p, "hints", False), getattr(p, "sends", None))
         m = view.computer  # a computer player's move, shown on the pages as a preview of its play
         if shown is None and m is not None and m.lamps:
             shown = PreviewShown(m.seat, "play", m.card, m.lamps, None, True)

@@ -10,15 +10,15 @@ from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
 
 
-def game(tmp_path, seed=3):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=seed)
+def game(tmp_path, seed=3, hints="auto"):
+    rig = Rig(tmp_path, FakeClock(0.0), seed=seed, hints=hints)
     rig.start_game()
     return rig
 
 
-def test_tap_previews_at_the_planners_placement_first(tmp_path):
+def test_with_hints_a_tap_previews_at_the_planners_placement_first(tmp_path):
     for seed in range(1, 40):
-        rig = game(tmp_path / str(seed), seed)
+        rig = game(tmp_path / str(seed), seed, hints="on")
         s = rig.state
         rig.press("R2" if s.turn.seat in "SN" else "G3")  # the first move is free
         pl = plan(rig.state)
@@ -143,4 +143,4 @@ def test_a_preview_tells_the_virtual_board_what_the_buttons_do(tmp_path):
     rig.tap(card)
     said = rig.reports[-1]
     lamps = ",".join(str(i) for i in range(16) if rig.ctrl.preview.choice >> i & 1)
-    assert f"blinks at lamps {lamps}" in said and "PLAY plays it" in said and "BACK cancels" in said
+    assert f"at lamps {lamps}" in said and "PLAY plays it" in said and "BACK cancels" in said

@@ -24,7 +24,7 @@ def shows(state):
 
 
 def test_a_whole_game_by_buttons_and_cards(tmp_path):
-    with HilBoard(tmp_path, seed=3) as board:
+    with HilBoard(tmp_path, seed=3, overrides={"game.hints": "on"}) as board:  # script() takes the hints
         start_competitive(board)
         assert board.state.config.words["S"] == ("GUILD",)
         board.wait_frame(shows(board.state))

@@ -63,7 +63,7 @@ def test_at_80x24_a_four_player_game_keeps_every_hand_in_view():
 
 
 def test_a_taller_window_gets_the_full_key_list_back():
-    small, tall = screen_at(80, 24), screen_at(120, 40)
+    small, tall = screen_at(80, 20), screen_at(120, 40)
     for screen in (small, tall):
         screen.status(four_player_status())
         screen.message("! J05 is not in S's hand")

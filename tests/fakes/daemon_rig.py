@@ -25,7 +25,8 @@ class Rig:
         self.clock = clock
         self.store = JournalStore(tmp, EDITION, "test")
         self.reports: list[str] = []
-        s = {"demo_step_s": 0.5, **settings}
+        # The scripted players below take the board's first suggestion: the board hints for them.
+        s = {"demo_step_s": 0.5, "hints": "on", **settings}
         self.ctrl = Controller(EDITION, self.store, card_map(), Settings(**s), rng=random.Random(seed),
                                now=clock.now(), report=self.reports.append, reader_seats=reader_seats)
 

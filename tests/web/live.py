@@ -38,6 +38,7 @@ class LiveBoard:
         self.port = free_port()
         settings = {"leds.backend": "virtual", "buttons.pin_factory": "mock", "reader.type": "none",
                     "journal.dir": str(tmp_path), "status.port": self.port, "status.admin_token": token or "",
+                    "game.hints": "on",  # the scripted players (daemon_rig.py) take the board's suggestions
                     **(overrides or {})}
         self.config = load_config(overrides=settings, check_devices=False)
         self.frames: list[tuple[float, object]] = []  # (time.time(), frame) of every frame shown

@@ -24,6 +24,8 @@ KEY_OF = {"PREV": "[", "NEXT": "]", "TURN": "o", "PLAY": " ", "BACK": "b",
 
 class PlayBoard:
     def __init__(self, tmp, seed: int = 3, overrides=None) -> None:
+        # The players take the board's first suggestion (daemon_rig.py's scripts): it hints for them.
+        overrides = {"game.hints": "on", **(overrides or {})}
         self.table = PlayTable(None, str(tmp / "journals"), seed=seed, edition=EDITION, overrides=overrides)
         self.server = PlayServer(self.table, "127.0.0.1", 0)
 

@@ -30,7 +30,8 @@ class PlayScreen(Screen):
     def __init__(self, board, now: float, session) -> None:
         super().__init__(board, now)
         self.session = session
-        self.play = session.state.config.game.board_play()  # the game's input in progress
+        config = session.state.config
+        self.play = config.game.board_play(hints=board.hints_on(config))  # the game's input in progress
         self.clock = TurnClock(self, now)
         self.computer = ComputerTurn(self)  # a computer player's moves (computer.py)
 

@@ -151,8 +151,15 @@ def _route(state: GameState, on: str, off: str) -> list[str]:
     return ["", f"{state.config.route} route: towers lit",
             "  " + "".join(on if i < state.signals_sent else off for i in range(len(state.message))),
             f"Post Office: {state.post_office} of {goal} steps",
-            "  " + "".join("P" if i == state.post_office else "=" if i < state.post_office else "-"
-                           for i in range(goal + 1)) + " Genua"]
+            "  " + _track(state.post_office, goal) + " Genua"]
+
+
+def _track(at: int, goal: int) -> str:
+    """The Post Office's way to Genua, two steps a character, so the drawing sits beside the
+    lamps on an 80-column terminal (a board drawn beside it included): 'P' where it stands."""
+    cells = (goal + 1) // 2 + 1
+    spot = min(at, goal) // 2
+    return "".join("P" if i == spot else "=" if i < spot else "-" for i in range(cells))
 
 
 def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
@@ -174,11 +181,16 @@ def _player(state: GameState, seat: str, view: str | None = None) -> list[str]:
     if seat in game.hidden_hands(state, view):
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (hidden)")
     elif state.config.hands == "tracked":
-        lines.append(_cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing")
-        if p.faults:
-            lines.append(_cards(state, "      faults: ", p.faults))
+        hand = _cards(state, "      hand: ", p.hand) if p.hand else "      hand: nothing"
+        # Fault Report cards on the hand's line (a line a seat saved keeps 4 players on 24 rows):
+        # by name, else by id (as `:F07` taps them), else on a line of their own.
+        fits = [f for f in (_cards(state, "  faults: ", p.faults), "  faults: " + ", ".join(p.faults))
+                if len(hand) + len(f) <= WIDTH] if p.faults else [""]
+        lines.extend([hand + fits[0]] if fits else [hand, _cards(state, "      faults: ", p.faults)])
     else:
         lines.append(f"      hand: {p.hand_count} card{'s' * (p.hand_count != 1)} (physical)")
+    if len(lines[0]) == 3 and len(lines[0]) + len(lines[1]) - 4 <= WIDTH:  # no word of its own: one line
+        lines[:2] = [lines[0] + lines[1][4:]]
     return lines
 
 

@@ -285,9 +285,15 @@ class Game(ABC):
         """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
         return False
 
-    def board_play(self) -> BoardPlay:
+    def hints_by_default(self, config) -> bool:
+        """Does the board hint (a card's most useful placement first, and whether it sends)
+        unless told otherwise? A game with no placements to hint says no."""
+        return False
+
+    def board_play(self, hints: bool = False) -> BoardPlay:
         """What a button or a card means on the lit board in this game, and what it lights
-        (core/board.py): a new one for each game in play, keeping the input in progress."""
+        (core/board.py): a new one for each game in play, keeping the input in progress.
+        ``hints``: the board hints as the game allows (``hints_by_default``, or the config)."""
         return BoardPlay()
 
 

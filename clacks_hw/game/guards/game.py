@@ -126,8 +126,8 @@ class Guards(Game):
     def text(self, state, *, ascii=False, actions=None, viewer=None):
         return view.render(state, viewer, actions)
 
-    def board_play(self):
-        """The quadrants, the turn and the die on the lit board (board.py)."""
+    def board_play(self, hints: bool = False):
+        """The quadrants, the turn and the die on the lit board (board.py); nothing to hint."""
         return GuardsPlay()
 
     def public_action(self, action):

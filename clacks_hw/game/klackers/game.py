@@ -66,8 +66,9 @@ class Klackers(Game):
     def hidden_hands(self, s, viewer):
         return frozenset()  # the dice and the numbers lie open on the table
 
-    def board_play(self) -> KlackersPlay:
-        """The buttons select numbers and roll; the lamps show numbers and dice (board_play.py)."""
+    def board_play(self, hints: bool = False) -> KlackersPlay:
+        """The buttons select numbers and roll; the lamps show numbers and dice (board_play.py).
+        Nothing to hint: every legal pull is lit already."""
         return KlackersPlay()
 
     def lamps(self, s):

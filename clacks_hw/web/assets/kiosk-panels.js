@@ -68,6 +68,8 @@
     box.appendChild(line);
     var where = pv.tower ? "on tower " + pv.tower : "on the blinking lamps";
     box.appendChild(el("div", "small", (pv.act === "fault" ? "Fault Report card, " : "Lands ") + where));
+    var hint = K.sendsHint(pv);
+    if (hint) { box.appendChild(hint); }
     if (pv.jacquard) {
       var cost = el("div", "cost " + (pv.affordable ? "yes" : "no"),
                     "Costs " + pv.jacquard.cost + (pv.budget_left !== null ? " of " + pv.budget_left + " stress points left" : "") +

@@ -185,6 +185,8 @@
     if (!pv) { return; }
     box.appendChild(el("h2", "", pv.label + (pv.tower ? " at " + pv.tower : "")));
     if (pv.jacquard) { box.appendChild(K.jacquard(pv.jacquard, true)); }
+    var hint = K.sendsHint(pv);
+    if (hint) { box.appendChild(hint); }
     box.appendChild(el("div", pv.affordable ? "small" : "bad",
       pv.affordable ? "Dashed: the lamps it flips. NEXT/PREV other places, TURN rotates or flips it, PLAY places it, BACK puts it back."
                     : "It costs more than the stress points left: BACK puts it back."));

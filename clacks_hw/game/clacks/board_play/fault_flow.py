@@ -29,10 +29,11 @@ def seat_for(state: GameState, card: str, actor: str | None = None) -> str:
     return holders[0]
 
 
-def open_card(state: GameState, seat: str, card: str, now: float) -> pv.Preview | Action | Rejection:
+def open_card(state: GameState, seat: str, card: str, now: float,
+              hints: bool = True) -> pv.Preview | Action | Rejection:
     """The preview for a card that flips lamps or a tower, else the action to send at once;
     or the engine's refusal of the previewed action."""
-    p = pv.choosing(state, seat, "fault", card, state.config.game.choices(state.edition.cards[card]), now)
+    p = pv.choosing(state, seat, "fault", card, state.config.game.choices(state.edition.cards[card]), now, hints)
     if p is None:
         return Action(seat, "fault", card=card)
     action = Action(seat, "fault", card=card, **p.action_fields())

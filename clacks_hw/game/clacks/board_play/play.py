@@ -1,8 +1,8 @@
 """Clacks on the lit board (core/board.py): what a button or a card means in every Clacks mode.
 
-- A jacquard tapped by the seat whose turn it is blinks where it would flip the lamps, most
-  useful place first (preview.py): NEXT/PREV other places, TURN turns it, PLAY plays it, BACK
-  drops it. PLAY with nothing shown ends the turn; a tower button moves the pawn (the modes
+- A jacquard tapped by the seat whose turn it is blinks where it would flip the lamps (with
+  hints: most useful place first, saying whether it sends; preview.py): NEXT/PREV other places,
+  TURN turns it, PLAY plays it, BACK drops it. PLAY with nothing shown ends the turn; a tower button moves the pawn (the modes
   with pawns) or picks the tower a card's choice asks for.
 - A Fault Report card is played by whoever holds it (fault_flow.py); a revealed one waiting
   for a choice (Night Shift, Junior) is shown by itself (``waiting``).
@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 
 class ClacksPlay(BoardPlay):
-    def __init__(self) -> None:
+    def __init__(self, hints: bool = False) -> None:
+        self.hints = hints  # most useful placement first, and whether it sends (preview.py)
         self._edition = None  # the printed cards, from the first tap or press (a swap shows one)
         self.preview: preview.Preview | None = None  # a card being placed
         self.swap: swap_flow.SwapFlow | None = None  # a co-op swap being put together
@@ -74,16 +75,16 @@ class ClacksPlay(BoardPlay):
         if name in TOWER_BY_NAME:
             tower = TOWER_BY_NAME[name].index
             if p is not None and p.choose == "tower":
-                self.preview = p.pick_tower(tower)
+                self._show(table, p.pick_tower(tower))
             elif state.config.game.pawns:
                 self.preview = None
                 table.submit(Action(state.turn.seat, "move", tower=tower, time=table.elapsed(now)), now)
         elif name in ("NEXT", "PREV"):
             if p is not None:
-                self.preview = p.step(1 if name == "NEXT" else -1)
+                self._show(table, p.step(1 if name == "NEXT" else -1))
         elif name == "TURN":
             if p is not None:
-                self.preview = p.turn()
+                self._show(table, p.turn())
         elif name == "BACK":
             if p is not None:
                 self.preview = None
@@ -126,32 +127,45 @@ class ClacksPlay(BoardPlay):
     def _preview_jacquard(self, table, card: str, now: float) -> None:
         state = table.state
         seat, edition = state.turn.seat, state.edition
-        options = preview.ordered(state, seat, edition.jacquards[card].shape.placements, card)
+        options = preview.ordered(state, seat, edition.jacquards[card].shape.placements, card, self.hints)
         rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
         if rejection and rejection.code != Code.OVER_BUDGET:
             table.refuse(Action(seat, "play", card=card), rejection, now)
             return
-        self.preview = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now)
+        shown = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now, hints=self.hints)
         if rejection:
+            self.preview = shown
             text = table.public(rejection)
             log.info("preview of %s: %s", card, text)
             table.say(f"{edition.card_label(card)}: {text}", message=text)
         else:
-            lamps = ",".join(str(i) for i in range(16) if options[0] >> i & 1)
-            table.say(f"{seat}: {edition.card_label(card)} blinks at lamps {lamps} (most useful "
-                      f"first of {len(options)}): NEXT/PREV other places, TURN turns it, PLAY plays it, "
-                      "BACK cancels.")
+            self._show(table, shown, "NEXT/PREV other places, TURN turns it, PLAY plays it, BACK cancels.")
+
+    def _show(self, table, p: preview.Preview, keys: str = "") -> None:
+        """Show ``p`` and say where it stands, and, with hints, whether it sends (the engine's
+        answer, kept in the preview for every page to show)."""
+        state = table.state
+        self.preview = p = preview.hinted(state, p)
+        if p.act not in ("play", "fault") or not p.affordable:
+            return
+        if p.choose == "tower":
+            where = f"on {TOWERS[p.choice].name}"
+        else:
+            where = "at lamps " + ",".join(str(i) for i in range(16) if p.choice >> i & 1)
+        order = "most useful first" if p.hints else "in the board's order"
+        said = f"{p.seat}: {state.edition.card_label(p.card)} {where} ({p.index + 1} of {len(p.options)}, {order})"
+        if p.hints:
+            said += ": " + sends_text(p.seat, p.sends)
+        table.say(f"{said}. {keys}".rstrip())
 
     def _fault(self, table, card: str, now: float, actor: str | None = None) -> None:
         state = table.state
         seat = fault_flow.seat_for(state, card, actor)
-        opened = fault_flow.open_card(state, seat, card, now)
+        opened = fault_flow.open_card(state, seat, card, now, self.hints)
         if isinstance(opened, Rejection):
             table.refuse(Action(seat, "fault", card=card), opened, now)
         elif isinstance(opened, preview.Preview):
-            self.preview = opened
-            table.say(f"{seat}: {state.edition.card_label(card)}: choose with NEXT/PREV/TURN "
-                      "(a tower by its button), PLAY applies it.")
+            self._show(table, opened, "Choose with NEXT/PREV/TURN (a tower by its button), PLAY applies it.")
         else:
             self.preview = None
             table.submit(opened, now)
@@ -182,7 +196,7 @@ class ClacksPlay(BoardPlay):
         self._swap_pick(table, card, now)
 
     def _swap_pick(self, table, card: str, now: float) -> None:
-        flow = swap_flow.pick(self.swap, table.state, card, now)
+        flow = swap_flow.pick(self.swap, table.state, card, now, self.hints)
         if isinstance(flow, Rejection):
             table.refuse(Action(self.swap.seat, "swap", card=card, source=self.swap.source), flow, now)
             return
@@ -226,3 +240,12 @@ class ClacksPlay(BoardPlay):
             table.say(f"{flow.seat} lifted {state.edition.card_label(lifted)}: it must be played "
                       "this turn (PLAY where it blinks).")
             self._preview_jacquard(table, lifted, now)
+
+
+def sends_text(seat: str, sends) -> str:
+    """The engine's answer for a placement, in words: what it would transmit, or that it sends nothing."""
+    if sends is None:
+        return "sends nothing"
+    who, signal, tower = sends
+    whose = "" if who == seat else f"{who}'s "
+    return f"SENDS {whose}{signal} from {TOWERS[tower].name}"

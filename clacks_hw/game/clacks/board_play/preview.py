@@ -1,15 +1,19 @@
 """Where a tapped card's pattern is shown first, and how NEXT/PREV/TURN step through it.
 
-Placements are ordered by usefulness: a placement the planner would play in a full plan
-(sending the signal this turn) comes first; then by how many lamps of the target tower(s)
-would still be wrong afterwards (fewest first). TURN steps between orientations (rotations and
-mirrors): placements whose pattern, moved to the top-left corner, is the same share one.
+With hints on, placements are ordered by usefulness: a placement the planner would play in a
+full plan (sending the signal this turn) comes first; then by how many lamps of the target
+tower(s) would still be wrong afterwards (fewest first); and each placement shown says whether
+it would send a letter, as the engine answers by applying it (``hinted``). With hints off (a
+scored game, unless the config says otherwise) they come in the board's order, from the
+north-west corner, and nothing is said about them. TURN steps between orientations (rotations
+and mirrors): placements whose pattern, moved to the top-left corner, is the same share one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import Action
 from ..board import TOWERS
 from ..planner import plan
 from ..state import GameState
@@ -70,10 +74,13 @@ def planned_mask(state: GameState, card: str) -> int | None:
     return p.masks[p.cards.index(card)]
 
 
-def ordered(state: GameState, seat: str, placements, card: str | None = None) -> tuple[int, ...]:
-    """``placements`` (masks) sorted most useful first for ``seat``."""
-    goals = targets(state, seat)
+def ordered(state: GameState, seat: str, placements, card: str | None = None, hints: bool = True) -> tuple[int, ...]:
+    """``placements`` (masks) sorted most useful first for ``seat`` (``hints``), else in the
+    board's order: the lowest lamp first, as a player reads the board."""
     unique = list(dict.fromkeys(placements))
+    if not hints:
+        return tuple(sorted(unique, key=lambda m: [i for i in range(16) if m >> i & 1]))
+    goals = targets(state, seat)
     keyed = sorted(range(len(unique)), key=lambda k: (_score(state.board, unique[k], goals), k))
     out = [unique[k] for k in keyed]
     first = planned_mask(state, card) if card is not None and seat == state.turn.seat else None
@@ -95,6 +102,8 @@ class Preview:
     choose: str = "lamps"  # "lamps" or "tower"
     affordable: bool = True
     since: float = 0.0  # when it was opened (the blink phase starts there)
+    hints: bool = True  # is the board hinting (``sends`` known)?
+    sends: tuple[str, str, int] | None = None  # hinted: (seat, signal, tower) the shown option sends
 
     @property
     def choice(self) -> int:
@@ -134,12 +143,22 @@ class Preview:
         return {"lamps": self.choice}
 
 
-def choosing(state: GameState, seat: str, act: str, card: str, kinds: dict, now: float) -> Preview | None:
+def hinted(state: GameState, p: Preview | None) -> Preview | None:
+    """``p`` saying what its shown option would send, as the engine answers (hints on only)."""
+    if p is None or not p.hints or p.act not in ("play", "fault") or not p.affordable:
+        return p if p is None or p.sends is None else replace(p, sends=None)
+    action = Action(p.seat, p.act, card=p.card, **p.action_fields())
+    return replace(p, sends=state.config.game.sends(state, action))
+
+
+def choosing(state: GameState, seat: str, act: str, card: str, kinds: dict, now: float,
+             hints: bool = True) -> Preview | None:
     """The preview of a card's choice (the game's ``choices``: "flip" lamps of a shape, or
-    "flip_tower"), best options first; None when the card needs no choice."""
+    "flip_tower"), best options first when hinting; None when the card needs no choice."""
     if "flip" in kinds:
-        options = ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements)
-        return Preview(seat, act, card, tuple(options), since=now)
+        options = ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements, hints=hints)
+        return hinted(state, Preview(seat, act, card, tuple(options), since=now, hints=hints))
     if "flip_tower" in kinds:
-        return Preview(seat, act, card, tuple(range(len(TOWERS))), choose="tower", since=now)
+        return hinted(state, Preview(seat, act, card, tuple(range(len(TOWERS))), choose="tower", since=now,
+                                     hints=hints))
     return None

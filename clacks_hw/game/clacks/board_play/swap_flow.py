@@ -127,11 +127,11 @@ def start(state: GameState, seat: str, source: str, now: float) -> SwapFlow | Re
     return SwapFlow(seat, source, hand=p.hand if shown else (), since=now)
 
 
-def pick(flow: SwapFlow, state: GameState, card: str, now: float) -> SwapFlow | Rejection:
+def pick(flow: SwapFlow, state: GameState, card: str, now: float, hints: bool = True) -> SwapFlow | Rejection:
     """The jacquard to discard is chosen: open the card's choice, if it needs one."""
     r = _check(state, Action(flow.seat, "swap", card=card, source=flow.source))
     if r:
         return r
     kinds = state.config.game.swap_choices(state.edition.cards[flow.source])
-    choice = pv.choosing(state, flow.seat, "swap", flow.source, kinds, now)
+    choice = pv.choosing(state, flow.seat, "swap", flow.source, kinds, now, hints)
     return replace(flow, discard=card, choice=choice, since=now)

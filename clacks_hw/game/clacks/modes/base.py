@@ -105,9 +105,26 @@ class ClacksGame(Game):
             state = replace(state, last_fault=None)  # only the very next action may cancel a fault
         return self.moves[action.act][1](state, action)
 
-    def board_play(self) -> ClacksPlay:
-        """Jacquards previewed and played, pawns moved, Fault Report cards, swaps (board_play/)."""
-        return ClacksPlay()
+    def board_play(self, hints: bool = False) -> ClacksPlay:
+        """Jacquards previewed and played, pawns moved, Fault Report cards, swaps (board_play/);
+        ``hints``: a card's most useful placement first, and whether it sends."""
+        return ClacksPlay(hints)
+
+    def hints_by_default(self, config) -> bool:
+        """The co-operative games hint; a scored game does not (modes/competitive.py)."""
+        return True
+
+    def sends(self, state: GameState, action: Action) -> tuple[str, str, int] | None:
+        """(seat, signal, tower) the action would transmit if played now, decided by applying
+        it; None when it would send nothing (or be refused)."""
+        after = self.apply(state, action)
+        if isinstance(after, Rejection):
+            return None
+        sent = self.signal_sent(state, after)
+        if sent is None:
+            return None
+        seat, tower = sent
+        return seat, self.next_signal(state, seat) or "", tower
 
     def turn_seconds(self, config) -> float | None:
         """Express: the length of a turn the set-up recorded."""

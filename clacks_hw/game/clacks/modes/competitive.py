@@ -45,6 +45,10 @@ class Competitive(ClacksGame):
     def candidates(self, state):
         return legal.competitive_candidates(state)
 
+    def hints_by_default(self, config) -> bool:
+        """A race between players: the board does not play for them (docs/play.md, Hints)."""
+        return False
+
     def reveals_faults(self, config) -> bool:
         return False
 

@@ -74,6 +74,11 @@ class TeamGame(ClacksGame):
     def candidates(self, state):
         return legal.coop_candidates(state)
 
+    def hints_by_default(self, config) -> bool:
+        """The team is helped, except in Long Distance, played against the clock of the hands
+        nobody may show: there the board gives nothing away either (docs/play.md, Hints)."""
+        return not config.has("long_distance")
+
     def next_signal(self, state, seat):
         return state.message[state.signals_sent] if state.signals_sent < len(state.message) else None
 

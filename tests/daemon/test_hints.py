@@ -1,0 +1,144 @@
+"""Hints: with them, a tapped jacquard shows at its most useful place first and each place says
+whether it sends a letter, as the engine answers by applying it; without them (the scored
+games' default) the places come in the board's order and nothing is said about them."""
+
+import pytest
+
+from clacks_hw.game.clacks.actions import Action
+from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.clacks.planner import plan
+from clacks_hw.game.core.registry import game_for
+from clacks_hw.testing.clock import FakeClock
+from clacks_hw.web.public import status_json
+from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
+from tests.fakes.daemon_rig import EDITION, Rig
+
+
+def competitive(tmp_path, seed, hints):
+    rig = Rig(tmp_path, FakeClock(0.0), seed=seed, hints=hints)
+    rig.start_game()
+    s = rig.state
+    rig.press("R2" if s.turn.seat in "SN" else "G3")  # the first move is free
+    return rig
+
+
+def one_card_send(tmp_path, hints):
+    """A game where the seat to act sends with one card this turn: (rig, card)."""
+    for seed in range(1, 80):
+        rig = competitive(tmp_path / f"{hints}{seed}", seed, hints)
+        p = plan(rig.state)
+        if p is not None and len(p.cards) == 1 and rig.state.current.tower == p.tower:
+            return rig, p.cards[0]
+    raise AssertionError("no seed gave a one-card send")
+
+
+def status(rig):
+    publisher = StatusPublisher(SnapshotBox(), reader=False)
+    return status_json(publisher.publish(rig.ctrl, None, rig.clock.now()))
+
+
+@pytest.mark.parametrize("mode,variants,hinted", [
+    ("competitive", (), False), ("competitive", ("express",), False),
+    ("race", (), True), ("race", ("long_distance",), False), ("race", ("night_shift",), True),
+    ("solitaire", (), True), ("junior", (), True)])
+def test_scored_games_are_not_hinted_unless_asked(tmp_path, mode, variants, hinted):
+    game = game_for(mode)
+    config = game.config_type(seats=game.seatings()[0], mode=mode, variants=frozenset(variants))
+    assert game.hints_by_default(config) is hinted
+    for setting, on in (("auto", hinted), ("on", True), ("off", False)):
+        rig = Rig(tmp_path / setting, FakeClock(0.0), hints=setting)
+        assert rig.ctrl.hints_on(config) is on
+
+
+def test_the_klackers_board_has_nothing_to_hint():
+    game = game_for("klackers")
+    assert game.hints_by_default(game.config_type(seats=("S", "N"), mode="klackers")) is False
+
+
+def test_a_hinted_place_says_it_sends_and_playing_it_does(tmp_path):
+    rig, card = one_card_send(tmp_path, "on")
+    before = rig.state
+    rig.tap(card)
+    pv = rig.ctrl.preview
+    seat = before.turn.seat
+    engine = before.config.game.sends(before, Action(seat, "play", card=card, lamps=pv.choice))
+    assert engine is not None and pv.hints and pv.sends == engine
+    who, signal, tower = engine
+    assert who == seat and signal == before.next_signal(seat)
+    assert f"SENDS {signal} from {TOWERS[tower].name}" in rig.reports[-1]
+    shown = status(rig)["preview"]  # the status page (and the play page, built on it) shows the same
+    assert shown["hints"] is True
+    assert shown["sends"] == {"seat": seat, "signal": signal, "tower": TOWERS[tower].name}
+    rig.press("PLAY")
+    assert rig.state.player(seat).sent == before.player(seat).sent + 1
+    assert rig.state.player(seat).sent_from[-1] == tower
+
+
+def test_a_hinted_place_that_sends_nothing_says_so(tmp_path):
+    rig, card = one_card_send(tmp_path, "on")
+    rig.tap(card)
+    for _ in range(len(rig.ctrl.preview.options)):
+        rig.press("NEXT")
+        pv = rig.ctrl.preview
+        if pv.sends is None:
+            break
+    else:
+        raise AssertionError("every place sends")
+    state = rig.state
+    after = state.config.game.apply(state, Action(pv.seat, "play", card=card, lamps=pv.choice))
+    assert state.config.game.signal_sent(state, after) is None  # the engine agrees
+    assert rig.reports[-1].endswith("sends nothing.")
+    assert status(rig)["preview"]["sends"] is None
+
+
+def test_without_hints_places_come_in_the_boards_order_and_say_nothing(tmp_path):
+    rig, card = one_card_send(tmp_path, "auto")  # competitive: no hints by default
+    rig.tap(card)
+    pv = rig.ctrl.preview
+    placements = set(EDITION.jacquards[card].shape.placements)
+    assert set(pv.options) == placements
+    lowest = [min(i for i in range(16) if m >> i & 1) for m in pv.options]
+    assert lowest == sorted(lowest)  # from the north-west corner, whatever sends
+    assert not pv.hints and pv.sends is None
+    said = rig.reports[-1]
+    assert "in the board's order" in said and "SENDS" not in said and "sends nothing" not in said
+    rig.press("NEXT")
+    assert "SENDS" not in rig.reports[-1] and "sends nothing" not in rig.reports[-1]
+    shown = status(rig)["preview"]
+    assert shown["hints"] is False and shown["sends"] is None
+
+
+def test_a_hinted_game_orders_by_usefulness_where_an_unhinted_one_does_not(tmp_path):
+    differs = 0
+    for seed in range(1, 30):
+        on = competitive(tmp_path / f"on{seed}", seed, "on")
+        off = competitive(tmp_path / f"off{seed}", seed, "off")
+        card = on.state.current.hand[0]
+        on.tap(card)
+        off.tap(card)
+        assert sorted(on.ctrl.preview.options) == sorted(off.ctrl.preview.options)
+        differs += on.ctrl.preview.options != off.ctrl.preview.options
+    assert differs > 0
+
+
+def test_game_hints_in_the_config_and_the_commands_options(tmp_path):
+    from clacks_hw.commands.common import hints_overrides
+    from clacks_hw.config.load import ConfigError, load_config
+    from clacks_hw.play.table import PlayTable
+
+    assert load_config(check_devices=False).game.hints == "auto"
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\nhints = "of"\n')
+    with pytest.raises(ConfigError) as exc:
+        load_config(path, check_devices=False)
+    assert "game.hints" in str(exc.value) and 'did you mean "off"' in str(exc.value)
+    path.write_text('[game]\nhints = "off"\n')
+    assert load_config(path, check_devices=False).game.hints == "off"
+    # --hints / --no-hints win over the file; neither leaves it alone
+    assert load_config(path, overrides=hints_overrides(True), check_devices=False).game.hints == "on"
+    assert load_config(path, overrides=hints_overrides(None), check_devices=False).game.hints == "off"
+    table = PlayTable(str(path), str(tmp_path / "j"), overrides=hints_overrides(True))  # clacks-hw play --hints
+    try:
+        assert table.config.game.hints == "on"
+    finally:
+        table.close()
