@@ -65,7 +65,8 @@ class Guards(Game):
 
     def computer_move(self, view, seat, strength, rng):
         """A computer at a Guards! Guards! table plays a random legal action of its own seat (it has
-        no strategy yet, whatever the strength)."""
+        no strategy yet, whatever the strength), chosen from ``view``, its seat's view
+        (``seat_view``): nothing an opponent hides changes what it does."""
         from ..core.computer import Move
 
         action = legal.random_action(view, rng, seat=seat)
