@@ -96,8 +96,10 @@ bench: $(STAMP) system-deps
 
 # The engine's and the board's figures of the commit before games were packages and the board's
 # screens classes, and of this checkout, side by side in one run (README's bench table).
+# BEFORE: the commit to compare with (the one before the change being measured).
+BEFORE ?= 6b7c2e7
 bench-compare: $(STAMP)
-	$(BIN)/python bench/compare_commits.py 29e242c
+	$(BIN)/python bench/compare_commits.py $(BEFORE)
 
 # Every parser the outside world reaches (config, edition, journal, HIL script, hub lines, RDM6300
 # frames, HTTP requests, admin JSON, MQTT payloads) fuzzed for FUZZ_SECONDS in all (default 10

@@ -81,3 +81,35 @@ def test_no_screen_of_the_board_names_a_game():
     for name, m in screens.items():
         named = sorted(t for t in m.imports if t.startswith(f"{GAME}.") and not t.startswith(CORE))
         assert named == [], f"{name} imports {named}: ask the game object instead"
+
+
+# The board's own layers: they run whichever games are installed, so none may name one.
+ANY_GAME = ("clacks_hw.daemon", "clacks_hw.web", "clacks_hw.mqtt", "clacks_hw.hall_setup", "clacks_hw.pairing")
+
+
+def games_named(found) -> list[str]:
+    """``importer -> game module`` for every module of the board's own layers that imports a
+    game package (a specific game, not the core)."""
+    return sorted(f"{name} -> {t}" for name, m in found.items() if name.startswith(ANY_GAME)
+                  for t in m.imports if t.startswith(f"{GAME}.") and not t.startswith(CORE))
+
+
+def test_neither_the_daemon_nor_the_pages_nor_the_hall_import_a_game():
+    """The board, its pages and the hall ask the game object (its protocol, its BoardPlay, its
+    page) and the registry; a game they named could not be taken out, nor a new one added
+    without touching them."""
+    assert len([n for n in MODULES if n.startswith(ANY_GAME)]) > 60
+    assert games_named(MODULES) == [], "ask the game object or the registry instead"
+
+
+def test_the_check_for_a_named_game_finds_one_inside_a_function(tmp_path):
+    root = tmp_path / "clacks_hw"
+    files = {"daemon/__init__.py": "", "daemon/lamps.py": "def f():\n    from ..game.klackers import dice\n",
+             "web/__init__.py": "", "web/page.py": "from ..game.core import view\n",
+             "game/__init__.py": "", "game/core/__init__.py": "", "game/core/view.py": "",
+             "game/klackers/__init__.py": "", "game/klackers/dice.py": ""}
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    assert games_named(modules(root)) == ["clacks_hw.daemon.lamps -> clacks_hw.game.klackers",
+                                          "clacks_hw.daemon.lamps -> clacks_hw.game.klackers.dice"]

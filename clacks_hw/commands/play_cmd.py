@@ -71,7 +71,7 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     computer play seat N (easy, normal or strong). An unfinished game resumes when you play again.
     """
     from ..config.load import ConfigError
-    from ..daemon.admin_flow import requested_menu
+    from ..daemon.screens.admin import requested_menu
     from ..play.address import key_url, listen, new_secret, page_url
 
     # The built-in edition loads with the board, after the address is out; another one is checked first.
@@ -167,7 +167,7 @@ def _play(table, server, params: dict, duration) -> int:
         if not table.wait_ready():
             click.echo(f"the board did not start: {table.error}", err=True)
             return FAILED
-        if table.controller.screen in ("game", "confirm"):
+        if table.controller.in_game:
             click.echo(f"An unfinished game resumed ({table.journal}); abandon it on the page "
                        "(hold PREV+NEXT) to start another.")
         else:

@@ -23,8 +23,7 @@ from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
 from ..base.errors import ClacksError
-from ..game.clacks.edition import Edition
-from ..game.clacks.edition_files import default_edition
+from ..game.core.registry import board_edition
 from ..game.core.table import SEATS
 from ..game.core.view import PUBLIC
 from ..journal.folder import exposure
@@ -38,6 +37,7 @@ from .loop import EventLoop
 from .outputs import FrameLog, LazyBackend
 from .ports import open_auto
 from .resume import find as find_resumable
+from .screens.pairing import PhoneDesk
 from .session import JournalStore
 from .terminal_screen import TerminalScreen
 from .watchdog import SystemdNotifier
@@ -65,7 +65,7 @@ class Seams:
     env: dict | None = None  # environment for sd_notify (default os.environ)
     observer: Callable[[object], None] | None = None  # sees every event handled and frame shown
     frame_log: str | None = None
-    edition: Edition | None = None
+    edition: Any = None  # the printed cards (an edition) instead of the board's own (registry.board_edition)
     on_ready: Callable[[Daemon], None] | None = None
     settings: dict = field(default_factory=dict)  # Settings overrides (e.g. demo_step_s)
     # The status page (status.bind/status.port; port 0 = off). None: as configured, except that
@@ -86,7 +86,7 @@ class Daemon:
         s = self.seams = seams or Seams()
         self.clock = s.clock or SystemClock()
         self.out = s.output if s.output is not None else sys.stdout
-        self.edition = s.edition or default_edition()
+        self.edition = s.edition or board_edition()
         self.events: queue.Queue = queue.Queue()
         self.stop = s.stop or threading.Event()
         self.buttons = self.reader = self.keyboard = None
@@ -189,21 +189,17 @@ class Daemon:
                                      out=self.screen if self.screen is not None else self.out)
         self.notifier = SystemdNotifier(s.env)
         publisher = self._publisher(cfg, s, directory)
-        flow = None
-        if self.pairing is not None:
-            from .pairing_flow import PairingFlow
-
-            flow = PairingFlow(self.pairing, self.edition.signals, say=report, screen=self.screen,
-                               url=self.status_page.phone_url if self.status_page is not None else None,
-                               seats=self._seats_in_play)
+        if self.pairing is not None:  # the pairing gestures and screen (screens/pairing.py)
+            self.controller.phones = PhoneDesk(
+                self.pairing, self.edition.spelled, say=report, terminal=self.screen,
+                url=self.status_page.public_url if self.status_page is not None else None, seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
-                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher,
-                              pairing=flow)
+                              notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)
 
     def _seats_in_play(self) -> tuple[str, ...]:
         """The seats a player's own phone may be paired for: the game's, else every seat."""
         c = self.controller
-        state = c.state if c.screen in ("game", "confirm", "over") else None
+        state = c.state if c.in_game or c.screen == "over" else None
         return tuple(state.config.seats) if state is not None else SEATS
 
     def _publisher(self, cfg, s, directory: Path):

@@ -1,6 +1,6 @@
 """What every screen may ask of the board besides moving between screens: saying things (the
 position after an action, a notice, a red flash with a sentence, a refusal in words everybody
-may read), counting an accepted action, and watching whether the journal can be written.
+may read), counting an accepted action, and whether the journal can be written.
 
 A mixin of the controller (controller.py), which holds the parts these use: ``session``,
 ``settings``, ``storage``, ``store``, ``message``, ``recent``, ``report``, ``show_status``,
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 
-from ..game.clacks.board import TOWERS
 from ..game.core.rejection import Rejection
 
 log = logging.getLogger(__name__)
@@ -19,24 +18,18 @@ log = logging.getLogger(__name__)
 
 class BoardParts:
     @property
-    def express_seconds(self) -> float:
-        """The turn length of the game in play (recorded in its journal), else the setting."""
-        if self.session is not None:
-            config = self.session.state.config
-            limit = config.game.turn_seconds(config)
-            if limit is not None:
-                return limit
-        return float(self.settings.express_s)
+    def express_seconds(self) -> float | None:
+        """The turn length of the game in play (recorded in its journal); None: no timed turn."""
+        if self.session is None:
+            return None
+        config = self.session.state.config
+        return config.game.turn_seconds(config)
 
     def hints_on(self, config) -> bool:
         """Does the board hint in the game ``config`` sets up: the setting, or, left to
         "auto", the game's own answer (a scored game is not hinted)."""
         hints = self.settings.hints
         return hints == "on" or hints == "auto" and config.game.hints_by_default(config)
-
-    @staticmethod
-    def tower_mask(tower: int) -> int:
-        return TOWERS[tower].mask
 
     def status(self, extra: str = "") -> None:
         """The whole position as text (the log, or the terminal's board), and what just happened."""
@@ -92,11 +85,7 @@ class BoardParts:
         state = self.session.state if self.session is not None else None
         return rejection.message if state is None else state.config.game.public_text(state, rejection)
 
-    def _check_storage(self, now: float) -> None:
-        """While the journal cannot be written, look every few seconds whether it can again."""
+    def has_room(self) -> bool:
+        """Can the journal be written (a real write, undone): the game's own, else a new one's."""
         writer = self.session.writer if self.session is not None else None
-        probe = writer.has_room if writer is not None else self.store.has_room
-        if self.storage.check(now, probe):
-            self.message = ""
-            self.current.storage_back(now)
-            self.report("Storage has room again: the board accepts moves.")
+        return writer.has_room() if writer is not None else self.store.has_room()

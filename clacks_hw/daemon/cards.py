@@ -14,11 +14,13 @@ import re
 import tomllib
 from pathlib import Path
 
+from ..game.core.registry import printed_boxes
+
 log = logging.getLogger(__name__)
 
 WORD_PREFIX = "W:"  # a Clacks word card, e.g. "W:GUILD"
 UID_TEXT = re.compile(r"(?:[0-9A-Fa-f]{2}){4,10}")  # a tag's id as hex: 4 to 10 bytes
-GUARDS_FILE = "guards-cards.toml"
+GUARDS_FILE = "guards-cards.toml"  # the Guards! Guards! box's enrolment: NAME-cards.toml, as load_board_cards reads
 
 
 class CardMap:
@@ -69,14 +71,14 @@ def load_cards(path, edition=None) -> CardMap:
 
 
 def load_board_cards(journal_dir, edition) -> CardMaps:
-    """The Clacks cards and, when enrolled, the Guards! Guards! box's volunteers (checked against
-    the box the board plays, the made-up demo edition)."""
-    guards = Path(journal_dir) / GUARDS_FILE
+    """The board's own cards (``edition``'s) and, for every other game with printed cards of its
+    own whose box is enrolled (``NAME-cards.toml``: the Guards! Guards! volunteers), that box's,
+    checked against the edition its game box names (registry.printed_boxes)."""
     maps = [load_cards(default_path(journal_dir), edition)]
-    if guards.exists():
-        from ..game.guards.edition_files import demo_edition
-
-        maps.append(load_cards(guards, demo_edition()))
+    for box in printed_boxes()[1:]:
+        path = Path(journal_dir) / f"{box.name}-cards.toml"
+        if path.exists():
+            maps.append(load_cards(path, box.edition()))
     return CardMaps(*maps)
 
 

@@ -5,13 +5,14 @@ Fed input events (ButtonEvent, ReaderEvent, CardTap) and the time; produces engi
 and never reads a clock: every method takes ``now``.
 
 The controller is small on purpose: each screen is a class of its own in ``screens/`` (attract,
-setup, game, confirm, over, resume/refused; screens/__init__.py lists them and the seams), and
-the controller only keeps the one showing (``current``; its name is ``screen``), hands it the
-inputs, and keeps what all of them share: the card map and the readers' seats, the game
-session, the journal's storage watch, the transmission flash, the red error flash, the last
-message, and the steps that move between screens (``go``, ``to_attract``, ``open_setup``,
-``start_game``, ``enter_game``, ``abandon``). Reader faults and unknown tags are handled here,
-whatever the screen.
+setup, game, confirm, over, resume/refused, fault; screens/__init__.py lists them and the
+seams), and the controller only keeps the one showing (``current``; its name is ``screen``),
+hands it the inputs, and keeps what all of them share: the card map and the readers' seats, the
+game session, the journal's storage watch, the transmission flash, the red error flash, the
+last message, and the steps that move between screens (``go``, ``to_attract``, ``open_setup``,
+``start_game``, ``enter_game``, ``abandon``, ``fault``). A lost reader (in a game played with
+cards) or a failed journal write brings the fault screen over the screen showing; unknown tags
+are refused here, whatever the screen.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from dataclasses import dataclass
 
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..drivers.reader_events import ReaderEvent
-from ..game.clacks.config import EXPRESS_SECONDS
-from ..game.clacks.edition import Edition
 from ..game.core.errors import SetupError
 from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
@@ -38,6 +37,8 @@ from .reader_seats import ReaderSeats
 from .resume import Outcome
 from .screens.attract import AttractScreen
 from .screens.base import Screen
+from .screens.fault import FaultScreen
+from .screens.pairing import PhoneDesk, gesture
 from .screens.over import OverScreen
 from .screens.play import PlayScreen
 from .screens.resume import ResumeScreen
@@ -55,7 +56,7 @@ SEED_BITS = 64
 @dataclass(frozen=True)
 class Settings:
     attract_after_s: float = 120.0  # idle in setup, or after a game ends, before attract
-    express_s: float = EXPRESS_SECONDS
+    express_s: float | None = None  # a timed turn's length (Express); None: the game's own
     hands: str = "tracked"
     mode: str = "competitive"
     variants: tuple[str, ...] = ()
@@ -76,7 +77,7 @@ class Settings:
 
 
 class Controller(BoardParts):
-    def __init__(self, edition: Edition, store: JournalStore | None, cards: CardMap | None = None,
+    def __init__(self, edition, store: JournalStore | None, cards: CardMap | None = None,
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
                  report: Callable[[str], None] | None = None, reader_seats=None,
@@ -98,6 +99,8 @@ class Controller(BoardParts):
         self.reader_offline = False
         self.leds_failing = False
         self.storage = StorageWatch(self.settings.storage_retry_s)  # journal writes failing?
+        self.phones: PhoneDesk | None = None  # pairing phones at the board (screens/pairing.py), when on
+        self.phones_flash: tuple[float, str] | None = None  # (until, "paired" / "forgotten")
         self.last_input = now
         self.current: Screen
         if session is not None:
@@ -113,11 +116,12 @@ class Controller(BoardParts):
 
     @property
     def screen(self) -> str:
-        return self.current.name
+        """The screen the board is in (pairing rides over it and is not one the pages name)."""
+        return self.base.name
 
     @property
     def screen_since(self) -> float:
-        return self.current.since
+        return self.base.since
 
     @property
     def state(self):
@@ -125,21 +129,30 @@ class Controller(BoardParts):
 
     # What the screen showing holds, for the status page, the logs and the tests: the set-up
     # menu, the game's input in progress (a Clacks card being placed or swapped), the turn's start.
-    setup = property(lambda self: getattr(self.current, "menu", None))
-    preview = property(lambda self: getattr(getattr(self.current, "play", None), "preview", None))
-    swap = property(lambda self: getattr(getattr(self.current, "play", None), "swap", None))
-    turn_started = property(lambda self: self.current.clock.started if hasattr(self.current, "clock") else None)
-    computer_move = property(lambda self: self.current.computer.move if hasattr(self.current, "computer") else None)
+    setup = property(lambda self: getattr(self.base, "menu", None))
+    preview = property(lambda self: getattr(getattr(self.base, "play", None), "preview", None))
+    swap = property(lambda self: getattr(getattr(self.base, "play", None), "swap", None))
+    turn_started = property(lambda self: self.base.clock.started if hasattr(self.base, "clock") else None)
+    computer_move = property(lambda self: self.base.computer.move if hasattr(self.base, "computer") else None)
 
     @property
     def play_progress(self):
         """The game's input in progress as a value (None: none), to tell whether an input changed it."""
-        play = getattr(self.current, "play", None)
+        play = getattr(self.base, "play", None)
         return play.progress() if play is not None else None
 
     def go(self, screen: Screen, now: float) -> None:
+        top = self.current if hasattr(self, "current") else None
         screen.since = now
-        self.current = screen
+        if top is not None and top.rides and screen not in (top, top.under) and screen.under is not top:
+            top.under = screen  # the screen underneath moved on: pairing stays over the new one
+        else:
+            self.current = screen
+
+    @property
+    def base(self) -> Screen:
+        """The screen showing, under pairing if pairing rides over it."""
+        return self.current.under if self.current.rides else self.current
 
     def view(self, now: float) -> View:
         return View(
@@ -148,13 +161,15 @@ class Controller(BoardParts):
             error_since=self.error_since if self.error_since is not None
             and now < self.error_since + self.settings.error_s else None,
             error_seconds=self.settings.error_s, express_seconds=self.express_seconds,
+            phones_flash=palette.PHONES[self.phones_flash[1]] if self.phones_flash and now < self.phones_flash[0]
+            else None,
             reader_offline=self.reader_offline, leds_failing=self.leds_failing,
-            storage_full=not self.storage.ok, screen_since=self.screen_since, signals=self.edition.signals,
+            storage_full=not self.storage.ok, screen_since=self.screen_since, spell=self.edition.spelled,
         )
 
     def next_deadline(self, now: float) -> float | None:
         """The next time :meth:`tick` has something to do (not animation: the renderer's)."""
-        times = [self.current.deadline(now), self.storage.next_check]
+        times = [self.current.deadline(now), self.phones_flash[0] if self.phones_flash else None]
         if self.flash:
             times.append(self.flash.since + self.flash.seconds)
         if self.error_since is not None:
@@ -165,7 +180,9 @@ class Controller(BoardParts):
     # ------------------------------------------------------------------ input
 
     def handle(self, event, now: float) -> None:
-        if isinstance(event, ReaderEvent):
+        if gesture(self, event, now):  # pairing's gestures, a phone paired: no screen sees them
+            pass
+        elif isinstance(event, ReaderEvent):
             self._reader(event, now)
         elif isinstance(event, CardTap):
             self.last_input = now
@@ -174,7 +191,7 @@ class Controller(BoardParts):
             else:
                 self._tap(event.card, None, event.reader, now)
         elif isinstance(event, ButtonEvent):
-            if event.kind == "chord" and event.button == "+".join(RESET_CHORD):  # others: pairing_flow.py
+            if event.kind == "chord" and event.button == "+".join(RESET_CHORD):  # pairing's: screens/pairing.py
                 self.last_input = now
                 self.current.reset(now)
             elif event.kind == "press":
@@ -188,7 +205,8 @@ class Controller(BoardParts):
             self.flash = None
         if self.error_since is not None and now >= self.error_since + self.settings.error_s:
             self.error_since = None
-        self._check_storage(now)
+        if self.phones_flash and now >= self.phones_flash[0]:
+            self.phones_flash = None
         self.current.tick(now)
 
     def _reader(self, ev: ReaderEvent, now: float) -> None:
@@ -199,10 +217,14 @@ class Controller(BoardParts):
         elif ev.kind == "offline":
             self.reader_offline = True
             log.warning("card reader offline: %s", ev.detail)
+            if self.current.takes_cards:
+                self.fault("reader", now)
         elif ev.kind == "online":
             if self.reader_offline:
                 log.info("card reader back online: %s", ev.detail)
             self.reader_offline = False
+            if isinstance(self.base, FaultScreen):
+                self.base.clear("reader", now)
         elif ev.kind == "fault":
             log.warning("card reader %s fault: %s", ev.reader, ev.detail)
         elif ev.kind == "recovered":
@@ -215,6 +237,32 @@ class Controller(BoardParts):
             self.error(now, sentence)
             return
         self.current.tap(card, reader, now)
+
+    # ------------------------------------------------------------------ faults
+
+    def fault(self, kind: str, now: float, again=None) -> None:
+        """A fault (``reader``, ``storage``) over the screen showing, which goes on when it
+        clears (screens/fault.py); ``again(now)``: what met it, done once it clears."""
+        base = self.base  # a fault comes under pairing, which stays on top
+        screen = base if isinstance(base, FaultScreen) else FaultScreen(self, now, base)
+        screen.add(kind, again)
+        if screen is not base:
+            self.go(screen, now)
+
+    def storage_failed(self, exc: BaseException, now: float, again=None) -> str:
+        """A journal write failed: say why (a red flash), and wait on the fault screen."""
+        why = self.storage.failed(exc, now)
+        self.error(now, why)
+        self.fault("storage", now, again)
+        return why
+
+    @property
+    def in_game(self) -> bool:
+        """A game is in play on the board (on its play screen, its abandon question, or a fault over either)."""
+        shown = self.current
+        while shown.under is not None and not isinstance(shown, PlayScreen):
+            shown = shown.under
+        return self.session is not None and isinstance(shown, PlayScreen)
 
     # ------------------------------------------------------------------ moving between screens
 
@@ -240,32 +288,34 @@ class Controller(BoardParts):
         self.recent.clear()
         screen = PlayScreen(self, now, session)
         self.go(OverScreen(self, now) if session.state.over else screen, now)
+        if self.reader_offline and self.current.takes_cards:
+            self.fault("reader", now)
         self.status()
 
     def start_game(self, menu: SetupMenu, now: float) -> str | None:
         """Start the game ``menu`` describes (the set-up screen's PLAY, the admin page's new
-        game: admin_flow.py); None, or why it could not start."""
+        game: screens/admin.py); None, or why it could not start."""
         # 64 bits: no search over seeds can match the cards seen played to a deal.
         seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
-                                  express_seconds=float(self.settings.express_s), first=self.settings.first)
+                                  express_seconds=self.settings.express_s, first=self.settings.first)
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:
             if isinstance(exc, (OSError, JournalError)) and not isinstance(exc, FileExistsError):
-                why = self.storage.failed(exc, now)
-                self.error(now, why)
-                return why
+                # the game starts once the journal can be written (the fault screen)
+                return self.storage_failed(exc, now, again=lambda later: self.start_game(menu, later))
             log.error("cannot start the game: %s", exc)
             self.error(now, f"Cannot start the game: {exc}")
             return f"cannot start the game: {exc}"
         self.last_input = now
+        self.storage.cleared()  # its header is on disk
         self.enter_game(session, now)
         return None
 
     def abandon(self, now: float, by: str = "the admin page") -> bool:
         """Abandon the game in play (as PLAY on the reset question); False when there is none."""
-        if self.screen not in ("game", "confirm") or self.session is None:
+        if not self.in_game:
             return False
         session = self.session
         session.close()
@@ -285,15 +335,16 @@ class Controller(BoardParts):
     def submit(self, action, now: float) -> bool:
         """An action from outside the board's buttons (a seat's own phone: seat_flow.py), through
         the play screen's one way to the engine; False when refused or when no game is in play."""
-        play = getattr(self.current, "playing", self.current)  # under the abandon question too
+        play = getattr(self.base, "playing", self.base)  # under the abandon question (and pairing) too
         return isinstance(play, PlayScreen) and play.submit(action, now)
 
     def flash_signal(self, before, after, now: float):
-        """Flash the tower a signal was just sent from, in the sender's colour: (seat, tower) or None."""
-        sent = after.config.game.signal_sent(before, after)
+        """Flash the tower a signal was just sent from, in the sender's colour (the game says
+        which lamps: ``Game.sent_lamps``): (seat, lamps) or None."""
+        sent = after.config.game.sent_lamps(before, after)
         if sent:
-            seat, tower = sent
-            self.flash = Flash(self.tower_mask(tower), palette.SEAT[seat], now, self.settings.flash_s)
+            seat, lamps = sent
+            self.flash = Flash(lamps, palette.SEAT[seat], now, self.settings.flash_s)
         return sent
 
     def close(self) -> None:

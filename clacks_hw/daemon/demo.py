@@ -7,8 +7,6 @@ from __future__ import annotations
 import logging
 import random
 
-from ..game.clacks.edition import Edition
-from ..game.clacks.state import GameState
 from ..game.core.engine import apply, new_game
 from ..game.core.registry import board_modes
 from ..game.core.rejection import Rejection
@@ -18,9 +16,9 @@ log = logging.getLogger(__name__)
 
 
 class Demo:
-    def __init__(self, edition: Edition, rng: random.Random, step_s: float = 0.8, rest_s: float = 3.0) -> None:
+    def __init__(self, edition, rng: random.Random, step_s: float = 0.8, rest_s: float = 3.0) -> None:
         self.edition, self.rng, self.step_s, self.rest_s = edition, rng, step_s, rest_s
-        self.state: GameState | None = None
+        self.state = None  # the demo game
         self.next_at = 0.0
         self.games = 0  # dealt so far: the next one is the next game in turn
 
@@ -38,7 +36,7 @@ class Demo:
     def due(self, now: float) -> bool:
         return self.state is None or now >= self.next_at
 
-    def step(self, now: float) -> tuple[GameState, GameState] | None:
+    def step(self, now: float) -> tuple | None:
         """One bot action if it is time: (before, after), or None."""
         if self.state is None or self.state.over:
             self.start(now)

@@ -29,21 +29,21 @@ class ExpressMarks:
 
     def due(self, turn, started: float, now: float) -> bool:
         used = now - started
-        # A turn begun again (storage came back) is marked at once, below the last mark.
+        # A turn begun again below the last mark is marked at once.
         return used >= self._since(turn) + self.every_s or used < self._since(turn)
 
     def marked(self, turn, used: float) -> None:
         self._turn, self._used = turn, used
 
-    def tick(self, session, turn, started: float, now: float, storage) -> None:
+    def tick(self, session, turn, started: float, now: float, failed) -> None:
         """While an Express turn runs: journal how much of it is used when a mark is due (a
-        failed write is the storage watch's to show, as for an action)."""
+        failed write goes to ``failed(exc, now)``, the board's fault screen, as for an action)."""
         if not self.due(turn, started, now):
             return
         used = now - started
         try:
             session.mark_clock(used)
         except (JournalError, OSError) as exc:
-            storage.failed(exc, now)
+            failed(exc, now)
             return
         self.marked(turn, used)

@@ -9,7 +9,7 @@ the pictures the docs show and fail when a committed one is stale.
 from __future__ import annotations
 
 from ..drivers.frame import SEATS, Frame
-from ..game.clacks.board import TOWERS
+from ..game.core.table import TOWER_BUTTONS
 
 CELL = 40  # a lamp's square
 GAP = 6
@@ -47,16 +47,15 @@ def _seats(frame: Frame, side: int) -> list[str]:
 
 def _buttons(frame: Frame, top: int) -> list[str]:
     out = []
-    for tower in TOWERS:
-        bx, by = tower.button
-        left = PAD if tower.colour == "red" else PAD + 3 * (BUTTON + GAP) + 2 * PAD
+    for name, (colour, (bx, by)) in TOWER_BUTTONS.items():
+        left = PAD if colour == "red" else PAD + 3 * (BUTTON + GAP) + 2 * PAD
         x, y = left + bx * (BUTTON + GAP), top + by * ROW
-        edge = "#c33" if tower.colour == "red" else "#3a3"
+        edge = "#c33" if colour == "red" else "#3a3"
         out.append(f'<rect x="{x}" y="{y}" width="{BUTTON}" height="{BUTTON}" rx="13" '
-                   f'fill="{_hex(frame.tower(tower.name))}" stroke="{edge}" stroke-width="2">'
-                   f'<title>{tower.name}</title></rect>'
+                   f'fill="{_hex(frame.tower(name))}" stroke="{edge}" stroke-width="2">'
+                   f'<title>{name}</title></rect>'
                    f'<text x="{x + BUTTON / 2:g}" y="{y + BUTTON + 11}" font-size="9" text-anchor="middle" '
-                   f'fill="#aaa">{tower.name}</text>')
+                   f'fill="#aaa">{name}</text>')
     return out
 
 

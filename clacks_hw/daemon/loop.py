@@ -15,9 +15,10 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import admin_flow, renderer, seat_flow
+from . import renderer, seat_flow
 from .events import AdminCommand, Quit, SeatAction
 from .gestures import ChordGuard
+from .screens import admin
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 class EventLoop:
     def __init__(self, events: queue.Queue, controller, leds: LedOutput, clock, *, buttons=None,
                  notifier=None, stop: threading.Event | None = None, max_wait_s: float = 0.25,
-                 observer: Callable[[object], None] | None = None, status=None, pairing=None) -> None:
+                 observer: Callable[[object], None] | None = None, status=None) -> None:
         self.events = events
         self.controller = controller
         self.leds = leds
@@ -39,7 +40,6 @@ class EventLoop:
         self._status = None
         self._tick_error = ""  # the last error a tick raised, logged once
         self.status = status  # a web.snapshot.StatusPublisher: one snapshot per iteration
-        self.pairing = pairing  # the pairing gestures and the code on the LEDs (pairing_flow.py)
         self.gestures = ChordGuard()
 
     def deadline(self, now: float) -> float | None:
@@ -50,7 +50,6 @@ class EventLoop:
             self.controller.next_deadline(now),
             renderer.animation_deadline(view, now),
             self.notifier.next_deadline() if self.notifier else None,
-            self.pairing.next_deadline(now) if self.pairing else None,
         ]
         times = [t for t in times if t is not None]
         return min(times) if times else None
@@ -94,8 +93,6 @@ class EventLoop:
             if repr(exc) != self._tick_error:
                 log.exception("error in the board's timers; the game goes on")
             self._tick_error = repr(exc)
-        if self.pairing is not None:
-            self.pairing.tick(now)
         self.draw(now)
         self._publish(now)
         self.iterations += 1
@@ -109,14 +106,12 @@ class EventLoop:
             self.stop.set()
             return
         if isinstance(event, AdminCommand):  # the loop owns the LEDs the brightness scales
-            admin_flow.handle(event, self.controller, self.leds, self.clock.now())
+            admin.handle(event, self.controller, self.leds, self.clock.now())
             return
         if isinstance(event, SeatAction):  # a seat's answer from its own phone
             seat_flow.handle(event, self.controller, self.clock.now())
             return
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
-            if self.pairing is not None and self.pairing.handle(decided, self.clock.now()):
-                continue  # a pairing gesture: never the game's
             try:
                 self.controller.handle(decided, self.clock.now())
             except Exception:  # one bad event must not end the board; the state stays consistent
@@ -131,8 +126,6 @@ class EventLoop:
         self.controller.leds_failing = not self.leds.health.ok
         view = self.controller.view(now)
         frame = renderer.render(view, now)
-        if self.pairing is not None:
-            frame = self.pairing.frame(frame, now)
         shown = self.leds.show(frame)
         if (shown or retried) and self.observer:
             self.observer(self.leds.last_frame)

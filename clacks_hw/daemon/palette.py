@@ -30,6 +30,7 @@ PAIRING_LETTER = (0, 230, 255)  # the code's letter on the lamps
 PAIRING_PLACE = (255, 255, 255)  # the place of the letter shown (R1 = the first, G2 = the eighth)
 PAIRED = (0, 255, 60)  # a phone paired: the buttons and seat indicators flash green
 FORGOTTEN = (255, 140, 0)  # every phone forgotten: they flash orange
+PHONES = {"paired": PAIRED, "forgotten": FORGOTTEN}
 COMPUTER = (255, 255, 255)  # setup: a seat the computer plays glows white, brighter the stronger
 COMPUTER_LEVEL = {"easy": 0.25, "normal": 0.55, "strong": 1.0}
 

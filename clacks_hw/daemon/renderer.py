@@ -6,12 +6,15 @@ Over any game the board adds what is its own: the seat whose turn it is fades as
 turn runs down (blinking for the last 10 s); a transmission flashes the tower in the sender's
 colour; the abandon question blinks the lamps orange. A reader that is offline makes the seat
 indicators pulse amber; a journal that cannot be written (storage full) blinks all twelve tower
-buttons white, over anything else on them; an unknown tag or a refused action flashes them red.
+buttons white, over anything else on them (either is the fault screen's while a game waits for
+it: screens/fault.py); an unknown tag or a refused action flashes them red.
 
 After a restart whose newest journal could not be resumed: with an older game in play to offer
 (screen resume), that game's whole picture blinks slowly, asking whether to bring it back;
 with nothing to offer (screen refused) the seat indicators blink red slowly. Set-up spells
-its letters on tower R2 and lights the variants' switches on the tower buttons.
+its letters on tower R2 and lights the variants' switches on the tower buttons. Pairing a phone
+(screens/pairing.py) spells the code's letters in their place; a phone paired, or every phone
+forgotten, flashes the tower buttons and seat indicators green or orange.
 """
 
 from __future__ import annotations
@@ -21,8 +24,6 @@ import math
 from ..drivers.frame import SEATS as FRAME_SEATS
 from ..drivers.frame import TOWERS as FRAME_TOWERS
 from ..drivers.frame import Frame
-from ..game.clacks.board import TOWER_BY_NAME
-from ..game.clacks.turns import target_mask
 from . import palette as P
 from .setup_menu import variants_of
 from .view import View
@@ -36,7 +37,6 @@ EXPRESS_BLINK_S = 0.5
 PULSE_S = 2.0  # amber pulse of an offline reader
 STORAGE_BLINK_S = 1.0  # storage full: the tower buttons blink
 ANIMATION_STEP_S = 0.1  # pulses and fades are redrawn this often
-SETUP_TOWER = TOWER_BY_NAME["R2"].index  # the letters are spelled here, read from seat S
 
 
 def blink_on(now: float, since: float, period: float) -> bool:
@@ -56,9 +56,11 @@ def _overlay(lamps: list, mask: int, colour) -> None:
 
 
 def render(view: View, now: float) -> Frame:
+    if view.pairing is not None:  # the code's letters and places: nothing else while it shows
+        return _pairing(view.pairing)
     if view.screen in ("resume", "refused"):
         lamps, towers, seats = _resume(view, now)
-    elif view.screen == "setup" and view.setup is not None:
+    elif view.setup is not None:  # the set-up menu (also under a fault, screens/fault.py)
         lamps, towers, seats = _setup(view, now)
     elif view.state is None:
         lamps, towers, seats = [P.OFF] * 16, {}, {}
@@ -72,6 +74,17 @@ def render(view: View, now: float) -> Frame:
         towers = {t: P.STORAGE_FULL if on else P.OFF for t in FRAME_TOWERS}
     if view.error_since is not None and now < view.error_since + view.error_seconds:
         seats = {s: P.ERROR for s in FRAME_SEATS}
+    if view.phones_flash is not None:  # a phone paired, or every phone forgotten: the game goes on
+        towers, seats = dict.fromkeys(FRAME_TOWERS, view.phones_flash), dict.fromkeys(FRAME_SEATS, view.phones_flash)
+    return Frame.build(lamps=lamps, towers=towers, seats=seats)
+
+
+def _pairing(p) -> Frame:
+    """The code's letter on the lamps; its places on the tower buttons (the one spelled white);
+    the seat indicators cyan, or only the seat whose phone is being paired, in its colour."""
+    lamps = [P.PAIRING_LETTER if p.lamps >> i & 1 else P.OFF for i in range(16)]
+    towers = {name: (P.PAIRING_PLACE if i == p.place else P.PAIRING) for i, name in enumerate(FRAME_TOWERS[:p.places])}
+    seats = dict.fromkeys(FRAME_SEATS, P.PAIRING) if p.seat is None else {p.seat: P.SEAT[p.seat]}
     return Frame.build(lamps=lamps, towers=towers, seats=seats)
 
 
@@ -116,7 +129,7 @@ def _resume(view: View, now: float):
         return [P.OFF] * 16, {}, {s: P.ERROR if on else P.OFF for s in FRAME_SEATS}
     if not on:
         return [P.OFF] * 16, {}, {}
-    return _game(View("game", view.state, signals=view.signals), now)
+    return _game(View("game", view.state, spell=view.spell), now)
 
 
 def _setup(view: View, now: float):
@@ -134,8 +147,8 @@ def _setup(view: View, now: float):
             if k == m.cursor:
                 c = P.SETUP_CURSOR if blink_on(now, m.since, BLINK_S) else c
             towers[FRAME_TOWERS[k]] = c
-    if letter is not None and letter in view.signals:
-        _overlay(lamps, target_mask("S", SETUP_TOWER, view.signals[letter]), colour)
+    if letter is not None and view.spell is not None:  # in the edition's alphabet, on its spelling tower
+        _overlay(lamps, view.spell(letter), colour)
     if m.page in ("seats", "names", "words"):
         waiting = m.waiting_seat() if m.page in ("names", "words") else None
         for s in m.seats:
@@ -151,6 +164,8 @@ def _setup(view: View, now: float):
 
 def animation_deadline(view: View, now: float) -> float | None:
     """When the frame drawn for ``view`` next changes with time alone (None: it does not)."""
+    if view.pairing is not None:
+        return view.pairing.changes_at
     times = []
     if view.reader_offline:
         times.append(now + ANIMATION_STEP_S)
@@ -161,7 +176,7 @@ def animation_deadline(view: View, now: float) -> float | None:
     if view.screen in ("resume", "refused"):
         times.append(_next_edge(now, view.screen_since, RESUME_BLINK_S))
         return min(times)
-    if view.screen == "setup" and view.setup is not None:
+    if view.setup is not None:
         if view.setup.page in ("variants", "names", "words"):
             times.append(_next_edge(now, view.setup.since, BLINK_S))
         return min(times) if times else None

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from ..game.clacks.state import GameState
 from ..journal import JournalError, Reopened, mark_abandoned
 from ..journal.writer import set_aside
 from . import journal_names
@@ -41,7 +40,7 @@ class Offer:
     """An older game in play, behind the refused journal(s): resumed only if the owner says so."""
 
     path: Path
-    state: GameState
+    state: object  # the game's position
     actions: int
     created: str | None
 

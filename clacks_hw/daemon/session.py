@@ -10,9 +10,6 @@ import secrets
 from pathlib import Path
 
 from ..base.clock import SystemClock
-from ..game.clacks.actions import Action
-from ..game.clacks.edition import Edition
-from ..game.clacks.state import GameState
 from ..game.core.config import GameConfig
 from ..game.core.engine import apply, new_game
 from ..game.core.rejection import Rejection
@@ -25,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class GameSession:
-    def __init__(self, state: GameState, writer: JournalWriter | None, actions: int = 0,
+    def __init__(self, state, writer: JournalWriter | None, actions: int = 0,
                  turn_used: float = 0.0, started: float | None = None) -> None:
         self.state = state
         self.writer = writer
@@ -37,8 +34,9 @@ class GameSession:
     def path(self) -> Path | None:
         return None if self.writer is None else self.writer.path
 
-    def apply(self, action: Action) -> GameState | Rejection:
-        """The engine's answer; an accepted action is journalled before the state changes."""
+    def apply(self, action):
+        """The engine's answer (the new state, or a Rejection); an accepted action is journalled
+        before the state changes."""
         result = apply(self.state, action)
         if isinstance(result, Rejection):
             return result
@@ -63,7 +61,7 @@ class GameSession:
 class JournalStore:
     """The journal directory: new games get a new file; ``resume.find`` picks the game to go on with."""
 
-    def __init__(self, directory, edition: Edition, config_hash: str | None = None, clock=None) -> None:
+    def __init__(self, directory, edition, config_hash: str | None = None, clock=None) -> None:
         self.dir = Path(directory)
         self.edition = edition
         self.config_hash = config_hash

@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game.clacks.board import TOWER_BY_NAME
-from ..game.clacks.config import EXPRESS_SECONDS
 from ..game.core.computer import STRENGTHS
 from ..game.core.config import GameConfig, config_from_record
 from ..game.core.registry import board_modes, game_for
+from ..game.core.table import TOWER_BUTTONS
 from ..game.core.values import replace
 from .name_picker import NamePicker
 
@@ -33,9 +32,8 @@ def seat_of_button(name: str) -> str:
     """The seat on whose side of the board tower button ``name`` lies: the red towers of the
     northern rows are N's, of the southern rows S's; the green ones of the west columns W's, of
     the east columns E's."""
-    tower = TOWER_BY_NAME[name]
-    col, row = tower.button
-    if tower.colour == "red":
+    colour, (col, row) = TOWER_BUTTONS[name]
+    if colour == "red":
         return "N" if row == 0 else "S"
     return "W" if col == 0 else "E"
 
@@ -238,8 +236,9 @@ class SetupMenu:
         return replace(self, words=self.words + (word,), since=now)
 
     def game_config(self, edition_words, seed: int, hands: str = "tracked",
-                    express_seconds: float = EXPRESS_SECONDS, first: str | None = None) -> GameConfig:
-        """The game to start: tapped words first, the rest dealt from the seed."""
+                    express_seconds: float | None = None, first: str | None = None) -> GameConfig:
+        """The game to start: tapped words first, the rest dealt from the seed (``express_seconds``:
+        a timed turn's length; None: the game's own)."""
         rng = random.Random(f"clacks/{seed}/setup-words")
         pool = [w for w in edition_words if w not in self.words]
         rng.shuffle(pool)

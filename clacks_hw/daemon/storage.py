@@ -1,9 +1,10 @@
 """Storage trouble: the journal could not be written, so the board refuses actions until it can.
 
 The controller tells :class:`StorageWatch` of each failed write; while a problem stands the board
-shows it (renderer, status page) and the watch asks, every ``retry_s`` seconds, whether the
-journal has room again (a real write, undone: ``JournalWriter.has_room``); when it has, the
-problem clears by itself. An accepted action clears it too.
+shows its fault screen (screens/fault.py) and asks the watch, every ``retry_s`` seconds (and at
+once on PLAY), whether the journal has room again (a real write, undone:
+``JournalWriter.has_room``); when it has, the problem clears by itself. An accepted action
+clears it too.
 """
 
 from __future__ import annotations
@@ -48,9 +49,12 @@ class StorageWatch:
         self.next_check = now + self.retry_s
         return self.text
 
-    def check(self, now: float, has_room) -> bool:
-        """When a check is due, ask ``has_room()``; True when the problem cleared just now."""
-        if self.ok or now < self.next_check:
+    def check(self, now: float, has_room, force: bool = False) -> bool:
+        """When a check is due (``force``: now), ask ``has_room()``; True when the problem is
+        gone (it cleared just now, or an accepted action cleared it already)."""
+        if self.ok:
+            return True
+        if not force and now < self.next_check:
             return False
         try:
             room = has_room()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .setup_menu import SetupMenu
@@ -30,10 +31,12 @@ class View:
     error_since: float | None = None  # a brief red flash (unknown tag, rejected action)
     error_seconds: float = 0.6
     express_started: float | None = None  # Express: when the turn's clock started
-    express_seconds: float = 60.0
+    express_seconds: float | None = None  # Express: the turn's length (None: no timed turn)
     reader_offline: bool = False
     leds_failing: bool = False
     storage_full: bool = False  # the journal cannot be written: actions are refused
     screen_since: float = 0.0
+    pairing: object = None  # the pairing code's letter and places (screens/pairing.py's PairingLights)
+    phones_flash: tuple[int, int, int] | None = None  # a phone paired (green) or every phone forgotten (orange)
     computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
-    signals: dict = field(default_factory=dict, compare=False)  # the edition's alphabet (setup letters)
+    spell: Callable[[str], int] | None = field(default=None, compare=False)  # a letter -> the lamps spelling it

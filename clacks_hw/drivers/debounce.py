@@ -28,7 +28,7 @@ from .frame import TOWERS
 CONTROLS = ("PREV", "NEXT", "TURN", "PLAY", "BACK")
 BUTTONS = TOWERS + CONTROLS
 RESET_CHORD = ("PREV", "NEXT")  # abandon the game (the board asks first)
-PAIR_CHORD = ("TURN", "BACK")  # pair a phone (daemon/pairing_flow.py)
+PAIR_CHORD = ("TURN", "BACK")  # pair a phone (daemon/screens/pairing.py)
 FORGET_CHORD = ("PREV", "BACK")  # forget every paired phone
 
 _EPS = 1e-9  # float sums of clock steps (0.01 * 3) must still reach a 0.03 s threshold

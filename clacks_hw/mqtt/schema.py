@@ -20,8 +20,8 @@ from msgspec import Meta, Struct
 
 from ..daemon.screen_names import SCREENS
 from ..base.errors import ClacksError
-from ..game.clacks.board import TOWERS
 from ..game.core.catalogue import modes, old_names, variants
+from ..game.core.table import TOWER_BUTTONS
 
 VERSION = 1
 # Patterns end with \Z, not $: Python's $ also matches before a final newline.
@@ -41,7 +41,7 @@ Seat = Literal["S", "W", "N", "E"]
 # older version still sends: read as the name now (_NewName).
 Mode = Literal[modes() + tuple(old_names())]  # type: ignore[valid-type]
 Variant = Literal[tuple(sorted({v for vs in variants().values() for v in vs}))]  # type: ignore[valid-type]
-Tower = Literal[tuple(t.name for t in TOWERS)]  # type: ignore[valid-type]
+Tower = Literal[tuple(TOWER_BUTTONS)]  # type: ignore[valid-type]
 Screen = Literal[("starting",) + SCREENS]  # type: ignore[valid-type]
 Signal = Annotated[str, Meta(pattern=r"^(?:[A-Z]|SPACE|END)\Z")]
 Word = Annotated[str, Meta(pattern=r"^[A-Z]{1,24}(?: [A-Z]{1,24})?\Z")]  # one word, or two (Long Message)

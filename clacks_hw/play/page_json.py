@@ -10,8 +10,9 @@ shows exactly what a built board would light; the rest is text and cards around 
 from __future__ import annotations
 
 from ..game.clacks.board import TOWERS
+from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
-from ..web.public import alphabet_json, jacquard_json, status_json
+from ..web.public import alphabet_json, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
 CARD_KEYS = "asdfghjkl;"
@@ -86,7 +87,7 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
     data["next"] = {}
     data["computer"] = None
     data["keys"] = {"cards": CARD_KEYS, "reports": REPORT_KEYS}
-    state = snapshot.state if snapshot is not None and snapshot.screen in ("game", "confirm", "over") else None
+    state = snapshot.state if snapshot is not None and snapshot.actions is not None else None  # a game, not the demo
     shown = getattr(state, "edition", None) or edition  # a dice game has no edition of cards
     if shown is not None:
         data["alphabet"] = alphabet_json(shown)

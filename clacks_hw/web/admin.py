@@ -3,7 +3,7 @@
 Every command needs a paired phone (pairing_api.py: its session cookie, and an ``Origin``
 header naming this board); without one: 403 and nothing changes. A request becomes an
 ``AdminCommand`` on the game loop's queue, done there by the controller's own steps
-(daemon/admin_flow.py); the answer comes back through a future, so the phone learns whether it
+(daemon/screens/admin.py); the answer comes back through a future, so the phone learns whether it
 worked. Each body is one JSON object of the command's own fields (json_body.py).
 
 ``GET /api/options`` (public: the edition's words and the engine's modes) fills the phone's form.

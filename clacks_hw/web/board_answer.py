@@ -1,7 +1,7 @@
 """A phone's request done by the board's loop, and the phone told how it went.
 
 The admin commands (admin.py) and a seat's answers (seat_api.py) both change the game, so both
-are done in the loop's thread (daemon/admin_flow.py, daemon/seat_flow.py): the request goes
+are done in the loop's thread (daemon/screens/admin.py, daemon/seat_flow.py): the request goes
 on the loop's queue as an event carrying a ``reply``, and the page waits for that reply.
 """
 

@@ -7,7 +7,7 @@ of strings with bounded lengths. Anything else is answered 400 with a sentence n
 field and what it should be, never 500; one that has not arrived within a few seconds is 408
 (it would hold a connection for nothing). A body nested thousands of levels deep (which makes
 Python's parser give up with a RecursionError) is refused by a scan before it is parsed.
-What the values *mean* (a mode, a seat, a word) is the board's business (daemon/admin_flow.py).
+What the values *mean* (a mode, a seat, a word) is the board's business (daemon/screens/admin.py).
 """
 
 from __future__ import annotations

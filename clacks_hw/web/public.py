@@ -1,16 +1,14 @@
 """The public view: what the kiosk page, the hall and MQTT may show of one snapshot.
 
-Hidden information is decided once, by ``position_json(view=PUBLIC)``: in Long Distance no
-hand or fault card of any seat (counts only), report cards by their deck only, a jacquard on
-one only while it lies face up. This module only adds what a page draws (letters, towers lit as
-the board lights them, jacquards as hole patterns, the preview) from that public position.
+Hidden information is decided once, by each game's position for ``PUBLIC``; what a page draws
+of a game beyond it is the game's own (``Game.page``, ``Game.page_preview``: Clacks' letters,
+towers lit as the board lights them, jacquards as hole patterns, the card being placed), and
+this module adds only what every page says of any game.
 """
 
 from __future__ import annotations
 
-from ..game.clacks.board import TOWERS
-from ..game.clacks.state import NO_BUDGET, ROUTE_TOWERS, GameState
-from ..views.position_json import PUBLIC, board_bits, position_json
+from ..views.position_json import board_bits
 from .seats import SEATS_JSON
 from .snapshot import StatusSnapshot
 
@@ -23,39 +21,8 @@ SCREEN_LABELS = {
     "over": "Game over",
     "resume": "Resume an older game?",
     "refused": "Journal not resumed",
+    "fault": "Waiting for the reader or the disk",
 }
-
-
-def _letters(signals, sent: int) -> list:
-    return [[s, k < sent] for k, s in enumerate(signals)]
-
-
-def _towers(state: GameState) -> dict:
-    """Each tower button as the board lights it, from the game's own tower marks (the renderer
-    draws the same, so the page cannot disagree with the LEDs): pawns and the Deep Dwarf
-    (competitive), the route reached (race, solitaire), each seat's progress two towers a button
-    (junior; ``half``: one)."""
-    out = {t.name: {"pawns": [], "dwarf": False, "route": False, "seat": None, "half": False}
-           for t in TOWERS}
-    for mark in state.config.game.tower_marks(state):
-        tower = out[TOWERS[mark.tower].name]
-        if mark.kind == "pawn":
-            tower["pawns"].append(mark.seat)
-        elif mark.kind == "dwarf":
-            tower["dwarf"] = True
-        else:
-            tower.update(route=True, seat=mark.seat, half=mark.half)
-            if mark.here:
-                tower["pawns"].append(mark.seat)
-    return out
-
-
-def jacquard_json(edition, card: str) -> dict | None:
-    """A jacquard as the page draws it: its holes (row, column), cost and shape name."""
-    j = edition.jacquards.get(card)
-    if j is None:
-        return None
-    return {"holes": [list(h) for h in j.shape.holes], "cost": j.cost, "shape": j.shape.name}
 
 
 def shown(state) -> dict:
@@ -67,52 +34,18 @@ def shown(state) -> dict:
             "summary": game.summary(state)._asdict()}
 
 
-def public_position(state: GameState, actions: int | None = None) -> dict:
-    """``position_json`` as a spectator sees it, plus what the page draws."""
-    game = state.config.game
-    if not game.shutters:
-        # KLACKERS' dice and numbers, a game beside its own map: no shutters, letters or
-        # jacquards to draw; the game's public view as it is
-        return {**position_json(state, actions=actions, view=PUBLIC), **shown(state)}
-    pos = position_json(state, actions=actions, view=PUBLIC)
-    pos.pop("view", None)
-    for track in game.tracks(state):
-        letters = _letters(track.signals, track.sent)
-        if track.owner in pos["players"]:
-            pos["players"][track.owner]["letters"] = letters
-        else:
-            pos["letters"] = letters
-    for r in pos.get("reports", ()):
-        r.pop("card", None)  # a report card's face is never public
-    pos["hands_shown"] = any("hand" in pj for pj in pos["players"].values())
-    pos.update(shown(state))
-    pos["budget"] = state.turn.budget if state.turn.base_budget < NO_BUDGET else None
-    pos["route_towers"] = ROUTE_TOWERS
-    pos["towers"] = _towers(state)
-    ids = set(pos.get("played", ()))
-    for pj in pos["players"].values():
-        ids.update(pj.get("hand", ()))
-        ids.update(pj.get("faults", ()))
-    ids.update(r["jacquard"] for r in pos.get("reports", ()) if r["jacquard"])
-    ids.update(c for c in pos.get("pending", {}).get("cards", ()) if c)
-    pos["labels"] = {c: state.edition.card_label(c) for c in sorted(ids)}
-    pos["jacquards"] = {c: j for c in sorted(ids) if (j := jacquard_json(state.edition, c))}
-    return pos
+def public_position(state, actions: int | None = None) -> dict:
+    """The public position as a page draws it: the game's own page (``Game.page``: Clacks adds
+    its letters, towers and jacquards), and what every page says of any game (``shown``)."""
+    return {**state.config.game.page(state, actions), **shown(state)}
 
 
 def preview_json(snapshot: StatusSnapshot) -> dict | None:
+    """The card being placed on the board, as the game's page draws it (None: none)."""
     p, state = snapshot.preview, snapshot.state
     if p is None or state is None:
         return None
-    return {
-        "seat": p.seat, "act": p.act, "card": p.card, "label": state.edition.card_label(p.card),
-        "lamps": board_bits(p.mask), "tower": None if p.tower is None else TOWERS[p.tower].name,
-        "affordable": p.affordable, "jacquard": jacquard_json(state.edition, p.card),
-        # Hints on: what the engine answered for this placement (null: it sends nothing).
-        "hints": p.hints, "sends": None if p.sends is None else {
-            "seat": p.sends[0], "signal": p.sends[1], "tower": TOWERS[p.sends[2]].name},
-        "budget_left": max(0, state.turn.left) if state.turn.base_budget < NO_BUDGET else None,
-    }
+    return state.config.game.page_preview(state, p)
 
 
 def alphabet_json(edition) -> list:

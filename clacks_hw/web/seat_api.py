@@ -1,6 +1,6 @@
 """A player's own phone: their seat's private view, and their answers to private prompts.
 
-A phone paired for a seat (the board's pairing gesture, then NEXT to the seat: pairing_flow.py)
+A phone paired for a seat (the board's pairing gesture, then NEXT to the seat: daemon/screens/pairing.py)
 holds a session of role ``seat``. It may read that seat's page and answer that seat's prompts,
 nothing else: not another seat's page, not an admin command (admin.py asks for role ``admin``).
 
@@ -28,7 +28,7 @@ from .board_answer import ask_board
 from .json_body import BadBody, Text, read_json, strict_loads
 
 PATHS = ("/api/seat", "/api/seat/act")
-IN_PLAY = ("game", "confirm", "over")
+IN_PLAY = ("game", "confirm", "over", "fault")
 NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
               "until your seat's light shows, then enter the code it shows on this page")
 
@@ -48,6 +48,8 @@ def _game(server):
     """(state, actions) of the game in play, or (None, None)."""
     snapshot = server.box.get()
     if snapshot is None or snapshot.screen not in IN_PLAY or snapshot.state is None:
+        return None, None
+    if snapshot.screen == "fault" and snapshot.actions is None:  # a fault over no game (set-up)
         return None, None
     return snapshot.state, snapshot.actions
 

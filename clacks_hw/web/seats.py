@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..daemon import palette
-from ..game.clacks.board import COLOUR
+from ..game.core.table import TOWER_COLOUR
 
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
 
@@ -14,6 +14,6 @@ def _hex(rgb) -> str:
 
 
 SEATS_JSON = {
-    seat: {"name": SEAT_NAMES[seat], "colour": _hex(palette.SEAT[seat]), "towers": COLOUR[seat]}
+    seat: {"name": SEAT_NAMES[seat], "colour": _hex(palette.SEAT[seat]), "towers": TOWER_COLOUR[seat]}
     for seat in SEAT_NAMES
 }

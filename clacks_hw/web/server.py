@@ -9,7 +9,7 @@ Server-Sent Events, ``/status.json`` the same once, ``/qr.svg`` the page's own a
 ``/admin`` the phone's admin page, ``/seat`` a player's own phone page (their seat's private
 view) and ``/api/...`` their requests (admin.py, pairing_api.py, seat_api.py).
 Nothing here ever carries the admin token or a pairing code: the code shows only on the board's
-own outputs (daemon/pairing_flow.py) and its own kiosk screen (pairing_api.py).
+own outputs (daemon/screens/pairing.py) and its own kiosk screen (pairing_api.py).
 """
 
 from __future__ import annotations

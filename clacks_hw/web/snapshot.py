@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..drivers.reader_events import ReaderEvent
-from ..game.clacks.actions import Action
-from ..game.clacks.state import GameState
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ class StatusSnapshot:
 
     seq: int
     screen: str  # attract / setup / game / confirm / over / resume / refused (daemon/screen_names.py)
-    state: GameState | None = None  # the game (the demo game in attract); None in setup
+    state: object = None  # the game (the demo game in attract); None in setup
     actions: int | None = None  # actions accepted in this game (journal lines)
     express_left: float | None = None  # Express: seconds left in this turn when published
     express_seconds: float | None = None  # Express: the length of a turn
@@ -49,7 +47,7 @@ class StatusSnapshot:
     storage: str = "ok"  # ok / full / failing: can the journal be written?
     storage_text: str = ""  # the storage problem in words ("" when ok)
     preview: PreviewShown | None = None
-    recent: tuple[Action, ...] = ()  # the last accepted actions, newest last
+    recent: tuple = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
     started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
 
@@ -109,7 +107,8 @@ class StatusPublisher:
             express_seconds = float(view.express_seconds)
             express_left = max(0.0, express_seconds - (now - view.express_started))
         session = c.session
-        actions = session.actions if session is not None and screen in ("game", "confirm", "over") else None
+        in_game = c.in_game or screen == "over"
+        actions = session.actions if session is not None and in_game else None
         if not self.reader:
             reader = "none"
         elif c.reader_offline:
@@ -133,7 +132,7 @@ class StatusPublisher:
             setup=c.setup.describe() if screen == "setup" and c.setup is not None else None,
             notice=c.message or "", preview=shown,
             storage=c.storage.state, storage_text=c.storage.text,
-            recent=tuple(c.recent) if screen in ("game", "confirm", "over") else (),
+            recent=tuple(c.recent) if in_game else (),
             brightness=getattr(leds, "brightness", None),
             started=session.started if actions is not None else None,
         )

@@ -1,6 +1,7 @@
 """Setup on the board: mode letters, variant toggles, seat sets, word cards."""
 
-from clacks_hw.daemon.renderer import SETUP_TOWER, render
+from clacks_hw.daemon.renderer import render
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
 from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
@@ -18,7 +19,7 @@ def test_mode_letters_are_spelled_on_the_setup_tower(tmp_path):
         m = rig.ctrl.setup
         seen.append(m.mode)
         frame = render(rig.ctrl.view(rig.clock.now()), rig.clock.now())
-        assert lit(frame) == target_mask("S", SETUP_TOWER, EDITION.signals[m.letter])
+        assert lit(frame) == target_mask("S", TOWER_BY_NAME["R2"].index, EDITION.signals[m.letter])
         rig.press("NEXT")
     # K: the dice game, G: Guards! Guards!
     assert seen == ["competitive", "race", "solitaire", "junior_race", "klackers", "guards"]

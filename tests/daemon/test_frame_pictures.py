@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 
 from clacks_hw.daemon.frame_picture import frame_svg
-from clacks_hw.daemon.pairing_flow import PairingFlow
+from clacks_hw.daemon.renderer import render
+from clacks_hw.daemon.screens.pairing import PhoneDesk
 from clacks_hw.drivers.debounce import PAIR_CHORD, ButtonEvent
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.pairing import Pairing
 from clacks_hw.testing.clock import FakeClock
+from tests.fakes.daemon_rig import Rig
 from tests.support.frame_pictures import kept_frame
 
 
@@ -26,10 +28,12 @@ def test_a_picture_shows_each_led_in_its_colour():
 def test_the_picture_of_a_seats_pairing_is_the_boards_frame(tmp_path):
     clock = FakeClock()
     pairing = Pairing(lambda: "token", tmp_path, clock, rng=random.Random(7), boot="boot")
-    flow = PairingFlow(pairing, default_edition().signals, say=lambda text: None)
-    flow.handle(ButtonEvent("chord", "+".join(PAIR_CHORD), 0.0, 3.0), 0.0)
-    flow.handle(ButtonEvent("press", "NEXT", 0.0), 0.0)
-    frame = flow.frame(Frame.blank(), 0.1)  # the code's first letter, on tower R2 as seat S reads it
+    rig = Rig(tmp_path, clock)
+    rig.ctrl.phones = PhoneDesk(pairing, default_edition().spelled, say=lambda text: None)
+    rig.ctrl.handle(ButtonEvent("chord", "+".join(PAIR_CHORD), 0.0, 3.0), 0.0)
+    rig.ctrl.handle(ButtonEvent("press", "NEXT", 0.0), 0.0)
+    assert rig.ctrl.current.name == "pairing"
+    frame = render(rig.ctrl.view(0.1), 0.1)  # the code's first letter, on tower R2 as seat S reads it
     assert pairing.shown().seat == "S"
     assert [s for s in "SWNE" if frame.seat(s) != (0, 0, 0)] == ["S"]
     kept_frame(frame, "board-pairing-seat", "Pairing seat S's own phone: the code's first letter")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from clacks_hw.daemon.renderer import SETUP_TOWER, render
+from clacks_hw.daemon.renderer import render
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
 from clacks_hw.game.clacks.board import signal_mask
 from clacks_hw.game.klackers.bots import bot_action
 from clacks_hw.game.klackers.layout import DIE_LAMPS, FACE_TOWER, NUMBER_LAMP, NUMBER_TOWER
@@ -46,7 +47,7 @@ def test_setup_spells_k_and_starts_a_game_without_word_cards(tmp_path):
     while rig.ctrl.setup.mode != "klackers":
         rig.press("NEXT")
     frame = render(rig.ctrl.view(rig.clock.now()), rig.clock.now())
-    assert lit(frame) == signal_mask("S", SETUP_TOWER, EDITION.signals["K"])
+    assert lit(frame) == signal_mask("S", TOWER_BY_NAME["R2"].index, EDITION.signals["K"])
     rig.press("PLAY")  # to the options: H W T
     assert rig.ctrl.setup.page == "variants" and rig.ctrl.setup.letter == "H"
     rig.press("TURN")  # the Hughie rule on

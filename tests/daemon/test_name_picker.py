@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from clacks_hw.daemon.name_picker import LETTERS, NamePicker
-from clacks_hw.daemon.renderer import SETUP_TOWER, render
+from clacks_hw.daemon.renderer import render
+from clacks_hw.game.clacks.board import TOWER_BY_NAME
 from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from tests.fakes.daemon_rig import EDITION, Rig
@@ -33,7 +34,7 @@ def spell(rig, initials: str) -> None:
         for _ in range(steps):
             rig.press(button)
         frame = render(rig.ctrl.view(rig.clock.now()), rig.clock.now())
-        assert lit(frame) == target_mask("S", SETUP_TOWER, EDITION.signals[ch])  # the letter, on the lamps
+        assert lit(frame) == target_mask("S", TOWER_BY_NAME["R2"].index, EDITION.signals[ch])  # the letter, on the lamps
         rig.press("TURN")
 
 

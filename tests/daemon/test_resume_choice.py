@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.config.load import load_config
-from clacks_hw.daemon import admin_flow, app, renderer
+from clacks_hw.daemon import app, renderer
+from clacks_hw.daemon.screens import admin
 from clacks_hw.daemon.events import AdminCommand
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.session import GameSession, JournalStore
@@ -110,7 +111,7 @@ def test_an_altered_newest_journal_is_refused_and_the_older_game_waits_for_the_o
         for name in ("R1", "NEXT", "TURN"):
             board.press(name)
         assert board.ctrl.screen == "resume"  # only PLAY or BACK answers
-        refused = admin_flow.run(AdminCommand("new_game", {"mode": "competitive"}), board.ctrl, None, board.clock.now())
+        refused = admin.run(AdminCommand("new_game", {"mode": "competitive"}), board.ctrl, None, board.clock.now())
         assert "answer on the board first" in refused and board.ctrl.screen == "resume"  # nor the phone
         board.press("PLAY")
         assert board.ctrl.screen == "game" and board.ctrl.session.state == older_state

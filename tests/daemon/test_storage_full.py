@@ -1,6 +1,7 @@
 """A full disk: no action is applied that is not on disk, none is written twice, the daemon goes
-on through timers, buttons and cards, says so on the board and the status page, and recovers by
-itself when space returns (tests/support/disk_full.py plays the game)."""
+on through timers, buttons and cards, waits on its fault screen saying so on the board and the
+status page, and recovers by itself when space returns, journalling the action that met the full
+disk once (tests/support/disk_full.py plays the game)."""
 
 from __future__ import annotations
 
@@ -27,11 +28,13 @@ def check(out: dict) -> None:
     assert out["full_after_timeout"], out  # the Express timeout met the full disk first ...
     assert out["tracebacks"] == []  # ... and nothing escaped the loop, nothing was logged as a crash
     assert out["refused_state_same"]  # nothing applied that could not be journalled
-    assert out["screen_while_full"] == "game"
+    assert out["screen_while_full"] == "fault"  # the game waits on the fault screen
     assert out["while_full"]["storage"]["state"] == "full"
     assert "Storage full" in out["while_full"]["storage"]["text"]
     assert WHITE in out["while_full"]["towers"]  # the tower buttons blink white
     assert out["recovered_without_input"]
+    assert out["kept_actions_done"] == 1 and out["last_act_after_free"] == "timeout"  # kept, done once
+    assert out["screen_after_free"] in ("game", "over")  # off the fault screen: the game went on
     assert out["after"]["storage"] == {"state": "ok", "text": ""}
     assert WHITE not in out["after"]["towers"]
     # Nothing lost, nothing doubled: what the board accepted is exactly what is on disk.

@@ -6,8 +6,9 @@ caller mounted; a filler file takes its last free page). Prints one JSON object:
 accepted, what is on disk, and what it showed meanwhile.
 
 The order is chosen so every path meets the full disk: the Express timeout (a timer) is the first
-write that fails, then buttons and card taps are refused; then space returns, the board notices
-by itself (no input), and the game goes on.
+write that fails and brings the fault screen, on which buttons and card taps are refused; then
+space returns, the board notices by itself (no input), journals the kept timeout once, and the
+game goes on.
 """
 
 from __future__ import annotations
@@ -108,10 +109,14 @@ def scenario(directory: Path, fill, free) -> dict:
     board.step()
     while_full = board.shown()
     full_screen = board.ctrl.screen
+    actions_while_full = board.ctrl.session.actions
     free()
     board.step(RETRY_S + 0.1)  # no input: the board looks again by itself
     recovered = board.ctrl.storage.ok
     after = board.shown()
+    # the Express timeout that met the full disk was kept, and is journalled now, once
+    kept = board.ctrl.session.actions - actions_while_full
+    last_act = json.loads(board.ctrl.session.path.read_bytes().split(b"\n")[-2])["act"]
     for _ in range(12):
         if board.ctrl.screen != "game":
             break  # the game was won
@@ -128,6 +133,7 @@ def scenario(directory: Path, fill, free) -> dict:
         "timeouts_tried": timeouts, "full_after_timeout": full_after_timeout,
         "refused_state_same": refused_state_same, "screen_while_full": full_screen,
         "while_full": while_full, "recovered_without_input": recovered, "after": after,
+        "kept_actions_done": kept, "last_act_after_free": last_act, "screen_after_free": board.ctrl.screen,
         "accepted": counter.accepted, "session_actions": session.actions,
         "action_lines_on_disk": len(lines) - 1, "replay_equal": replayed.state == state,
         "resume_equal": resumed == state and warnings == [],

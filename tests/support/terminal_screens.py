@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 
 from clacks_hw.daemon import resume
 from clacks_hw.daemon.controller import Controller, Settings
-from clacks_hw.daemon.pairing_flow import PairingFlow
+from clacks_hw.daemon.screens.pairing import PhoneDesk
 from clacks_hw.daemon.renderer import render
 from clacks_hw.daemon.session import JournalStore
 from clacks_hw.daemon.terminal_screen import TerminalScreen
@@ -163,11 +163,11 @@ def walk(tmp, mode: str, seats: tuple[str, ...]) -> list[tuple[str, list[str]]]:
         w.ctrl.handle(ButtonEvent("chord", "PREV+NEXT", now, 3.0), now)
         w.snap("confirm: abandon?")
         w.press("BACK")
-        flow = PairingFlow(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), EDITION.signals, say=w.screen.message,
-                           screen=w.screen, url=lambda: ("http://clacks.local:8080/", ""))
-        flow.handle(ButtonEvent("chord", "TURN+BACK", w.clock.now(), 3.0), w.clock.now())
+        w.ctrl.phones = PhoneDesk(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), EDITION.spelled,
+                                  say=w.screen.message, terminal=w.screen, url=lambda: "http://clacks.local:8080/")
+        w.ctrl.handle(ButtonEvent("chord", "TURN+BACK", w.clock.now(), 3.0), w.clock.now())
         w.snap("pairing a phone")
-        flow.handle(ButtonEvent("press", "BACK", w.clock.now()), w.clock.now())
+        w.ctrl.handle(ButtonEvent("press", "BACK", w.clock.now()), w.clock.now())
         _play_out(w)
         w.snap("game over")
     shots = list(w.shots)

@@ -61,7 +61,7 @@ def test_a_saboteur_planted_from_the_phone_and_its_test_rolled_on_the_board(boar
     test = board.state().pending
     assert test.kind == "plant" and test.seat == "S"
 
-    board.wait_for(lambda: board.daemon.loop.pairing.done is None, "the paired flash to end")
+    board.wait_for(lambda: board.daemon.controller.phones_flash is None, "the paired flash to end")
     before = len(board.frames)
     board.press("PLAY")  # the board rolls the Guild test
     board.wait_for(lambda: board.state().pending is None and board.state().last is not None, "the judged test")

@@ -27,7 +27,7 @@ def test_the_played_game_has_the_computer_at_the_seats_asked(tmp_path):
 
 
 def test_a_computer_seat_not_in_the_game_is_refused_before_anything_starts():
-    from clacks_hw.daemon.admin_flow import requested_menu
+    from clacks_hw.daemon.screens.admin import requested_menu
 
     why = requested_menu({"mode": "competitive", "computer": {"E": "strong"}}, EDITION)
     assert why == "seat E cannot be a computer player: it is not in the game (seats: S N)"

@@ -90,13 +90,18 @@ def test_pairing_a_seat_again_lets_the_phone_before_go(board):
     assert [p.seat for p in board.daemon.pairing.phones.phones()].count("W") == 1
 
 
-def test_the_public_pages_carry_nothing_a_seats_phone_shows(board):
-    state = long_distance(board)
-    phones = {seat: board.pair_seat(seat) for seat in SEATS}
+def public_page(board) -> str:
+    """status.json once the game in play is on it."""
     board.wait_for(lambda: board.daemon.status_page.box.get().state is not None
                    and board.daemon.status_page.box.get().screen == "game", "the game on the page")
     with urllib.request.urlopen(f"{board.url}status.json", timeout=10) as r:
-        public = r.read().decode()
+        return r.read().decode()
+
+
+def test_the_public_pages_carry_nothing_a_seats_phone_shows(board):
+    state = long_distance(board)
+    phones = {seat: board.pair_seat(seat) for seat in SEATS}
+    public = public_page(board)
     for seat in SEATS:
         for card in state.player(seat).hand:
             assert f'"{card}"' not in public, f"the public page shows {card} of seat {seat}"
@@ -168,10 +173,7 @@ def test_guards_each_seats_phone_reads_its_own_volunteers_and_the_public_page_no
     state = guards(board)
     box = state.edition
     phones = {seat: board.pair_seat(seat) for seat in SEATS}
-    board.wait_for(lambda: board.daemon.status_page.box.get().state is not None
-                   and board.daemon.status_page.box.get().screen == "game", "the game on the page")
-    with urllib.request.urlopen(f"{board.url}status.json", timeout=10) as r:
-        public = r.read().decode()
+    public = public_page(board)
     for seat in SEATS:
         status, page = board.seat_page(phones[seat])
         assert status == 200 and page["seat"] == seat

@@ -7,6 +7,8 @@
     over.py      OverScreen: the finished game stays lit; PLAY sets up the next one
     resume.py    ResumeScreen: after a restart, why the newest journal was refused, and
                  whether to go on with an older game
+    fault.py     FaultScreen: a lost card reader or a journal that cannot be written; the
+                 screen underneath waits and goes on, nothing lost, when the fault clears
     base.py      Screen: what every screen answers, and what it may ask of the board
 
 A screen gets every input the controller does not handle itself (button presses, enrolled

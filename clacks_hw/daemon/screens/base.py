@@ -10,8 +10,12 @@ A screen is an object with one job; the controller shows one at a time and hands
     tick(now)               what time alone makes happen (called after every input, too)
     deadline(now)           when ``tick`` next has something to do (None: nothing)
     shows(now)              the View fields this screen fills in (state, preview, setup, ...)
-    storage_back(now)       the journal can be written again after a failure
+    resume(since, now)      shown again after a fault (from ``since``) cleared
+    takes_cards             whether a lost reader stops it (the fault screen comes over it)
+    busy()                  why a new game cannot start from here now (None: it can)
     state                   the game position this screen is about (None: none)
+    under, rides            the screen this one is over, if any; whether it stays over
+                            whatever replaces that one (pairing rides; a fault waits)
 
 Every method does nothing by default. ``self.board`` is the controller: its shared parts
 (edition, settings, session, storage, readers, report, status) and its steps (go, to_attract,
@@ -23,6 +27,8 @@ from __future__ import annotations
 
 class Screen:
     name = ""
+    under: Screen | None = None  # the screen this one is shown over (the abandon question, a fault, pairing)
+    rides = False  # stays over the screen underneath when that one moves on (pairing)
 
     def __init__(self, board, now: float) -> None:
         self.board = board
@@ -41,8 +47,17 @@ class Screen:
     def tick(self, now: float) -> None:
         pass
 
-    def storage_back(self, now: float) -> None:
-        pass
+    def resume(self, since: float, now: float) -> None:
+        """Shown again after a fault that came over it at ``since`` cleared (screens/fault.py)."""
+
+    def busy(self) -> str | None:
+        """Why a new game cannot start from here now (the admin's phone asks); None: it can."""
+        return None
+
+    @property
+    def takes_cards(self) -> bool:
+        """Are cards tapped here, so that a lost reader stops it (the fault screen)?"""
+        return False
 
     # -- what it shows ---------------------------------------------------------------------
     def deadline(self, now: float) -> float | None:

@@ -12,7 +12,7 @@ class ConfirmScreen(Screen):
 
     def __init__(self, board, now: float, play) -> None:
         super().__init__(board, now)
-        self.playing = play  # the PlayScreen the question is asked over
+        self.playing = self.under = play  # the PlayScreen the question is asked over
         board.report("Abandon this game? PLAY abandons it, BACK keeps playing.")
 
     @property
@@ -31,8 +31,15 @@ class ConfirmScreen(Screen):
             self.board.go(self.playing, now)
         self.playing.clock.tick(now)
 
-    def storage_back(self, now: float) -> None:
-        self.playing.storage_back(now)
+    def resume(self, since: float, now: float) -> None:
+        self.playing.resume(since, now)
+
+    @property
+    def takes_cards(self) -> bool:
+        return self.playing.takes_cards
+
+    def busy(self) -> str | None:
+        return self.playing.busy()
 
     def deadline(self, now: float) -> float | None:
         times = [self.since + self.settings.confirm_s, *self.playing.clock.deadlines()]

@@ -57,8 +57,15 @@ class PlayScreen(Screen):
         if self.in_play and not self.computer.tick(now) and self.in_play:
             self.play.waiting(self, now)
 
-    def storage_back(self, now: float) -> None:
-        self.clock.started = now  # Express: the turn stood still while nothing could be recorded
+    def resume(self, since: float, now: float) -> None:
+        self.clock.started += now - since  # Express: the turn stood still during the fault
+
+    @property
+    def takes_cards(self) -> bool:
+        return self.play.takes_cards
+
+    def busy(self) -> str | None:
+        return "a game is in play: abandon it first"
 
     def time_out(self, elapsed: float, now: float) -> bool:
         return self.submit(self.play.timeout(self.state, elapsed), now)
@@ -85,8 +92,8 @@ class PlayScreen(Screen):
         before = self.session.state
         try:
             result = self.session.apply(action)
-        except (JournalError, OSError) as exc:  # not on disk, so not applied: refuse it aloud
-            board.error(now, board.storage.failed(exc, now))
+        except (JournalError, OSError) as exc:  # not on disk, so not applied: the fault screen keeps
+            board.storage_failed(exc, now, again=lambda later: self.submit(action, later))  # it for later
             return False
         if isinstance(result, Rejection):
             board.rejected(action, result, now)

@@ -26,6 +26,12 @@ class ResumeScreen(Screen):
         self.name = "resume" if asked.offer is not None else "refused"
         board.notice(asked.notice)
 
+    def busy(self) -> str | None:
+        if self.asked.offer is None:  # "refused": a notice only
+            return None
+        return ("the board asks whether to resume an older game: answer on the board first "
+                "(PLAY resumes it, BACK starts fresh)")
+
     def shows(self, now: float) -> dict:
         offer = self.asked.offer
         return {"state": offer.state if offer is not None else None}  # the older game, blinking

@@ -3,8 +3,7 @@ and the clock lines that let a resumed turn go on where it was (express_marks.py
 
 It runs while the game's set-up has a turn limit (``Game.turn_seconds``) and the game is not
 over, on the play screen and under the abandon question alike. A turn begins again when the
-seat or the turn number changes, and when the journal can be written again after a failure
-(the turn stood still while nothing could be recorded).
+seat or the turn number changes; during a fault (screens/fault.py) it stands still.
 """
 
 from __future__ import annotations
@@ -49,7 +48,7 @@ class TurnClock:
             if not self.play.time_out(round(now - self.started, 3), now):
                 self.started = now  # never spin on a refused timeout
         if self.running and board.storage.ok:
-            self.marks.tick(self.play.session, self.key, self.started, now, board.storage)
+            self.marks.tick(self.play.session, self.key, self.started, now, board.storage_failed)
 
     def deadlines(self) -> list[float]:
         if not self.running:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.table import SEATS
+from ..core.table import SEATS, TOWER_BUTTONS
+from ..core.table import TOWER_COLOUR as COLOUR  # noqa: F401  (the seats' tower colours, as Clacks names them)
 
 FULL = 0xFFFF
-COLOUR = {"S": "red", "N": "red", "W": "green", "E": "green"}
 
 
 def lamp(row: int, col: int) -> int:
@@ -55,15 +55,13 @@ class Tower:
 
 
 def _make_towers() -> tuple[Tower, ...]:
+    """A tower is the lamps under its button's place: a red one 2 columns x 3 rows, a green one
+    3 columns x 2 rows (the buttons: core/table.py)."""
     towers = []
-    for r in range(2):  # red: 2 cols x 3 rows, buttons 3 wide x 2 tall
-        for c in range(3):
-            m = mask_of(lamp(rr, cc) for rr in range(r, r + 3) for cc in range(c, c + 2))
-            towers.append(Tower(len(towers), f"R{3 * r + c + 1}", "red", m, (c, r)))
-    for r in range(3):  # green: 3 cols x 2 rows, buttons 2 wide x 3 tall
-        for c in range(2):
-            m = mask_of(lamp(rr, cc) for rr in range(r, r + 2) for cc in range(c, c + 3))
-            towers.append(Tower(len(towers), f"G{2 * r + c + 1}", "green", m, (c, r)))
+    for name, (colour, (c, r)) in TOWER_BUTTONS.items():
+        rows, cols = (3, 2) if colour == "red" else (2, 3)
+        m = mask_of(lamp(rr, cc) for rr in range(r, r + rows) for cc in range(c, c + cols))
+        towers.append(Tower(len(towers), name, colour, m, (c, r)))
     return tuple(towers)
 
 

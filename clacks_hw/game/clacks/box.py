@@ -4,9 +4,8 @@ its four modes, in menu order."""
 from __future__ import annotations
 
 from ..core.protocol import GameBox
-from .modes.competitive import COMPETITIVE
-from .modes.junior import JUNIOR
-from .modes.team import RACE, SOLITAIRE
+from .edition_files import default_edition
+from .modes.menu import MODES
 
-BOX = GameBox("clacks", "Clacks", (COMPETITIVE, RACE, SOLITAIRE, JUNIOR))
+BOX = GameBox("clacks", "Clacks", MODES, edition=default_edition)
 CLACKS_MODES = BOX.mode_names  # every mode played with the cards of a Clacks edition

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .board import TOWER_BY_NAME, signal_mask
 from .effects import Effect
+
+SPELLING_TOWER = TOWER_BY_NAME["R2"].index  # where the board spells a letter, read from seat S
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,12 @@ class Edition:
     def spell(self, word: str) -> tuple[str, ...]:
         """The signals that send ``word`` (its letters)."""
         return tuple(word)
+
+    def spelled(self, letter: str) -> int:
+        """The lamps that spell ``letter`` on the board (16-bit mask; 0 for no such signal): on
+        tower R2, read from seat S, as the board spells set-up choices and pairing codes."""
+        bits = self.signals.get(letter)
+        return 0 if bits is None else signal_mask("S", SPELLING_TOWER, bits)
 
     def card_label(self, card_id: str) -> str:
         if card_id in self.jacquards:

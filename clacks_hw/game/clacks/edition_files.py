@@ -16,9 +16,9 @@ from pathlib import Path
 from ...base.errors import ClacksError
 from ...base.regular_file import NotRegular, TooLarge, read_regular
 from ...base.unsafe_chars import toml_key
-from .box import BOX
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
+from .modes.menu import MODES
 from .planner_tables import prepare
 from .shapes import placements
 
@@ -271,7 +271,7 @@ def _jacquards(table, problems):
 
 def deck_minimum() -> dict[str, int]:
     """Jacquards each mode's set-up deals at most (its largest seating): the deck's minimum."""
-    return {g.name: g.jacquards_dealt(max(len(s) for s in g.seatings()), 2) for g in BOX.modes}
+    return {g.name: g.jacquards_dealt(max(len(s) for s in g.seatings()), 2) for g in MODES}
 
 
 def _deck_size(count: int, selected: int, problems) -> None:

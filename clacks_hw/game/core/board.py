@@ -18,6 +18,7 @@ being placed, numbers selected, a swap half made), one per game in play, and its
     new_turn()                     another seat's turn (or the next turn) began
     lights(state, now) -> Lights   what to light, as roles
     shown                          a card being placed, for the status page (or None)
+    takes_cards                    cards are tapped in this game (a lost reader stops it)
     progress()                     the input in progress as a value (compared, never read)
 
 The game acts through the ``table`` the board hands it (the board's side, ``Table``):
@@ -82,6 +83,7 @@ class BoardPlay:
     """A game's input on the board; every answer does nothing by default."""
 
     shown = None
+    takes_cards = False  # cards are tapped in this game: a lost reader makes the board wait
 
     def press(self, table, button: str, now: float) -> None:
         pass

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import BoardPlay
@@ -239,6 +240,18 @@ class Game(ABC):
         boardgame.io's ``playerView``): what `clacks-hw replay --json` prints and the pages
         show. It starts with ``"mode"``; ``actions``: how many have been applied, when known."""
 
+    def page(self, state, actions: int | None = None) -> dict:
+        """The position as the public pages draw it (the kiosk page, the hall, MQTT): the public
+        position, and whatever else the game's page draws from it (only what everybody may see)."""
+        from .view import PUBLIC
+
+        return self.position(state, PUBLIC, actions)
+
+    def page_preview(self, state, preview) -> dict | None:
+        """A card being placed on the board (the status snapshot's ``preview``: seat, act, card,
+        mask, tower, affordable) as the pages draw it; None in a game without cards to place."""
+        return None
+
     def text(self, state, *, ascii: bool = False, actions: int | None = None, viewer: str | None = None) -> str:
         """The position drawn as plain text for a terminal; a game without a drawing of its
         own shows its position, one key a line."""
@@ -276,6 +289,11 @@ class Game(ABC):
         """(seat, tower) of the signal the action from ``before`` to ``after`` sent, or None."""
         return None
 
+    def sent_lamps(self, before, after) -> tuple[str, int] | None:
+        """(seat, lamps as a 16-bit mask) the board flashes when the action from ``before`` to
+        ``after`` sent a signal (the tower it went from), or None."""
+        return None
+
     def tower_marks(self, state) -> tuple:
         """What the tower buttons show (TowerMark values)."""
         return ()
@@ -308,6 +326,9 @@ class GameBox:
     name: str
     title: str
     modes: tuple[Game, ...]
+    # The printed cards it is played with, loaded when the board first asks (its default
+    # edition: words, the alphabet the board spells in); None for a game without any.
+    edition: Callable[[], object] | None = None
 
     @property
     def mode_names(self) -> tuple[str, ...]:

@@ -58,6 +58,21 @@ def canonical(mode: str) -> str:
     return OLD_NAMES.get(mode, mode)
 
 
+def board_edition():
+    """The printed cards the board plays with (its words, and the alphabet it spells set-up
+    choices and pairing codes in): the default edition of the first game, in menu order, that
+    has one; None when no game has printed cards."""
+    boxes = printed_boxes()
+    return boxes[0].edition() if boxes else None
+
+
+def printed_boxes() -> list:
+    """The games that come with printed cards of their own (a GameBox naming its edition), in
+    menu order: the board's own first (board_edition), then those whose box it may also enrol."""
+    _load()
+    return sorted((b for b in BOXES.values() if b.edition is not None), key=lambda b: min(m.order for m in b.modes))
+
+
 def boxes() -> dict:
     """Every game found, by name."""
     _load()

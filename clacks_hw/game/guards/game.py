@@ -15,6 +15,7 @@ from . import legal, phone, rules, view
 from .board import GuardsPlay
 from .actions import parse_action
 from .config import GuardsConfig, check_config
+from .edition_files import demo_edition
 from .rejection import Code
 from .setup import new_game
 from .state import GuardsState
@@ -65,7 +66,8 @@ class Guards(Game):
 
     def computer_move(self, view, seat, strength, rng):
         """A computer at a Guards! Guards! table plays a random legal action of its own seat (it has
-        no strategy yet, whatever the strength)."""
+        no strategy yet, whatever the strength), chosen from ``view``, its seat's view
+        (``seat_view``): nothing an opponent hides changes what it does."""
         from ..core.computer import Move
 
         action = legal.random_action(view, rng, seat=seat)
@@ -134,5 +136,5 @@ class Guards(Game):
 
 
 GUARDS = Guards()
-BOX = GameBox("guards", "Guards! Guards!", (GUARDS,))
+BOX = GameBox("guards", "Guards! Guards!", (GUARDS,), edition=demo_edition)
 

@@ -52,6 +52,7 @@
     show($("over"), !!(p && p.winner));
     if (d.screen === "starting") { turn.textContent = "Waiting for the board\u2026"; return; }
     if (d.screen === "setup") { turn.textContent = "Setting up a game"; budget.textContent = setupText(d.setup); return; }
+    if (d.screen === "fault") { turn.textContent = d.screen_label; budget.textContent = d.notice || ""; return; }
     if (!p) { turn.textContent = d.screen_label; return; }
     if (p.winner) {
       if (p.players[p.winner]) { turn.appendChild(seatDot(d, p.winner)); }

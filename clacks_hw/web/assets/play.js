@@ -205,10 +205,11 @@
 
   function setupPanel(d) {
     var box = $("setup"); clear(box);
-    show(box, d.screen === "setup" || d.screen === "resume" || d.screen === "refused" || d.screen === "confirm");
+    show(box, d.screen === "setup" || d.screen === "resume" || d.screen === "refused" || d.screen === "confirm" ||
+         d.screen === "fault");
     if (d.screen === "setup") { box.appendChild(el("div", "", d.setup || "")); }
     if (d.screen === "confirm") { box.appendChild(el("div", "", "Abandon this game? PLAY abandons it, BACK keeps playing.")); }
-    if (d.screen === "resume" || d.screen === "refused") { box.appendChild(el("div", "", d.notice || "")); }
+    if (d.screen === "resume" || d.screen === "refused" || d.screen === "fault") { box.appendChild(el("div", "", d.notice || "")); }
   }
 
   function saidPanel(d) {
@@ -227,7 +228,7 @@
     }
     var now = d.position && d.position.mode && o.modes[d.position.mode] ? d.position.mode : mode.value || Object.keys(o.modes)[0];
     if (formMode === null) { mode.value = now; fillMode(o, now); }
-    $("ng-abandon").disabled = !(d.screen === "game" || d.screen === "confirm");
+    $("ng-abandon").disabled = !(d.screen === "game" || d.screen === "confirm" || (d.screen === "fault" && d.position));
   }
   function fillMode(o, m) {
     formMode = m;

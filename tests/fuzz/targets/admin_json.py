@@ -1,6 +1,6 @@
 """The admin API's JSON bodies, as far as the board takes them without the network: the body
 checked against its endpoint's shape (``json_body.parse``), then what the board decides with it
-(``admin_flow``: the setup menu asked for, the game it deals, the LEDs' brightness), and a
+(``daemon/screens/admin.py``: the setup menu asked for, the game it deals, the LEDs' brightness), and a
 pairing code traded at ``Pairing.redeem`` while a code shows.
 
 An input is the endpoint's path, a newline, then the body."""
@@ -14,7 +14,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from clacks_hw.daemon import admin_flow
+from clacks_hw.daemon.screens import admin
 from clacks_hw.daemon.events import AdminCommand
 from clacks_hw.drivers.leds import LedOutput
 from clacks_hw.game.clacks.edition_files import default_edition
@@ -37,7 +37,7 @@ PATHS = tuple(SHAPES)
 
 def _body(params: dict, kind: str, leds: LedOutput) -> None:
     if kind == "new_game":
-        menu = admin_flow.requested_menu(params, default_edition())
+        menu = admin.requested_menu(params, default_edition())
         if isinstance(menu, str):
             refused(Violation(menu))
             return
@@ -46,7 +46,7 @@ def _body(params: dict, kind: str, leds: LedOutput) -> None:
         except SetupError as exc:
             refused(exc)
     elif kind == "brightness":  # abandon takes no fields: the shape {} refused any
-        answer = admin_flow.run(AdminCommand(kind, params, None), None, leds, 0.0)
+        answer = admin.run(AdminCommand(kind, params, None), None, leds, 0.0)
         if answer is not None:
             refused(Violation(answer))
 
@@ -114,7 +114,7 @@ def body_for(path: str) -> st.SearchStrategy:
 
 
 TARGET = Target(
-    "admin_json", "web.json_body.parse with each admin endpoint's shape, then daemon.admin_flow and Pairing.redeem",
+    "admin_json", "web.json_body.parse with each admin endpoint's shape, then daemon.screens.admin and Pairing.redeem",
     st.deferred(lambda: st.sampled_from(PATHS).flatmap(
         lambda path: (body_for(path).map(dumps) | json_values.map(dumps) | deep_json.map(utf8))
         .map(lambda body: path.encode() + b"\n" + body)) | mutated(seeds(), (b"{", b"}", b"[", b'"', b"\\u", b"NaN"))),

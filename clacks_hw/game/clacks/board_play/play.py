@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 
 
 class ClacksPlay(BoardPlay):
+    takes_cards = True  # jacquards and Fault Report cards
+
     def __init__(self, hints: bool = False) -> None:
         self.hints = hints  # most useful placement first, and whether it sends (preview.py)
         self._edition = None  # the printed cards, from the first tap or press (a swap shows one)

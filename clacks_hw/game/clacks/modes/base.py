@@ -17,10 +17,11 @@ from ...core.rejection import Rejection
 from ...core.values import replace
 from ...core.view import PUBLIC, Summary
 from ..actions import Action, parse_action
-from ..board import COLOUR, TOWERS_OF
+from ..board import COLOUR, TOWERS, TOWERS_OF
 from ..board_play.play import ClacksPlay
 from ..config import ClacksConfig
 from ..interpreter import CHOICES
+from ..page import page_position, page_preview
 from ..position import position_json
 from ..seat_sheet import seat_sections
 from ..setup import check_words
@@ -166,6 +167,16 @@ class ClacksGame(Game):
         from ..turns import signal_sent
 
         return signal_sent(before, after)
+
+    def sent_lamps(self, before: GameState, after: GameState) -> tuple[str, int] | None:
+        sent = self.signal_sent(before, after)
+        return None if sent is None else (sent[0], TOWERS[sent[1]].mask)
+
+    def page(self, state: GameState, actions: int | None = None) -> dict:
+        return page_position(state, actions)
+
+    def page_preview(self, state: GameState, preview) -> dict:
+        return page_preview(state, preview)
 
     # --- automatic players ----------------------------------------------------------------
     def bot_action(self, state: GameState, rng) -> Action:

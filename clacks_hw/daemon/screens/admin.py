@@ -1,21 +1,24 @@
-"""Admin commands from the phone, run in the loop thread through the controller's own steps.
+"""The admin's phone at the board: its commands, run in the loop's thread, answered by the screen
+showing and done through the board's own steps.
 
-The web server has already checked that a paired phone asks; here each command is checked as the board
-would check it (the setup menu's modes, variants, seats, words and players' names) and then done exactly as the
-buttons do it: a new game goes through the setup menu's ``game_config`` and the journal store,
-abandoning renames the journal as the reset question does. Every command is logged; a new game
-is journaled from its first line like any other.
+The web server has already checked that a paired phone asks (pairing.py pairs it); here each
+command is checked as the board would check it (the set-up menu's modes, variants, seats, words
+and players' names) and then done exactly as the buttons do it: a new game goes through the
+set-up menu's ``game_config`` and the journal store, abandoning renames the journal as the reset
+question does. Whether a new game may start now is the screen's to say (``Screen.busy``: a game
+in play, the resume question, a fault), so nothing here names a screen. Every command is
+logged; a new game is journalled from its first line like any other.
 """
 
 from __future__ import annotations
 
 import logging
 
-from ..game.core.computer import ComputerError, computer_problem, parse_computer
-from ..game.core.names import names_problem
-from ..game.core.registry import board_modes, canonical, game_for
-from .events import AdminCommand
-from .setup_menu import SetupMenu, seatings, word_slots
+from ...game.core.computer import ComputerError, computer_problem, parse_computer
+from ...game.core.names import names_problem
+from ...game.core.registry import board_modes, canonical, game_for
+from ..events import AdminCommand
+from ..setup_menu import SetupMenu, seatings, word_slots
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +71,9 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
 def run(event: AdminCommand, controller, leds, now: float) -> str | None:
     """Do ``event``; None when done, else the sentence saying why not (nothing changed)."""
     if event.kind == "new_game":
-        if controller.screen in ("game", "confirm"):
-            return "a game is in play: abandon it first"
-        if controller.screen == "resume":  # only the owner, at the board, decides about an older game
-            return ("the board asks whether to resume an older game: answer on the board first "
-                    "(PLAY resumes it, BACK starts fresh)")
+        busy = controller.base.busy()  # a game in play, the resume question, a fault
+        if busy is not None:
+            return busy
         menu = requested_menu(event.params, controller.edition)
         if isinstance(menu, str):
             return menu

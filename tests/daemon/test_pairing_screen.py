@@ -18,7 +18,7 @@ from clacks_hw.daemon import app
 from clacks_hw.daemon import palette as P
 from clacks_hw.daemon.events import PhonePaired
 from clacks_hw.daemon.keyboard import Keyboard
-from clacks_hw.daemon.pairing_flow import PairingFlow
+from clacks_hw.daemon.screens.pairing import PhoneDesk
 from clacks_hw.daemon.setup_menu import SetupMenu
 from clacks_hw.daemon.terminal_screen import TerminalScreen
 from clacks_hw.drivers.debounce import ButtonEvent
@@ -26,6 +26,7 @@ from clacks_hw.game.clacks.board import TOWER_BY_NAME
 from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
+from tests.fakes.daemon_rig import Rig
 
 TOKEN = "test-admin-token-0123456789"
 
@@ -165,15 +166,17 @@ def test_the_virtual_boards_keys_make_the_gestures():
 class FakePairing:
     def __init__(self, code):
         self.code = code
+        self.open_now = False
 
-    def open(self):
+    def open(self, *kind_and_seat):
+        self.open_now = True
         return self.code
 
     def close(self):
-        pass
+        self.open_now = False
 
     def shown(self):
-        return self.code
+        return self.code if self.open_now else None
 
 
 def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_path):
@@ -184,29 +187,18 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     screen.status("Attract: the demo plays.")
     code = PairingCode("KXQMRTAB", 0.0, 120.0)
     said = []
-    flow = PairingFlow(FakePairing(code), {}, say=said.append, screen=screen, url=lambda: ("http://clacks.local:8080/", ""))
-    flow.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
+    rig = Rig(tmp_path, clock)
+    rig.ctrl.phones = PhoneDesk(FakePairing(code), lambda letter: 0, say=said.append, terminal=screen,
+                                url=lambda: "http://clacks.local:8080/")
+    rig.ctrl.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
+    assert rig.ctrl.current.name == "pairing" and rig.ctrl.screen == "attract"  # over attract
     text = "\n".join(screen.lines())
     assert "PAIRING A PHONE" in text and "KXQM RTAB" in text and "http://clacks.local:8080/admin" in text
     assert "\u2580" in text or "\u2584" in text  # the QR code, in half blocks
     assert "KXQMRTAB" not in " ".join(said)
-    flow.handle(ButtonEvent("press", "BACK", 1.0), 1.0)
+    rig.ctrl.handle(ButtonEvent("press", "BACK", 1.0), 1.0)
+    assert rig.ctrl.current.name == "attract"
     assert "PAIRING A PHONE" not in "\n".join(screen.lines()) and "Attract" in "\n".join(screen.lines())
-
-
-def test_no_qr_code_to_an_address_no_phone_can_reach_but_why(tmp_path):
-    from clacks_hw.base.lan import phone_url
-    from clacks_hw.pairing.codes import PairingCode
-
-    screen = TerminalScreen(io.StringIO(), FakeClock(0.0), size=lambda: (100, 40))
-    flow = PairingFlow(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), {}, say=lambda t: None, screen=screen,
-                       url=lambda: phone_url("127.0.0.1", 8080))
-    flow.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
-    text = "\n".join(screen.lines())
-    words = " ".join(text.split())
-    assert '(status.bind = "127.0.0.1")' in words and "listens on this machine only" in words and "0.0.0.0" in words
-    assert "http://127.0.0.1" not in text and "Scan" not in text
-    assert "\u2580" not in text and "\u2584" not in text and "KXQM RTAB" in text
 
 
 def test_a_code_used_between_two_loop_turns_is_not_called_unused(board):
@@ -218,3 +210,48 @@ def test_a_code_used_between_two_loop_turns_is_not_called_unused(board):
     d.events.put(PhonePaired("ab12cd"))
     run(d, 0.1)
     assert frame(d).seat("S") == P.PAIRED and "A phone is paired (ab12cd)" in d.out_text.getvalue()
+
+
+def _desk(rig, tmp_path):
+    from clacks_hw.game.clacks.edition_files import default_edition
+    from clacks_hw.pairing import Pairing
+
+    pairing = Pairing(lambda: "token", tmp_path / "phones", rig.clock, rng=random.Random(7), boot="boot")
+    rig.ctrl.phones = PhoneDesk(pairing, default_edition().spelled, say=rig.reports.append)
+    return pairing
+
+
+def test_pairing_rides_over_set_up_and_stays_over_the_game_it_starts(tmp_path):
+    from clacks_hw.daemon.renderer import render
+    from tests.fakes.daemon_rig import Rig
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    pairing = _desk(rig, tmp_path)
+    rig.press("PLAY")
+    rig.ctrl.handle(ButtonEvent("chord", "TURN+BACK", rig.clock.now(), 3.0), rig.clock.now())
+    assert rig.ctrl.current.name == "pairing" and rig.ctrl.screen == "setup"
+    for _ in range(4):  # the set-up's own buttons go to it meanwhile: it starts the game
+        rig.press("PLAY")
+    assert rig.ctrl.screen == "game" and rig.ctrl.current.name == "pairing" and pairing.shown() is not None
+    now = rig.clock.now()
+    assert render(rig.ctrl.view(now), now).seat("W") == P.PAIRING  # the code still on the LEDs
+    rig.press("BACK")
+    assert rig.ctrl.current.name == "game" and pairing.shown() is None
+    now = rig.clock.now()
+    assert render(rig.ctrl.view(now), now).seat("W") != P.PAIRING  # the game's lights again
+
+
+def test_a_fault_while_pairing_comes_under_it_and_shows_when_pairing_ends(tmp_path):
+    from clacks_hw.drivers.reader_events import ReaderEvent
+    from tests.fakes.daemon_rig import Rig
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    rig.start_game()
+    _desk(rig, tmp_path)
+    rig.ctrl.handle(ButtonEvent("chord", "TURN+BACK", rig.clock.now(), 3.0), rig.clock.now())
+    rig.ctrl.handle(ReaderEvent("offline", detail="unplugged"), rig.clock.now())
+    assert rig.ctrl.current.name == "pairing" and rig.ctrl.screen == "fault"
+    rig.press("BACK")  # pairing ends: the game waits for its reader
+    assert rig.ctrl.current.name == "fault"
+    rig.ctrl.handle(ReaderEvent("online", detail="hub"), rig.clock.now())
+    assert rig.ctrl.current.name == "game"

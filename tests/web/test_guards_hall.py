@@ -1,0 +1,54 @@
+"""A Guards! Guards! game on a board linked to a hall (a real Mosquitto): the hall shows the game
+as the board's public page does (whose turn, who rolls), and never where a saboteur was planted
+nor with which volunteer."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from clacks_hw.web.hall import Hall
+from tests.mqtt.rig import Keys, board_overrides, hall_config, until
+from tests.web.broker import Broker
+from tests.web.live import LiveBoard
+
+SEED = 5  # the board's generator: S is dealt a Brethren volunteer (a saboteur to plant)
+
+
+@pytest.fixture
+def broker(tmp_path):
+    b = Broker(tmp_path).start()
+    yield b
+    b.stop()
+
+
+def card(hall, board) -> dict:
+    return next((b for b in hall.json()["boards"] if b["id"] == board), {})
+
+
+def test_the_hall_never_learns_a_saboteurs_card_or_quadrant(tmp_path, broker):
+    keys = Keys("alpha")
+    hall = Hall(hall_config(tmp_path, broker, keys)).start()
+    alpha = LiveBoard(tmp_path / "alpha", overrides=board_overrides(broker, "alpha", keys), rng=random.Random(SEED)).start()
+    try:
+        assert alpha.admin("new-game", {"mode": "guards", "seats": ["S", "N"]}) == (200, {"ok": True})
+        state = alpha.state()
+        phone = alpha.pair_seat("S")
+        _, page = alpha.seat_page(phone)
+        ask = next(q for q in page["prompts"] if q["question"].startswith("Plant a saboteur"))
+        choice = ask["choices"][2]["action"]
+        status, _ = alpha.post("api/seat/act", json.dumps({"action": json.dumps(choice)}).encode(), phone=phone)
+        assert status == 200 and alpha.state().pending.kind == "plant"
+        until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1,
+              "the plant at the hall")
+        seen = json.dumps(card(hall, "alpha"))
+        name = state.edition.volunteers[choice["card"]].name
+        position = card(hall, "alpha")["state"]["position"]
+        assert position["mode"] == "guards" and position["summary"]["doing"] == "to roll"  # S's Guild test
+        for secret in (choice["card"], name, choice["quadrant"]):
+            assert secret not in seen
+    finally:
+        alpha.stop()
+        hall.close()
