@@ -189,7 +189,7 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     said = []
     rig = Rig(tmp_path, clock)
     rig.ctrl.phones = PhoneDesk(FakePairing(code), lambda letter: 0, say=said.append, terminal=screen,
-                                url=lambda: "http://clacks.local:8080/")
+                                url=lambda: ("http://clacks.local:8080/", ""))
     rig.ctrl.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
     assert rig.ctrl.current.name == "pairing" and rig.ctrl.screen == "attract"  # over attract
     text = "\n".join(screen.lines())
@@ -199,6 +199,24 @@ def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_pat
     rig.ctrl.handle(ButtonEvent("press", "BACK", 1.0), 1.0)
     assert rig.ctrl.current.name == "attract"
     assert "PAIRING A PHONE" not in "\n".join(screen.lines()) and "Attract" in "\n".join(screen.lines())
+
+
+def test_no_qr_code_to_an_address_no_phone_can_reach_but_why(tmp_path):
+    """A board listening on 127.0.0.1 (the default) must not send a phone there: it says why."""
+    from clacks_hw.base.lan import phone_url
+    from clacks_hw.pairing.codes import PairingCode
+
+    clock = FakeClock(0.0)
+    screen = TerminalScreen(io.StringIO(), clock, size=lambda: (100, 40))
+    rig = Rig(tmp_path, clock)
+    rig.ctrl.phones = PhoneDesk(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), lambda letter: 0,
+                                say=lambda t: None, terminal=screen, url=lambda: phone_url("127.0.0.1", 8080))
+    rig.ctrl.handle(ButtonEvent("chord", "TURN+BACK", 0.0, 3.0), 0.0)
+    text = "\n".join(screen.lines())
+    words = " ".join(text.split())
+    assert '(status.bind = "127.0.0.1")' in words and "listens on this machine only" in words and "0.0.0.0" in words
+    assert "http://127.0.0.1" not in text and "Scan" not in text
+    assert "\u2580" not in text and "\u2584" not in text and "KXQM RTAB" in text
 
 
 def test_a_code_used_between_two_loop_turns_is_not_called_unused(board):

@@ -164,7 +164,7 @@ def walk(tmp, mode: str, seats: tuple[str, ...]) -> list[tuple[str, list[str]]]:
         w.snap("confirm: abandon?")
         w.press("BACK")
         w.ctrl.phones = PhoneDesk(FakePairing(PairingCode("KXQMRTAB", 0.0, 120.0)), EDITION.spelled,
-                                  say=w.screen.message, terminal=w.screen, url=lambda: "http://clacks.local:8080/")
+                                  say=w.screen.message, terminal=w.screen, url=lambda: ("http://clacks.local:8080/", ""))
         w.ctrl.handle(ButtonEvent("chord", "TURN+BACK", w.clock.now(), 3.0), w.clock.now())
         w.snap("pairing a phone")
         w.ctrl.handle(ButtonEvent("press", "BACK", w.clock.now()), w.clock.now())

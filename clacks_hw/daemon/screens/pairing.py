@@ -23,6 +23,7 @@ into the log, the status page's snapshot or MQTT.
 from __future__ import annotations
 
 import logging
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -56,7 +57,7 @@ class PhoneDesk:
     spell: Callable[[str], int]
     say: Callable[[str], None]
     terminal: object = None
-    url: Callable[[], str] | None = None
+    url: Callable[[], tuple[str | None, str]] | None = None  # (a phone's address, "") or (None, why none)
     seats: Callable[[], tuple[str, ...]] = lambda: SEATS
 
 
@@ -225,8 +226,12 @@ def gesture(board, event, now: float) -> bool:
 # -- the terminal (the virtual board): the code and a QR code of the page's address ----------
 def text_lines(url, code: PairingCode) -> list[str]:
     page = page_for(code)
-    address = f"{url()}{page}" if url else f"the board's {page} page"
+    base, why = url() if url else (None, "")
+    address = f"{base}{page}" if base else f"the board's {page} page"
     title = "PAIRING A PHONE" if code.seat is None else f"PAIRING SEAT {code.seat}'S OWN PHONE"
+    if not base and why:  # no QR code: it would send the phone to an address it cannot reach
+        return [title, "", *textwrap.wrap(why[0].upper() + why[1:] + ".", 38), "", "Type the code:", "",
+                f"    {code.grouped}", "", "BACK ends pairing."]
     return [title, "",
             "Scan the QR code with the phone, or open", f"  {address}", "and type the code:", "",
             f"    {code.grouped}", "",
@@ -234,11 +239,12 @@ def text_lines(url, code: PairingCode) -> list[str]:
 
 
 def qr_lines(url, code: PairingCode) -> list[str]:
-    if url is None:
+    base = url()[0] if url is not None else None
+    if base is None:
         return []
     import segno
 
-    rows = [list(r) for r in segno.make(f"{url()}{page_for(code)}#pair={code.code}", error="m").matrix_iter(border=2)]
+    rows = [list(r) for r in segno.make(f"{base}{page_for(code)}#pair={code.code}", error="m").matrix_iter(border=2)]
     if len(rows) % 2:
         rows.append([0] * len(rows[0]))
     glyph = {(1, 1): "\u2588", (1, 0): "\u2580", (0, 1): "\u2584", (0, 0): " "}
