@@ -42,7 +42,7 @@ import json, sys, tempfile, time
 t0 = time.perf_counter(); marks = []
 def mark(name): marks.append((name, time.perf_counter() - t0))
 import click; mark("click (the command line)")
-from clacks_hw.daemon.admin_flow import requested_menu
+from clacks_hw.daemon.screens.admin import requested_menu
 requested_menu({"mode": "competitive", "variants": [], "route": "easy"}, None); mark("the game asked for, checked")
 from clacks_hw.play.table import PlayTable
 table = PlayTable(None, tempfile.mkdtemp()); mark("the config loaded")
