@@ -53,7 +53,8 @@ def test_a_command_imports_only_what_it_needs():
 HEAVY_OURS = ("clacks_hw.game", "clacks_hw.daemon", "clacks_hw.config.load", "clacks_hw.journal", "clacks_hw.web",
               "clacks_hw.mqtt", "clacks_hw.testing", "clacks_hw.hardware", "clacks_hw.printing",
               "clacks_hw.base.secure_files", "clacks_hw.views", "clacks_hw.drivers.leds", "clacks_hw.drivers.card_reader",
-              "clacks_hw.drivers.buttons", "clacks_hw.pairing", "clacks_hw.selftest", "clacks_hw.cards")
+              "clacks_hw.drivers.buttons", "clacks_hw.pairing", "clacks_hw.selftest", "clacks_hw.cards",
+              "clacks_hw.config.systemd_unit")
 HEAVY_STDLIB = {"logging", "socket", "ssl", "http", "http.client", "email", "urllib.request", "random",
                 "hashlib", "subprocess", "tempfile", "tomllib", "asyncio", "serial", "msgspec"}
 
@@ -72,6 +73,13 @@ def test_the_services_default_config_is_the_configs_own():
     from clacks_hw.config.load import DEFAULT_PATH
 
     assert UNIT_CONFIG == str(DEFAULT_PATH)
+
+
+def test_the_services_default_unit_path_is_the_units_own():
+    from clacks_hw.commands import service_cmd
+    from clacks_hw.config import systemd_unit
+
+    assert service_cmd.DEFAULT_UNIT_PATH == systemd_unit.DEFAULT_UNIT_PATH
 
 
 def test_a_wrong_mode_still_lists_every_mode():

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import click
 
-from ..config.systemd_unit import DEFAULT_UNIT_PATH, UnitError, render_unit, unit_settings
 from . import COMMANDS
 from .common import BAD_CONFIG
 
 # config.DEFAULT_PATH, written out so `--help` need not load the config module (a test checks they agree)
 UNIT_CONFIG = "/etc/clacks-hw/config.toml"
+# config.systemd_unit.DEFAULT_UNIT_PATH, likewise written out (tested)
+DEFAULT_UNIT_PATH = "/etc/systemd/system/clacks-hw.service"
 
 CANNOT_WRITE = 1
 
@@ -79,6 +80,7 @@ def install_service_cmd(config_path, user, output, dry_run, force):
     """
     from ..base import secure_files  # not at the top: `--help` stays quick
     from ..config.load import ConfigError, load_config
+    from ..config.systemd_unit import UnitError, render_unit, unit_settings
 
     try:
         cfg = load_config(config_path, check_devices=False)
