@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import os
 import pwd
-import shutil
-import sys
 from pathlib import Path
 
 import click
 
+from ..base.hints import executable as find_executable  # tests replace it here
 from . import COMMANDS
 from .common import BAD_CONFIG
 
@@ -29,17 +28,6 @@ CANNOT_WRITE = 1
 def _fail(message: str, status: int = CANNOT_WRITE) -> None:
     click.echo(message, err=True)
     raise SystemExit(status)
-
-
-def find_executable() -> str | None:
-    """The absolute path of the clacks-hw executable running now (or on PATH)."""
-    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
-    if argv0 is not None and argv0.name == "clacks-hw":
-        found = shutil.which(str(argv0)) if not argv0.is_absolute() else str(argv0)
-        if found:
-            return os.path.abspath(found)
-    found = shutil.which("clacks-hw")
-    return os.path.abspath(found) if found else None
 
 
 def default_user() -> str:
