@@ -227,9 +227,11 @@ class Game(ABC):
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
 
-    def public_action(self, action) -> dict:
+    def public_action(self, action, state=None) -> dict:
         """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
-        unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
+        unless the game keeps part of it secret (where a saboteur was planted, with whom; which
+        card was bought). ``state``, a position of the game it was played in, lets the game say
+        what the table sees in its place (what was paid)."""
         return action.to_json()
 
     def lamps(self, state) -> int:

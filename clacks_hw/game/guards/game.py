@@ -136,8 +136,8 @@ class Guards(Game):
         """The quadrants, the turn and the die on the lit board (board.py); nothing to hint."""
         return GuardsPlay()
 
-    def public_action(self, action):
-        return view.public_action(action)
+    def public_action(self, action, state=None):
+        return view.public_action(action, state)
 
 
 GUARDS = Guards()
