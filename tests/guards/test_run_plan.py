@@ -110,7 +110,8 @@ def test_each_runner_may_carry_one_item_and_an_item_goes_with_one_runner():
     assert "Spell tile" in d.step.question and d.summary[-1] == "Volunteer M1 carries Club"
     assert plan(s, "s1", ["M1", "L1"], "CLUB", "fools").action.items == (("M1", "CLUB"),)
     d = plan(s, "s1", ["M1", "L1"], "", "HELM")
-    assert d.answered == 3 and "no HELM left to give Volunteer L1" in d.error
+    assert d.answered == 3 and "no 'HELM' left to give Volunteer L1" in d.error
+    assert plan(s, "s1", ["M1"]).step.options[1].label == "Club (brawl +2)"
     assert plan(s, "s1", ["M1", "L1"], "", "", "fools").action.items is None
     why = refused(s, "S", "spell_run", spell="s1", cards=["M1", "L1"], items={"M1": "CLUB", "L1": "CLUB"},
                   route=["fools"])
@@ -118,11 +119,11 @@ def test_each_runner_may_carry_one_item_and_an_item_goes_with_one_runner():
 
 
 def test_the_turn_offers_the_run_as_one_plan_only_when_the_rules_allow_one():
-    """The turn's moves end with the run to build; the old fixed routes are gone from the list;
-    a phone may send a built run only while its plan is offered, and the engine decides it."""
+    """The turn's moves start with the run to build, and list no spell run of their own; a phone
+    may send a built run only while its plan is offered, and the engine decides it."""
     s = game(hands={"S": ("M1",)})
     turn = next(p for p in GUARDS.prompts(s, "S") if p.question == TURN)
-    assert turn.choices[-1].label == ANNOUNCE and turn.choices[-1].plan == PLAN
+    assert turn.choices[0].label == ANNOUNCE and turn.choices[0].plan == PLAN
     assert not any(c.action is not None and c.action.act == "spell_run" for c in turn.choices)
     built = plan(s, "s1", ["M1"], "assassins", "fools").action
     assert offered(GUARDS, s, "S", built) and not offered(GUARDS, s, "N", A("N", "spell_run", spell="s1", cards=("M1",),

@@ -68,7 +68,7 @@ def test_the_hall_learns_a_purchase_but_not_the_card_bought(tmp_path, broker):
         _, page = alpha.seat_page(phone)
         turn = next(q for q in page["prompts"] if q["question"].startswith("Your turn"))
         item = next(i for i in state.edition.items.values() if i.price <= state.player("S").dollars)
-        choice = next(c["action"] for c in turn["choices"] if c["action"].get("item") == item.id)
+        choice = next(c["action"] for c in turn["choices"] if c.get("action", {}).get("item") == item.id)
         status, _ = alpha.post("api/seat/act", json.dumps({"action": json.dumps(choice)}).encode(), phone=phone)
         assert status == 200 and alpha.state().player("S").items == (item.id,)
         until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1,

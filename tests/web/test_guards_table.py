@@ -209,8 +209,8 @@ def test_a_purchase_is_public_but_the_card_bought_is_not(board, caplog):
     _, south = board.seat_page(phones["S"])
     [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
     item = next(i for i in state.edition.items.values() if i.price <= state.player("S").dollars)
-    choice = next(c["action"] for c in turn["choices"]
-                  if c["action"]["act"] == "buy" and c["action"]["item"] == item.id)
+    choice = next(c["action"] for c in turn["choices"]  # (a spell run is a plan: no action of its own)
+                  if "action" in c and c["action"]["act"] == "buy" and c["action"]["item"] == item.id)
     assert act(board, phones["S"], choice) == (200, {"ok": True})
     assert board.state().player("S").items == (item.id,)
     board.wait_for(lambda: board.daemon.status_page.box.get().actions == 1, "the page's snapshot")

@@ -64,7 +64,7 @@ def sections(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[str, ...]]
 
 def prompts(state: GuardsState, seat: str) -> tuple[Prompt, ...]:
     """The seat's questions as the phone page asks them; on its turn, when the rules let it
-    announce a spell run now, the turn's moves end with that run, to build step by step."""
+    announce a spell run now, the turn's moves start with that run, to build step by step."""
     out = [Prompt(q, tuple(Choice(label, a) for label, a in choices)) for q, choices in questions(state, seat)]
     if state.seat == seat and state.pending is None and state.prompt is None and draft(state, seat, ()).step:
         run = Choice(ANNOUNCE, None, plan=PLAN)
@@ -72,7 +72,7 @@ def prompts(state: GuardsState, seat: str) -> tuple[Prompt, ...]:
         if turn is None:
             out.append(Prompt(TURN, (run,)))
         else:
-            out[turn] = Prompt(TURN, out[turn].choices + (run,))
+            out[turn] = Prompt(TURN, (run,) + out[turn].choices)
     return tuple(out)
 
 

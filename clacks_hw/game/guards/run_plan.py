@@ -94,9 +94,9 @@ def _walk(state: GuardsState, seat: str, got: _Answers) -> GuardsAction:
         name = box.volunteers[card].name
         kit = tuple(dict.fromkeys(carried))
         item = got.take(Step(f"What does {name} carry?", (Option("Nothing", NOTHING),)
-                             + tuple(Option(box.items[i].name, i) for i in kit)),
+                             + tuple(Option(_item(box.items[i]), i) for i in kit)),
                         lambda v: None if v == NOTHING or v in carried else
-                        f"You have no {v} left to give {name}: choose another item, or nothing.")
+                        f"You have no {v[:24]!r} left to give {name}: choose another item, or nothing.")
         if item != NOTHING:
             carried.remove(item)
             items.append((card, item))
@@ -116,6 +116,13 @@ def _walk(state: GuardsState, seat: str, got: _Answers) -> GuardsAction:
         route += (got.take(step, lambda v: _message(step_fault(state, seat, route, v))),)
     got.said[said:] = ["Route: " + ", ".join(route) + " (your Start Gate)"]
     return GuardsAction(seat, "spell_run", spell=spell, cards=cards, items=tuple(sorted(items)) or None, route=route)
+
+
+def _item(item) -> str:
+    """"Demo Club (brawl +1)": what it adds at the gate ("add/subtract any additional points
+    gained/lost from Items", Attempting a Wizard's Challenge)."""
+    adds = ", ".join(f"{stat} {change:+d}" for stat, change in item.bonus)
+    return f"{item.name} ({adds})" if adds else item.name
 
 
 def _runners_step(state: GuardsState, seat: str) -> Step:
