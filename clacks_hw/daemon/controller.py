@@ -180,9 +180,14 @@ class Controller(BoardParts):
     # ------------------------------------------------------------------ input
 
     def handle(self, event, now: float) -> None:
-        if gesture(self, event, now):  # pairing's gestures, a phone paired: no screen sees them
-            pass
-        elif isinstance(event, ReaderEvent):
+        # Pairing's gestures (and a phone paired) are taken by pairing, and no screen sees them;
+        # every other event goes to the screen showing. Time moves on after either.
+        if not gesture(self, event, now):
+            self._route(event, now)
+        self.tick(now)
+
+    def _route(self, event, now: float) -> None:
+        if isinstance(event, ReaderEvent):
             self._reader(event, now)
         elif isinstance(event, CardTap):
             self.last_input = now
@@ -197,7 +202,6 @@ class Controller(BoardParts):
             elif event.kind == "press":
                 self.last_input = now
                 self.current.press(event.button, now)
-        self.tick(now)
 
     def tick(self, now: float) -> None:
         """Whatever time alone makes happen: demo moves, Express timeouts, idle returns."""

@@ -176,3 +176,25 @@ def test_the_status_page_says_the_board_waits_and_why(tmp_path):
     assert status["screen"] == "fault" and status["screen_label"] == "Waiting for the reader or the disk"
     assert "Card reader lost" in status["notice"] and status["health"]["reader"] == "offline"
     assert status["position"] is not None and status["position"]["turn"] == rig.state.turn.seat  # the game, waiting
+
+
+def test_a_seats_phone_is_told_the_board_waits_while_a_fault_holds_the_game(tmp_path):
+    """A seat's phone asks the screen showing whether the game stands still (``Screen.halted``),
+    not the screen's name: under a fault its answer is refused with the fault's sentence."""
+    from clacks_hw.daemon import seat_flow
+    from clacks_hw.daemon.events import SeatAction
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    rig.start_game()
+    seat = rig.state.turn.seat
+    action = rig.state.config.game.parse_action({"seat": seat, "act": "end"})
+    answer = SeatAction(seat, action, None, "a phone")
+    assert rig.ctrl.base.halted is None
+    assert "board waits" not in (seat_flow.run(answer, rig.ctrl, rig.clock.now()) or "")
+    _lose_reader(rig)
+    assert rig.ctrl.base.halted.startswith("Card reader lost")
+    before = rig.state
+    said = seat_flow.run(answer, rig.ctrl, rig.clock.now())
+    assert said.startswith("the board waits: Card reader lost") and rig.state is before
+    _find_reader(rig)
+    assert rig.ctrl.base.halted is None
