@@ -38,7 +38,7 @@ from .resume import Outcome
 from .screens.attract import AttractScreen
 from .screens.base import Screen
 from .screens.fault import FaultScreen
-from .screens.pairing import PhoneDesk, gesture
+from .screens.pairing import PairingScreen, PhoneDesk, gesture
 from .screens.over import OverScreen
 from .screens.play import PlayScreen
 from .screens.resume import ResumeScreen
@@ -118,6 +118,13 @@ class Controller(BoardParts):
     def screen(self) -> str:
         """The screen the board is in (pairing rides over it and is not one the pages name)."""
         return self.base.name
+
+    @property
+    def pairing(self) -> str | None:
+        """Whose phone is being paired over the screen (a seat, or "admin"); None: no pairing.
+        The pages say so beside the screen underneath, which goes on (web/public.py)."""
+        top = self.current
+        return (top.code.seat or "admin") if isinstance(top, PairingScreen) else None
 
     @property
     def screen_since(self) -> float:

@@ -53,11 +53,20 @@ def alphabet_json(edition) -> list:
     return [[name, bits] for name, bits in edition.signals.items()]
 
 
+def pairing_label(pairing: str | None) -> str:
+    """What the pages add to the screen's name while a phone is paired at the board (whose phone,
+    never the code: that is on the board's lamps and its own screen only)."""
+    if pairing is None:
+        return ""
+    return " \u00b7 pairing " + ("the admin's phone" if pairing == "admin" else f"seat {pairing}'s phone")
+
+
 def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     """The whole public state for one snapshot (None: the loop has not run yet)."""
     if snapshot is None:
         return {"seq": None, "screen": "starting", "screen_label": SCREEN_LABELS["starting"],
-                "health": None, "storage": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
+                "pairing": None, "health": None, "storage": None, "express": None, "notice": "", "setup": None,
+                "seats": SEATS_JSON,
                 "position": None, "preview": None, "recent": [], "alphabet": None}
     s = snapshot
     express = None
@@ -68,7 +77,9 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     return {
         "seq": s.seq,
         "screen": s.screen,
-        "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
+        # Pairing rides over the screen, which goes on underneath (a game is still played): both are said.
+        "screen_label": SCREEN_LABELS.get(s.screen, s.screen) + pairing_label(s.pairing),
+        "pairing": None if s.pairing is None else {"seat": None if s.pairing == "admin" else s.pairing},
         "health": {"reader": s.reader, "leds": s.leds},
         "storage": {"state": s.storage, "text": s.storage_text},
         "express": express,
