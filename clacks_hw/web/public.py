@@ -53,12 +53,9 @@ def alphabet_json(edition) -> list:
     return [[name, bits] for name, bits in edition.signals.items()]
 
 
-def pairing_label(pairing: str | None) -> str:
-    """What the pages add to the screen's name while a phone is paired at the board (whose phone,
-    never the code: that is on the board's lamps and its own screen only)."""
-    if pairing is None:
-        return ""
-    return " \u00b7 pairing " + ("the admin's phone" if pairing == "admin" else f"seat {pairing}'s phone")
+def pairing_label(pairing: str) -> str:
+    """What the pages say beside the screen's name while a phone is paired at the board."""
+    return "Pairing " + ("the admin's phone" if pairing == "admin" else f"seat {pairing}'s phone")
 
 
 def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
@@ -77,9 +74,11 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     return {
         "seq": s.seq,
         "screen": s.screen,
-        # Pairing rides over the screen, which goes on underneath (a game is still played): both are said.
-        "screen_label": SCREEN_LABELS.get(s.screen, s.screen) + pairing_label(s.pairing),
-        "pairing": None if s.pairing is None else {"seat": None if s.pairing == "admin" else s.pairing},
+        "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
+        # Pairing rides over the screen, which goes on underneath (a game is still played): the
+        # pages show both. Whose phone, never the code (the board's lamps and own screen only).
+        "pairing": None if s.pairing is None else {"seat": None if s.pairing == "admin" else s.pairing,
+                                                   "label": pairing_label(s.pairing)},
         "health": {"reader": s.reader, "leds": s.leds},
         "storage": {"state": s.storage, "text": s.storage_text},
         "express": express,
