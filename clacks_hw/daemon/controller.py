@@ -17,6 +17,7 @@ are refused here, whatever the screen.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections import deque
@@ -310,6 +311,8 @@ class Controller(BoardParts):
         seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
                                   express_seconds=self.settings.express_s, first=self.settings.first)
+        if config.game.takes_hints:  # journalled with the set-up: a hinted game is told apart
+            config = dataclasses.replace(config, hints=self.hints_on(config))
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:

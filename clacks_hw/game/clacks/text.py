@@ -60,6 +60,8 @@ def _title(state: GameState, dot: str, actions: int | None) -> str:
     parts = [f"Clacks: {game.label}", f"{len(c.seats)} player{'s' * (len(c.seats) != 1)}", f"{c.hands} hands"]
     if c.variants:
         parts.append(", ".join(game.variant_names(c.variants)))
+    if c.hints is not None:  # journalled by the board since it was recorded; older games: not known
+        parts.append("hints on" if c.hints else "hints off")
     if actions is not None:
         parts.append(f"{actions} action{'s' * (actions != 1)}")
     return f" {dot} ".join(parts)
