@@ -11,7 +11,7 @@ Guild House by a Fate card or by another player." (A Player's Guild House)
 from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
-from .gate import in_hand, no_dragon, own_turn, waiting
+from .gate import in_hand, no_dragon, own_turn, unbought, waiting
 from .recruiting import ATTR_FIELD
 from .rejection import Code
 from .state import GuardsState, Pending
@@ -86,11 +86,11 @@ def validate_buy(state: GuardsState, action) -> Rejection | None:
     if why:
         return why
     if ware is None:
-        return Rejection(Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
+        return unbought(action, Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
     if any(action.item in getattr(p, held) for p in state.players):
-        return Rejection(Code.WRONG_CARD, f"{ware.name} has been bought already.")
+        return unbought(action, Code.WRONG_CARD, f"{ware.name} has been bought already.")
     if state.player(action.seat).dollars < ware.price:
-        return Rejection(Code.NO_MONEY, f"{ware.name} costs {ware.price} dollars.")
+        return unbought(action, Code.NO_MONEY, f"{ware.name} costs {ware.price} dollars.")
     return None
 
 
