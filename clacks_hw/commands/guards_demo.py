@@ -4,18 +4,17 @@ made-up demo edition, every test judged and narrated as the shared screen would 
 from __future__ import annotations
 
 import random
-import time
 
 import click
 
-from ..game.core.engine import apply, new_game
+from ..game.core.engine import new_game
 from ..game.core.errors import SetupError
-from ..game.core.rejection import Rejection
 from ..game.core.view import PUBLIC
 from ..game.guards.config import GuardsConfig
 from ..game.guards.game import GUARDS
 from ..game.guards.view import narrate, render
 from .common import BAD_CONFIG
+from .play_out import play_out
 
 MAX_ACTIONS = 3000  # random players may wander: past this the game is stopped and ranked
 SEATINGS = {len(s): s for s in GUARDS.seatings()}
@@ -33,18 +32,10 @@ def run_demo(players: int, seed: int, delay: float) -> None:
     click.echo(f"Guards! Guards! demo game on the MADE-UP demo edition, seed {seed} (replay it with --seed {seed}); "
                "random players, the public view.\n")
     click.echo(render(state, PUBLIC))
-    actions = 0
-    while not state.over:
-        stop = actions >= MAX_ACTIONS
-        action = GUARDS.parse_action({"seat": GUARDS.current_player(state), "act": "stop"}) if stop and \
-            state.pending is None and state.prompt is None and state.fight is None else GUARDS.bot_action(state, rng)
-        after = apply(state, action)
-        if isinstance(after, Rejection):  # the random player chooses legal actions only; say so loudly if not
-            click.echo(f"automatic player error: {action} refused: {after.message}", err=True)
-            raise SystemExit(1)
-        click.echo(narrate(state, action, after))
-        state, actions = after, actions + 1
-        if delay:
-            time.sleep(delay)
-        if state.seat != action.seat or state.over:
-            click.echo("\n" + render(state, PUBLIC, actions))
+
+    def choose(state, n: int):
+        if n >= MAX_ACTIONS and state.pending is None and state.prompt is None and state.fight is None:
+            return GUARDS.parse_action({"seat": GUARDS.current_player(state), "act": "stop"})
+        return GUARDS.bot_action(state, rng)
+
+    play_out(state, choose, narrate, lambda state, n: "\n" + render(state, PUBLIC, n), delay=delay)
