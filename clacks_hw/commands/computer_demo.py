@@ -14,7 +14,9 @@ from .common import BAD_CONFIG
 MAX_ACTIONS = 100_000  # a safety net: computer games end in a few hundred actions
 
 
-def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool, default: str = "strong") -> None:
+def seat_players(state, computer: dict[str, str], default: str = "strong") -> dict[str, str]:
+    """Every seat's strength: those ``--computer`` names, the others ``default``; exit 2 naming
+    the game's seats when it names a seat not in the game."""
     game = state.config.game
     seats = state.config.seats
     missing = [s for s in computer if s not in seats]
@@ -22,7 +24,12 @@ def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool
         click.echo(f"--computer: seat {', '.join(missing)} is not in this {game.label or game.name} game "
                    f"(seats: {' '.join(seats)}); name seats of the game, or change --players", err=True)
         raise SystemExit(BAD_CONFIG)
-    players = {s: computer.get(s, default) for s in seats}
+    return {s: computer.get(s, default) for s in seats}
+
+
+def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool, default: str = "strong") -> None:
+    game = state.config.game
+    players = seat_players(state, computer, default)
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}); computer players: {describe(players)}.\n")
     click.echo(game.text(state, ascii=ascii_))
     for n in range(MAX_ACTIONS):
