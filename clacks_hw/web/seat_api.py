@@ -13,6 +13,12 @@ nothing else: not another seat's page, not an admin command (admin.py asks for r
   answer goes on the game loop's queue as a ``SeatAction``; the loop checks it is still one the
   seat's prompts offer and applies it like any other action (journaled first). 200 when done,
   409 with the sentence the seat may read when not, 403 for a phone of another seat (or none).
+  A move a prompt offers to build step by step (a ``plan``: a Guards! Guards! spell run) is
+  sent the same way once built; the game's rules accept or refuse it, saying why.
+- ``POST /api/seat/plan`` ``{"plan": "<name>", "answers": "<the answers so far, as JSON text>"}``:
+  what the game makes of them (core/seat_page.py ``plan_page``): the next step and its options,
+  the answer refused and why, or the whole move said back for the player to confirm. It changes
+  nothing; 409 when no game is in play.
 """
 
 from __future__ import annotations
@@ -21,13 +27,13 @@ from aiohttp import web
 
 from ..daemon.events import SeatAction
 from ..game.core.errors import MalformedAction
-from ..game.core.seat_page import offered, seat_page
+from ..game.core.seat_page import offered, plan_page, seat_page
 from ..pairing.board import SEAT
 from . import pairing_api
 from .board_answer import ask_board
 from .json_body import BadBody, Text, read_json, strict_loads
 
-PATHS = ("/api/seat", "/api/seat/act")
+PATHS = ("/api/seat", "/api/seat/act", "/api/seat/plan")
 IN_PLAY = ("game", "confirm", "over", "fault")
 NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
               "until your seat's light shows, then enter the code it shows on this page")
@@ -78,6 +84,8 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     phone = _seat_phone(server, request)
     if isinstance(phone, web.Response):
         return phone
+    if request.path == "/api/seat/plan":
+        return await _plan(server, request, phone)
     try:
         text = (await read_json(request, {"action": Text(2048)})).get("action", "")
         data = strict_loads(text.encode())
@@ -96,3 +104,18 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(409, {"error": "that is not a question the game puts to you now"})
     return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply,
                                                             by=f"seat {phone.seat}'s phone {phone.name}"))
+
+
+async def _plan(server, request: web.BaseRequest, phone) -> web.Response:
+    """One step of a move built step by step; read from the newest snapshot, nothing changed."""
+    try:
+        body = await read_json(request, {"plan": Text(32), "answers": Text(2048)})
+        answers = strict_loads(body.get("answers", "[]").encode())
+    except BadBody as exc:
+        return _json(exc.status, {"error": str(exc)})
+    if not isinstance(answers, list):
+        return _json(400, {"error": "'answers' must be a JSON list of the answers so far"})
+    state, _ = _game(server)
+    if state is None or phone.seat not in state.config.seats:
+        return _json(409, {"error": "no game is in play"})
+    return _json(200, plan_page(state.config.game, state, phone.seat, body.get("plan", ""), answers))

@@ -102,7 +102,7 @@ def test_a_sabotage_attempt_blinks_its_quadrant_once_the_rules_reveal_it():
     """The question to every opponent with a saboteur planted lights nothing (it would tell who
     has one there); the strike that follows does, blinking."""
     s = planted(game(3, hands={"S": ("M1",)}), "W", ("B1", "alchemists"))
-    s = act(s, "S", "spell_run", spell="s1", cards=["M1"], route=["alchemists", "fools"])
+    s = act(s, "S", "spell_run", spell="s1", cards=["M1"], route=["alchemists", "thieves", "fools"])
     assert s.prompt.kind == "sabotage" and lit(s, "sabotage") == set()
     s = act(s, "W", "sabotage", card="B1", how="alter")
     quads = board.quadrant_lamps(s)

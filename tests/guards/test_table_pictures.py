@@ -26,7 +26,7 @@ def test_the_quadrants_with_dragons_and_a_run():
 
 def test_a_sabotage_attempt():
     s = planted(game(3, hands={"S": ("M1",)}), "W", ("B1", "alchemists"))
-    s = act(s, "S", "spell_run", spell="s1", cards=["M1"], route=["alchemists", "fools"])
+    s = act(s, "S", "spell_run", spell="s1", cards=["M1"], route=["alchemists", "thieves", "fools"])
     s = act(s, "W", "sabotage", card="B1", how="alter")
     kept_frame(drawn(s), "guards-sabotage", "Sabotage in the Alchemists' (SE), blinking")
 

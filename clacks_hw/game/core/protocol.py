@@ -38,7 +38,7 @@ from .computer import computer_problem
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
-from .seat_page import sections_of
+from .seat_page import Draft, sections_of
 from .table import HANDS, SEAT_SETS
 from .values import replace
 from .view import PUBLIC, Summary, sentence_for
@@ -213,6 +213,16 @@ class Game(ABC):
         """The questions the rules put to ``seat`` alone now, each answered on that seat's phone
         (core/seat_page.py Prompts); a game with nothing private to ask has none."""
         return ()
+
+    def plan(self, state, seat: str, name: str, answers: tuple):
+        """What the answers so far make of the move ``name`` a prompt's Choice offers to be built
+        step by step (core/seat_page.py Draft: the next step, or the whole action); the game
+        alone says each step's options and refuses a wrong answer, saying why."""
+        return Draft(0, None, error=f"{self.title} builds no {name!r} step by step")
+
+    def planned(self, action) -> str | None:
+        """The plan that builds ``action`` (a phone may send it when that plan is offered), or None."""
+        return None
 
     def variant_names(self, variants) -> list[str]:
         """The labels of ``variants``, in this game's own order."""

@@ -22,10 +22,44 @@ class Section:
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer to a prompt: what the phone's button says, and the action it sends."""
+    """One answer to a prompt: what the phone's button says, and the action it sends; or, for a
+    move with too many forms to list (a spell run: its runners, its route), the ``plan`` the
+    phone then builds step by step, asking the game at each step (``Game.plan``)."""
 
     label: str
     action: object  # the game's own action; its ``to_json()`` travels to the phone and back
+    plan: str | None = None  # the game's name for a move built step by step (action is None)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a step of a plan: what the phone shows, and the value it sends back."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """A plan's next question: tap one option, or (``many``) tick any of them and go on."""
+
+    question: str
+    options: tuple[Option, ...]
+    many: bool = False
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the game makes of a plan's answers so far: the first ``answered`` stand; then either
+    the next ``step`` to ask, or (step None) the whole ``action``, said in ``summary``, for the
+    player to confirm. ``error``: why the answer after the standing ones was refused (that step
+    is asked again), or why the plan cannot be made at all (no step)."""
+
+    answered: int
+    step: Step | None
+    summary: tuple[str, ...] = ()
+    action: object = None
+    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,16 +105,41 @@ def seat_page(game, state, seat: str, actions: int | None = None) -> dict:
         "to_act": game.current_player(state) == seat,
         "over": game.is_terminal(state),
         "sections": [{"title": s.title, "lines": list(s.lines)} for s in game.seat_sections(state, seat)],
-        "prompts": [{"question": p.question,
-                     "choices": [{"label": c.label, "action": c.action.to_json()} for c in p.choices]}
-                    for p in prompts],
+        "prompts": [{"question": p.question, "choices": [_choice(c) for c in p.choices]} for p in prompts],
         "view": view,
     }
 
 
+def _choice(c: Choice) -> dict:
+    return {"label": c.label, "plan": c.plan} if c.plan else {"label": c.label, "action": c.action.to_json()}
+
+
+def _plans(game, state, seat: str) -> set[str]:
+    return {c.plan for p in game.prompts(state, seat) for c in p.choices if c.plan}
+
+
 def offered(game, state, seat: str, action) -> bool:
-    """Is ``action`` one of the answers the seat's prompts offer now? (a phone acts only so)"""
+    """Is ``action`` one of the answers the seat's prompts offer now, or a move of a plan they
+    offer? (a phone acts only so; a planned move is then the engine's to accept or refuse, with
+    its reason, as every action is)"""
     if game.is_terminal(state):
         return False
+    plan = game.planned(action)
+    if plan is not None:
+        return plan in _plans(game, state, seat)
     wanted = action.to_json()
-    return any(c.action.to_json() == wanted for p in game.prompts(state, seat) for c in p.choices)
+    return any(c.plan is None and c.action.to_json() == wanted for p in game.prompts(state, seat) for c in p.choices)
+
+
+def plan_page(game, state, seat: str, plan: str, answers: list) -> dict:
+    """One step of a plan the seat's prompts offer, as JSON for the phone: what the game makes of
+    ``answers`` (``Game.plan``); the phone sends the finished action back like any answer."""
+    if game.is_terminal(state) or plan not in _plans(game, state, seat):
+        return {"answered": 0, "step": None, "summary": [], "action": None,
+                "error": "that is not a move the game offers you now"}
+    d = game.plan(state, seat, plan, tuple(answers))
+    step = None if d.step is None else {
+        "question": d.step.question, "many": d.step.many,
+        "options": [{"label": o.label, "value": o.value} for o in d.step.options]}
+    return {"answered": d.answered, "step": step, "summary": list(d.summary),
+            "action": None if d.action is None else d.action.to_json(), "error": d.error}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
 from ..core.view import Summary
-from ..core.seat_page import Choice, Prompt, Section
-from . import legal, phone, rules, view
+from ..core.seat_page import Section
+from . import legal, phone, rules, run_plan, view
 from .board import GuardsPlay
 from .actions import parse_action
 from .config import GuardsConfig, check_config
@@ -101,9 +101,18 @@ class Guards(Game):
         return tuple(Section(title, lines) for title, lines in phone.sections(state, seat))
 
     def prompts(self, state, seat):
-        """The questions to ``seat`` alone: its roll, whether to strike a passing run, where to plant."""
-        return tuple(Prompt(q, tuple(Choice(label, a) for label, a in choices))
-                     for q, choices in phone.questions(state, seat))
+        """The questions to ``seat`` alone: its roll, whether to strike a passing run, where to
+        plant, its turn's moves (a spell run among them, built step by step)."""
+        return phone.prompts(state, seat)
+
+    def plan(self, state, seat, name, answers):
+        """A spell run announced step by step on the seat's phone (run_plan.py)."""
+        if name != run_plan.PLAN:
+            return super().plan(state, seat, name, answers)
+        return run_plan.draft(state, seat, answers)
+
+    def planned(self, action):
+        return run_plan.PLAN if action.act == "spell_run" else None
 
     def summary(self, state):
         lead = max(len(p.returned) for p in state.players)

@@ -7,23 +7,28 @@ test it rolls, and the private question when a run passes one of its saboteurs. 
 own turn the phone also offers the turn's public moves the rules allow now (the Guild House, a
 spell run, a purchase, a Fate card's errand, ending the turn, ...), as the engine lists them
 (legal.py: a purchase in one quadrant with a dragon and one without, since only a dragon makes
-the quadrant matter; a spell run along two routes). Recruiting is the one move made at the
-board: the player taps the volunteer card they took.
+the quadrant matter). A spell run has too many forms to list (the runners, an item each, the
+route quadrant by quadrant): the turn offers it as one choice the phone then builds step by step,
+asking the rules at each step (run_plan.py). Recruiting is the one move made at the board: the
+player taps the volunteer card they took.
 """
 
 from __future__ import annotations
 
+from ..core.seat_page import Choice, Prompt
 from .actions import GuardsAction as A
 from .edition import GUILDS
 from .legal import by_kind
+from .run_plan import PLAN, draft
 from .state import GuardsState
 from .view import narrate
 
 # Asked on their own, or not a move of the turn; a recruit or a bribe names the card the player
 # took, tapped at the board (board.py): offering only the cards nobody holds would tell the seat
-# which volunteers its opponents hold.
-OWN_QUESTIONS = ("plant", "recall", "stop", "roll", "recruit", "bribe")
+# which volunteers its opponents hold. A spell run is built step by step (run_plan.py).
+OWN_QUESTIONS = ("plant", "recall", "stop", "roll", "recruit", "bribe", "spell_run")
 TURN = "Your turn: what does your piece do?"
+ANNOUNCE = "Announce a spell run\u2026"
 
 
 def _vol(state: GuardsState, card: str) -> str:
@@ -54,6 +59,20 @@ def sections(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[str, ...]]
     out.append(("Your saboteurs (secret)", tuple(
         f"{box.volunteers[s.card].name} in the {s.quadrant} quadrant"
         + (f" with {box.items[s.item].name}" if s.item else "") for s in p.saboteurs) or ("none planted",)))
+    return tuple(out)
+
+
+def prompts(state: GuardsState, seat: str) -> tuple[Prompt, ...]:
+    """The seat's questions as the phone page asks them; on its turn, when the rules let it
+    announce a spell run now, the turn's moves end with that run, to build step by step."""
+    out = [Prompt(q, tuple(Choice(label, a) for label, a in choices)) for q, choices in questions(state, seat)]
+    if state.seat == seat and state.pending is None and state.prompt is None and draft(state, seat, ()).step:
+        run = Choice(ANNOUNCE, None, plan=PLAN)
+        turn = next((i for i, p in enumerate(out) if p.question == TURN), None)
+        if turn is None:
+            out.append(Prompt(TURN, (run,)))
+        else:
+            out[turn] = Prompt(TURN, out[turn].choices + (run,))
     return tuple(out)
 
 

@@ -33,34 +33,119 @@ def _equipped(state: GuardsState, seat: str, cards, items) -> Rejection | None:
         why = in_hand(state, seat, card)
         if why:
             return why
-    carried = state.player(seat).items
+    carried = list(state.player(seat).items)
     for card, item in items or ():
         if card not in cards:
             return Rejection(Code.WRONG_CARD, f"{item} is given to {card}, who is not sent.")
         if item not in carried:
-            return Rejection(Code.NOT_IN_HAND, f"{seat} does not carry that item.",
+            twice = item in state.player(seat).items
+            return Rejection(Code.NOT_IN_HAND, f"{seat} carries one {item}: it goes with one runner only." if twice
+                             else f"{seat} does not carry that item.",
                              public=f"{seat} does not carry that item.", private=seat)
+        carried.remove(item)
+    return None
+
+
+def beside(state: GuardsState, quadrant: str) -> tuple[str, str]:
+    """The two quadrants that border ``quadrant``: "The city is divided into two halves by the River
+    Ankh, Turnwise and Widdershins. Each of these is further divided into two sectors" (Playing
+    Board), so each quadrant borders the one across the river and the other of its half, the two
+    beside it clockwise; the one diagonally opposite only touches its corner."""
+    order = state.edition.quadrants
+    i = order.index(quadrant)
+    return order[(i - 1) % len(order)], order[(i + 1) % len(order)]
+
+
+def step_fault(state: GuardsState, seat: str, route: tuple[str, ...], quadrant: str) -> Rejection | None:
+    """Why the route ``route`` announced by ``seat`` may not go on into ``quadrant``: "indicate
+    through which Guild Quadrants their Runners will pass on the way back to their Starting
+    Gate" (Making a Spell Run). It starts where the Spell tile is, a quadrant without a dragon
+    ("no player may ... collect a Great Spell ... in the affected quadrant", Effects of Dragons);
+    each next quadrant borders the last and is not on the route yet; it ends in the quadrant of
+    the seat's Start Gate, and nothing follows that."""
+    if quadrant not in state.edition.quadrants:
+        return Rejection(Code.QUADRANT, f"{quadrant!r} is no Guild Quadrant: the route passes through "
+                                        f"{', '.join(state.edition.quadrants)}.")
+    if quadrant in route:
+        return Rejection(Code.QUADRANT, f"The route passes the {quadrant} quadrant already: it goes on to a "
+                                        "quadrant it has not passed.")
+    if not route:
+        return no_dragon(state, quadrant, "collect a Great Spell")
+    home = state.player(seat).guild
+    if route[-1] == home:
+        return Rejection(Code.QUADRANT, f"The runners are home at {seat}'s Start Gate in the {home} quadrant: "
+                                        f"end the route there, not in the {quadrant}.")
+    if quadrant not in beside(state, route[-1]):
+        a, b = beside(state, route[-1])
+        return Rejection(Code.QUADRANT, f"The {quadrant} quadrant does not border the {route[-1]}: runners "
+                                        f"pass from a quadrant into one beside it (the {a} or the {b}).")
+    return None
+
+
+def route_next(state: GuardsState, seat: str, route: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Where a route may go after ``route`` (step_fault says why not elsewhere), in the map's
+    clockwise order; nothing once it reaches the seat's Start Gate. On four quadrants round a
+    ring every step offered still leads there."""
+    return tuple(q for q in state.edition.quadrants if step_fault(state, seat, route, q) is None)
+
+
+def route_fault(state: GuardsState, seat: str, route: tuple[str, ...]) -> Rejection | None:
+    """Why ``route`` is no route for ``seat``'s runners, step by step as route_next offers it."""
+    for i, quadrant in enumerate(route):
+        why = step_fault(state, seat, route[:i], quadrant)
+        if why:
+            return why
+    home = state.player(seat).guild
+    if route[-1] != home:
+        return Rejection(Code.QUADRANT, f"A run ends at {seat}'s Start Gate, in the {home} quadrant: end the "
+                                        "route there.")
+    return None
+
+
+def runner_limit(state: GuardsState, seat: str) -> int:
+    """How many volunteers may set out: "(initially up to a maximum of 4)"; with the final spell
+    the player walks home in person with any of them ("must have at least one Volunteer with
+    them", Returning the Final Spell)."""
+    return len(state.player(seat).hand) if is_final(state, seat) else FIRST_RUNNERS
+
+
+def announce_fault(state: GuardsState, seat: str) -> Rejection | None:
+    """Why ``seat`` cannot announce a spell run now, whatever it sends and wherever."""
+    why = own_turn(state, seat)
+    if why:
+        return why
+    if state.run_of(seat) is not None:
+        return Rejection(Code.RUN_ON, f"{seat}'s spell run is not over: \"Players must complete the Spell Run "
+                                      "as soon as possible.\"")
+    if not state.player(seat).hand:
+        return Rejection(Code.LIMIT, f"{seat} holds no volunteer to send: recruit one first.")
+    if not route_next(state, seat):
+        return Rejection(Code.DRAGON, "A dragon is in every quadrant: no Great Spell can be collected.")
+    return None
+
+
+def spell_fault(state: GuardsState, seat: str, spell: str) -> Rejection | None:
+    p = state.player(seat)
+    if spell not in p.spells or spell in p.returned:
+        return Rejection(Code.WRONG_CARD, f"{spell} is not a Great Spell {seat} still has to return.")
+    return None
+
+
+def runners_fault(state: GuardsState, seat: str, cards) -> Rejection | None:
+    if not cards:
+        return Rejection(Code.LIMIT, "Send at least one volunteer with the spell.")
+    limit = runner_limit(state, seat)
+    if len(cards) > limit:
+        return Rejection(Code.LIMIT, f"At most {limit} runners set out with a spell: \"Select the Volunteer/s "
+                                     "they are sending back as Runners ... (initially up to a maximum of 4)\".")
     return None
 
 
 def validate_spell_run(state: GuardsState, action) -> Rejection | None:
     seat = action.seat
-    why = own_turn(state, seat) or no_dragon(state, action.route[0], "collect a Great Spell")
-    if why:
-        return why
-    p = state.player(seat)
-    if state.run_of(seat) is not None:
-        return Rejection(Code.RUN_ON, f"{seat}'s spell run is not over: \"Players must complete the Spell Run "
-                                      "as soon as possible.\"")
-    if action.spell not in p.spells or action.spell in p.returned:
-        return Rejection(Code.WRONG_CARD, f"{action.spell} is not a Great Spell {seat} still has to return.")
-    if action.route[-1] != p.guild:
-        return Rejection(Code.QUADRANT, f"A run ends at {seat}'s Start Gate, in the {p.guild} quadrant: end the "
-                                        "route there.")
-    limit = len(p.hand) if is_final(state, seat) else FIRST_RUNNERS
-    if len(action.cards) > limit:
-        return Rejection(Code.LIMIT, f"At most {FIRST_RUNNERS} runners set out with a spell.")
-    return _equipped(state, seat, action.cards, action.items)
+    return (announce_fault(state, seat) or route_fault(state, seat, action.route)
+            or spell_fault(state, seat, action.spell) or runners_fault(state, seat, action.cards)
+            or _equipped(state, seat, action.cards, action.items))
 
 
 def _take(state: GuardsState, seat: str, cards, items) -> tuple[GuardsState, tuple]:
@@ -85,14 +170,21 @@ def apply_spell_run(state: GuardsState, action) -> GuardsState:
     return end_turn(state) if final else travel(state, seat)
 
 
-def validate_walk(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat)
+def _run_fault(state: GuardsState, seat: str, fits, lacking: str) -> Rejection | None:
+    """The turn's player's own run, at the stage ``fits`` accepts, or why not: ``seat`` has
+    ``lacking``."""
+    why = own_turn(state, seat)
     if why:
         return why
-    run = state.run_of(action.seat)
-    if run is None or not run.final or run.started:
-        return Rejection(Code.NO_RUN, f"{action.seat} has no final spell waiting to be walked home.")
+    run = state.run_of(seat)
+    if run is None or not fits(run):
+        return Rejection(Code.NO_RUN, f"{seat} has {lacking}.")
     return None
+
+
+def validate_walk(state: GuardsState, action) -> Rejection | None:
+    return _run_fault(state, action.seat, lambda r: r.final and not r.started,
+                      "no final spell waiting to be walked home")
 
 
 def apply_walk(state: GuardsState, action) -> GuardsState:
@@ -101,12 +193,10 @@ def apply_walk(state: GuardsState, action) -> GuardsState:
 
 
 def validate_reinforce(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat)
+    why = _run_fault(state, action.seat, lambda r: r.at_gate and not r.final, "no runners waiting at the Start Gate")
     if why:
         return why
     run = state.run_of(action.seat)
-    if run is None or not run.at_gate or run.final:
-        return Rejection(Code.NO_RUN, f"{action.seat} has no runners waiting at the Start Gate.")
     if len(run.runners) + len(action.cards) > GATE_RUNNERS:
         return Rejection(Code.LIMIT, f"A maximum of {GATE_RUNNERS} Runners in total are allowed at a Start Gate "
                                      f"({len(run.runners)} are there).")
@@ -127,12 +217,10 @@ def challenge_number(state: GuardsState, run: Run) -> int:
 
 
 def validate_challenge(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat)
+    why = _run_fault(state, action.seat, lambda r: r.at_gate and r.started, "no spell at the Start Gate")
     if why:
         return why
     run = state.run_of(action.seat)
-    if run is None or not run.at_gate or not run.started:
-        return Rejection(Code.NO_RUN, f"{action.seat} has no spell at the Start Gate.")
     if not run.runners:
         return Rejection(Code.LIMIT, "Nobody is at the gate: send a volunteer first.")
     if "challenge" in state.done:

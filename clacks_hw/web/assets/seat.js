@@ -2,10 +2,13 @@
 // It pairs once, with the code the board shows for this seat (from the QR code's fragment, which
 // a browser never sends to a server, or typed); the board then knows the phone by a cookie no
 // script can read. The page draws whatever sections and prompts the game gives (it never knows
-// which game it shows) and asks again every second and a half.
+// which game it shows) and asks again every second and a half. A move too big to list (a spell
+// run) comes as a plan: the page asks the game for each step's options, sends the answers so far,
+// and shows what the game says of them (the next step, why an answer was refused, or the whole
+// move to confirm); it never decides anything itself.
 (function () {
   "use strict";
-  var POLL_MS = 1500, last = "", polling = false;
+  var POLL_MS = 1500, last = "", polling = false, plan = null;
   function $(id) { return document.getElementById(id); }
   function say(text) { $("answer").textContent = text; }
   function el(tag, text, cls) {
@@ -25,6 +28,7 @@
     show($("pairpanel"), !yes);
     var panels = document.querySelectorAll(".paired"), i;
     for (i = 0; i < panels.length; i++) { show(panels[i], yes); }
+    if (!yes) { show($("promptpanel"), false); plan = null; show($("planpanel"), false); }  // draw() shows the prompts
   }
   function answer(action) {
     say("\u2026");
@@ -51,19 +55,109 @@
       box.appendChild(panel);
     });
     var asked = p.prompts || [];
-    show($("promptpanel"), asked.length > 0);
+    show($("promptpanel"), asked.length > 0 && !plan);
     for (i = 0; i < asked.length; i++) {
       var q = el("div", undefined, "prompt");
       q.appendChild(el("p", asked[i].question));
       asked[i].choices.forEach(function (c) {
         var b = el("button", c.label, "choice");
         b.type = "button";
-        b.addEventListener("click", function () { answer(c.action); });
+        b.addEventListener("click", function () { if (c.plan) { openPlan(c); } else { answer(c.action); } });
         q.appendChild(b);
       });
       prompts.appendChild(q);
     }
   }
+  // --- a move built step by step -------------------------------------------------------------
+  function openPlan(c) {
+    plan = {name: c.plan, label: c.label.replace(/\u2026$/, ""), answers: [], ticked: []};
+    show($("promptpanel"), false);
+    step();
+  }
+  function closePlan() {
+    plan = null;
+    show($("planpanel"), false);
+    last = "";  // draw the prompts again
+    refresh();
+  }
+  function step() {
+    var asked = plan;
+    post("api/seat/plan", {plan: plan.name, answers: JSON.stringify(plan.answers)}).then(function (a) {
+      if (plan !== asked) { return; }  // cancelled meanwhile
+      if (a[0] !== 200) { $("planerror").textContent = a[1].error || ("refused (" + a[0] + ")"); return; }
+      drawPlan(a[1]);
+    }).catch(function (e) { $("planerror").textContent = "No answer from the board: " + e; });
+  }
+  function give(value) {
+    plan.ticked = Array.isArray(value) ? value : [];
+    plan.answers.push(value);
+    step();
+  }
+  function drawPlan(d) {
+    plan.answers = plan.answers.slice(0, d.answered);  // the answers the game let stand
+    show($("planpanel"), true);
+    $("plantitle").textContent = plan.label;
+    $("planerror").textContent = d.error || "";
+    var summary = $("plansummary"), box = $("planoptions");
+    clear(summary);
+    clear(box);
+    d.summary.forEach(function (line) { summary.appendChild(el("li", line)); });
+    if (d.step && d.step.many) {
+      $("planquestion").textContent = d.step.question;
+      d.step.options.forEach(function (o) {
+        var label = el("label", undefined, "tick"), tick = el("input");
+        tick.type = "checkbox";
+        tick.value = o.value;
+        tick.checked = !!d.error && plan.ticked.indexOf(o.value) >= 0;  // refused: as they were ticked
+        label.appendChild(tick);
+        label.appendChild(el("span", o.label));
+        box.appendChild(label);
+      });
+      var next = el("button", "Next", "choice");
+      next.type = "button";
+      next.addEventListener("click", function () {
+        var ticks = box.querySelectorAll("input:checked"), picked = [], i;
+        for (i = 0; i < ticks.length; i++) { picked.push(ticks[i].value); }
+        give(picked);
+      });
+      box.appendChild(next);
+    } else if (d.step) {
+      $("planquestion").textContent = d.step.question;
+      d.step.options.forEach(function (o) {
+        var b = el("button", o.label, "choice");
+        b.type = "button";
+        b.addEventListener("click", function () { give(o.value); });
+        box.appendChild(b);
+      });
+    } else if (d.action) {
+      $("planquestion").textContent = "Announce it so?";
+      var go = el("button", "Confirm", "choice");
+      go.type = "button";
+      go.addEventListener("click", function () { confirmPlan(d.action); });
+      box.appendChild(go);
+    } else {
+      $("planquestion").textContent = "";
+    }
+  }
+  function confirmPlan(action) {
+    var asked = plan;
+    $("planerror").textContent = "";
+    say("\u2026");
+    post("api/seat/act", {action: JSON.stringify(action)}).then(function (a) {
+      if (plan !== asked) { return; }
+      if (a[0] === 200) { say("Done."); closePlan(); return; }
+      $("planerror").textContent = a[1].error || ("refused (" + a[0] + ")");
+      say("Refused (" + a[0] + "): " + (a[1].error || ""));
+    }).catch(function (e) { say("No answer from the board: " + e); });
+  }
+  $("planback").addEventListener("click", function () {
+    if (!plan) { return; }
+    if (plan.answers.length === 0) { closePlan(); return; }
+    plan.ticked = [];
+    plan.answers.pop();
+    step();
+  });
+  $("plancancel").addEventListener("click", function () { if (plan) { closePlan(); } });
   function refresh() {
     return fetch("api/seat", {cache: "no-store", credentials: "same-origin"})
       .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
