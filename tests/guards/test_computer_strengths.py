@@ -84,8 +84,11 @@ def test_the_computer_tries_the_challenge_last_since_a_failure_ends_the_turn():
     assert acts[-1] == "challenge" and "guild_house" in acts and "reinforce" in acts
 
 
-def test_strong_sends_the_fewest_runners_that_make_the_challenge_likely_normal_the_likeliest():
-    hand = ("L3", "L2", "L1", "L4", "M1")  # loyalty 5, 4, 3, 2, 2 for Ridcully's Revenge, 12 or more
+def test_strong_sends_the_runners_that_return_the_spell_soonest_normal_the_likeliest():
+    """Ridcully's Revenge, 12 or more: one runner (loyalty 5) passes 2 in 8, two (9) 6 in 8, three
+    (12) all but a natural 1. A runner costs about a turn and a half to recruit again and a failed
+    attempt a turn: two runners are 3 + 8/6 turns, three 4.5 + 8/7, one 1.5 + 4."""
+    hand = ("L3", "L2", "L1", "L4", "M1")  # loyalty 5, 4, 3, 2, 2
     s = game(hands={"S": hand}, S={"guild_level": 0, "charm": 9})
     s = s.with_player(s.player("S")._replace(returned=s.player("S").spells[:2]))._replace(done=("recruit", "guild_house"))
     strong, normal = move(s, "strong"), move(s, "normal")
@@ -118,6 +121,15 @@ def test_no_computer_walks_into_a_dragon():
             m = move(s, strength, n)
             assert m.action.quadrant != "fools" or m.action.act == "fight", (strength, m.action)
             assert GUARDS.validate(s, m.action) is None
+
+
+def test_with_a_dragon_at_its_gate_the_run_starts_in_a_quadrant_beside_it():
+    s = game(hands={"S": ("M1", "M4", "M3")})._replace(dragons=(("fools", "D4"),), done=("recruit",))
+    for strength in ("normal", "strong"):
+        m = move(s, strength)
+        assert m.action.act == "spell_run", m
+        assert m.action.route[-1] == "fools" and m.action.route[0] != "fools" and len(m.action.route) == 2
+        assert GUARDS.validate(s, m.action) is None
 
 
 def test_in_the_watch_house_it_talks_first_then_pays_bail_the_first_timer_waits():

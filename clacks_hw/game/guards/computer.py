@@ -4,17 +4,21 @@ measured against (``make bench``). Each decides from its seat's view alone (view
 (each is checked with the game's own validator before it is chosen):
 
     easy     about random, never absurd: any of its legal actions a player might take (it never
-             sends itself to hospital, buys what it cannot use or plays a table's Fate card)
+             sends itself to hospital, buys what it cannot use, plays a table's Fate card or
+             summons a dragon to its own Guild House)
     normal   a plan: recruits the volunteers worth most that its Charm or purse can win, collects
-             at its Guild House and buys attribute points, sends its best runners when the
-             challenge is likely, reinforces at the gate, returns every spell it can, fights a
-             dragon that blocks its home, tries to talk its way out of the Watch House before
-             paying bail, strikes a passing run of a player not behind it
-    strong   the normal plan weighed with the d8's exact odds (odds.py): the fewest runners that
-             make the challenge likely (so volunteers last), the strike (Alter Allegiance or
-             Ambush) likelier to cost the run a runner, the defender least likely to fall,
-             saboteurs planted, and moved again, where the leader's run must pass (its Start
-             Gate's quadrant)
+             at its Guild House and buys attribute points, sends its likeliest runners once the
+             challenge is an even chance, reinforces at the gate, tries the challenge last (a
+             failure ends the turn), fights a dragon that blocks its home, talks its way out of
+             the Watch House before paying bail, plants a spare Brethren volunteer at an
+             opponent's gate and strikes a passing run of a player not behind it
+    strong   the normal plan weighed with the d8's exact odds (odds.py): the runners that return
+             the spell soonest (a runner costs the turns to recruit another, a failed attempt a
+             turn: tactics.best_runners), the items it carries given to them, a saboteur at each
+             opponent's Start Gate (every run ends there), the leader's first, and moved there
+             again after a strike, the strike (Alter Allegiance or Ambush) likelier to
+             cost the run a runner, the defender whose loss costs least, and against a fourth
+             dragon every volunteer it may send
 
 The FIRST_TIMER model (core/computer.py) is somebody in their first game: they know the rules,
 recruit the card in front of them when their Charm may do it, send every runner they hold once
@@ -36,7 +40,7 @@ from .edition import CHALLENGE_NAMES, DECKS, GUILDS
 from .legal import random_action
 from .ledger import BAIL, POINT_PRICE, POINTS_PER_VISIT, WATCH_CHARM
 from .odds import all_pass, pass_chance
-from .runs import FIRST_RUNNERS, GATE_RUNNERS
+from .runs import FIRST_RUNNERS, GATE_RUNNERS, beside
 from .saboteurs import PLANT_TARGET
 from .tactics import (FINAL, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance, run_chance,
                       tests, wanted_attribute, worth)
@@ -49,8 +53,8 @@ class Style:
     """How one strength plays (``STYLES``)."""
 
     name: str
-    goal: float | None  # the chance a run is sent at (None: the likeliest set of up to 4)
-    start: float  # the least chance a run is started at
+    runners: str  # which runners it sends (tactics.best_runners): "likeliest", "tempo"
+    start: float  # the least chance a run is started at (unless its hand is full)
     shown: int  # cards of each deck it may choose from (1: the face-up card)
     plants: str  # "never", "spare": a spare Brethren at a random opponent's gate, "leader"
     strikes: str  # "never", "ahead": runs of players not behind it, "always"
@@ -61,10 +65,11 @@ class Style:
 
 
 STYLES = {
-    "normal": Style("normal", None, 0.5, 2, "spare", "ahead", 4, 2, True, False),
-    "strong": Style("strong", 0.75, 0.6, 2, "leader", "always", 5, 3, True, True),
-    FIRST_TIMER: Style(FIRST_TIMER, None, 0.0, 1, "never", "never", 3, 1, False, False),
+    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False),
+    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True),
+    FIRST_TIMER: Style(FIRST_TIMER, "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
 }
+REINFORCE_BELOW = 0.5  # a run at the gate less likely than this gets more runners
 TESTS = {"charm": "Charm roll", "watch": "Charm roll", "tavern": "Tavern table", "plant": "Guild test",
          "tiebreak": "Guild test", "ability": "Guild test", "challenge": "Wizard's Challenge", "loyalty": "Loyalty test",
          "combat": "blow", "dragon": "attack on the dragon", "scorch": "Toughness test", "cast": "Magic roll"}
@@ -97,9 +102,16 @@ def _easy(game, view, seat, rng):
     """A legal action of a kind a player chooses, drawn the random player's way."""
     for _ in range(40):
         action = random_action(view, rng, seat=seat)
-        if action is None or action.act not in TABLE_EVENTS:
+        if action is None or not _absurd(view, action):
             return action
     return A(seat, "end_turn") if game.validate(view, A(seat, "end_turn")) is None else None
+
+
+def _absurd(view, action) -> bool:
+    """What no player would choose: the table's events (a Fate card, another's Guild Ability, the
+    Pox passed on), stopping the game, an item or scroll it never uses, a dragon summoned to its
+    own Guild House."""
+    return action.act in TABLE_EVENTS or (action.act == "summon" and action.quadrant == view.player(action.seat).guild)
 
 
 def _ok(game, view, action) -> bool:
@@ -277,13 +289,14 @@ def _at_gate(game, view, seat, style, rng):
     if run is None or not run.at_gate or not run.started:
         return None
     chance = run_chance(view, run)
-    hand = view.player(seat).hand
+    p = view.player(seat)
     room = GATE_RUNNERS - len(run.runners)
-    if not run.final and chance < (style.goal or 0.5) and hand and room and style.name != FIRST_TIMER:
-        sent = tuple(c for c, _ in run.runners)
-        more, better = best_runners(view, seat, hand, goal=style.goal, most=room, sent=sent)
+    if not run.final and chance < REINFORCE_BELOW and p.hand and room and style.name != FIRST_TIMER:
+        items = p.items if style.exact else ()
+        more, better, kit = best_runners(view, seat, p.hand, plan=style.runners, most=room, sent=run.runners,
+                                         items=items)
         if more and better > chance + 0.05:
-            return A(seat, "reinforce", cards=more), \
+            return A(seat, "reinforce", cards=more, items=kit or None), \
                 f"{CHALLENGE_NAMES[next_challenge(view, seat)]} becomes {_chance(better)} (from {_pct(chance)})"
     if "challenge" in view.done:
         return None
@@ -298,24 +311,25 @@ def _spell_run(game, view, seat, style, rng):
     if spell is None:
         return None
     home = p.guild
-    start = home if not view.dragon_in(home) else next((q for q in GUILDS if not view.dragon_in(q)), None)
+    start = home if not view.dragon_in(home) else next((q for q in beside(view, home) if not view.dragon_in(q)), None)
     if start is None:
         return None
-    route = (home,) if start == home else (start, home)
+    route = (home,) if start == home else (start, home)  # the shortest: fewest quadrants a saboteur can wait in
     if next_challenge(view, seat) == FINAL:
         escort = tuple(sorted(p.hand, key=lambda c: (worth(view, seat, c), c))[:style.escorts])
         return A(seat, "spell_run", spell=spell, cards=escort, route=route), \
             "the last spell: the escort walks it home next turn"
+    kit = ()
     if style.name == FIRST_TIMER:
         if len(p.hand) < 2:
             return None
         cards = tuple(p.hand[:FIRST_RUNNERS])
         chance = all_pass(tests(view, next_challenge(view, seat), cards))
     else:
-        cards, chance = best_runners(view, seat, p.hand, goal=style.goal)
+        cards, chance, kit = best_runners(view, seat, p.hand, plan=style.runners, items=p.items if style.exact else ())
         if chance < style.start and len(p.hand) < 5:
             return None
-    return A(seat, "spell_run", spell=spell, cards=cards, route=route), \
+    return A(seat, "spell_run", spell=spell, cards=cards, route=route, items=kit or None), \
         f"{CHALLENGE_NAMES[next_challenge(view, seat)]} with them is {_chance(chance)}"
 
 

@@ -14,6 +14,7 @@ from .runs import FIRST_RUNNERS, challenge_number
 from .state import GuardsState, Run
 
 FINAL = 5
+CARD_TURNS = 1.5  # about the turns a recruit takes (a Charm roll a turn, about 2 in 3 passing)
 
 
 def next_challenge(view: GuardsState, seat: str) -> int:
@@ -59,26 +60,40 @@ def worth(view: GuardsState, seat: str, card: str) -> float:
     return value - (3.0 if v.infectious else 0.0)
 
 
-def best_runners(view: GuardsState, seat: str, hand, *, goal: float | None, most: int = FIRST_RUNNERS,
-                 sent=()) -> tuple[tuple[str, ...], float]:
-    """(runners, chance) for the next challenge: with ``goal`` None the set of at most ``most``
-    from ``hand`` (joining ``sent``, those already at the gate) most likely to pass, the fewest
-    of equal chance; with a ``goal``, the fewest that reach it, keeping the volunteers worth
-    most for the challenges after (the likeliest set when none reaches it)."""
+def best_runners(view: GuardsState, seat: str, hand, *, plan: str, most: int = FIRST_RUNNERS,
+                 sent=(), items=()) -> tuple[tuple[str, ...], float, tuple]:
+    """(runners, chance, kit) for the next challenge, of at most ``most`` from ``hand`` joining
+    ``sent`` (the (runner, item) pairs already at the gate); ``kit``: the items of ``items``
+    they carry, those adding most first. ``plan`` "likeliest": the set most likely to pass (the
+    fewest of equal chance); "tempo": the set that returns the spell soonest, counting each
+    runner as the ``CARD_TURNS`` turns it takes to recruit another and each failed attempt as a
+    turn (expected 1 / chance attempts), ties broken by keeping those worth most later."""
     n = next_challenge(view, seat)
-    likeliest, top = (), -1.0
+    at_gate = tuple(c for c, _ in sent)
+    carried = tuple((c, i) for c, i in sent if i)
+    best, best_key = ((), 0.0, ()), None
     for k in range(0 if sent else 1, min(most, len(hand)) + 1):
-        enough = []
         for cards in combinations(hand, k):
-            chance = all_pass(tests(view, n, (*sent, *cards)))
-            if chance > top + 1e-9:
-                likeliest, top = cards, chance
-            if goal is not None and chance >= goal:
-                enough.append((sum(worth_later(view, c, n) for c in cards), -chance, cards))
-        if enough:
-            cards = min(enough)[2]
-            return cards, all_pass(tests(view, n, (*sent, *cards)))
-    return likeliest, max(top, 0.0)
+            kit = kit_for(view, n, cards, items)
+            chance = all_pass(tests(view, n, (*at_gate, *cards), carried + kit))
+            if plan == "likeliest":
+                key = (-round(chance, 9), k)
+            elif chance > 0:
+                key = (k * CARD_TURNS + 1 / chance + 0.05 * sum(worth_later(view, c, n) for c in cards),)
+            else:
+                continue
+            if best_key is None or key < best_key:
+                best, best_key = (cards, chance, kit), key
+    return best
+
+
+def kit_for(view: GuardsState, n: int, cards, items) -> tuple[tuple[str, str], ...]:
+    """(runner, item) pairs: the items of ``items`` adding most to challenge ``n``'s tests, one a
+    runner ("a maximum of one Item per Volunteer")."""
+    box = view.edition.items
+    gain = {i: sum(box[i].adds(s) for s in CHALLENGES[n]) for i in items} if n < FINAL else {}
+    useful = sorted((i for i in gain if gain[i] > 0), key=lambda i: (-gain[i], i))
+    return tuple(zip(cards, useful))
 
 
 def worth_later(view: GuardsState, card: str, n: int) -> float:
