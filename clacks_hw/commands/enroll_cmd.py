@@ -24,13 +24,36 @@ POLL_S = 0.2  # how often the walk checks its reader timeout while nothing happe
 GUARDS_GROUPS = ("lords", "man_beast", "shades", "dragons")  # a Guards! Guards! edition's tag_groups
 
 
-def _guards_edition(path: str):
+def _guards_edition(path: str, cfg):
+    """The edition --guards names: FILE, 'demo', or (given alone) the one the board plays."""
     from ..game.guards.edition_files import GuardsEditionError, demo_edition, load_guards_edition
 
+    if path == "":
+        return _played_edition("guards", cfg)
     try:
         return demo_edition() if path == "demo" else load_guards_edition(path)
     except GuardsEditionError as exc:
         _fail(str(exc))
+
+
+def _played_edition(name: str, cfg):
+    """The edition of game box ``name`` the board plays (config [editions]), said aloud."""
+    from ..config.editions import open_editions
+    from ..config.load import ConfigError
+    from ..game.core.registry import boxes
+
+    try:
+        editions = open_editions(cfg)
+    except ConfigError as err:
+        _fail(str(err))
+    box = boxes()[name]
+    edition = editions.of(box)
+    chosen = editions.chosen(box)
+    where = f"editions.{name} = {chosen}" if chosen else (
+        f"the one {box.title} ships, made up for trying the board: set editions.{name} to your box's file"
+        if getattr(edition, "made_up", False) else f"the one {box.title} ships")
+    click.echo(f"{box.title} edition the board plays: {edition.name} ({where})")
+    return edition
 
 
 def _fail(message: str, status: int = BAD_CONFIG) -> None:
@@ -83,6 +106,9 @@ def resume_command(ctx: click.Context) -> str:
         value = ctx.params.get(name)
         if value is None or ctx.get_parameter_source(name) is click.core.ParameterSource.DEFAULT:
             continue
+        if name == "guards_file" and value == "":  # --guards alone: the board's edition
+            words.append(flag)
+            continue
         if name != "guards_file" or value != "demo":
             value = os.path.abspath(value) if name != "port" or os.path.exists(value) else value
         words += [flag, value]
@@ -121,9 +147,10 @@ def _groups():
               help="Enrol only this group (repeatable): jacquards, faults (Fault Reports), "
                    "reports (Incident Reports and Operator's Logs), words; with --guards: lords, "
                    "man_beast, shades (the volunteer decks), dragons.")
-@click.option("--guards", "guards_file", default=None, metavar="FILE",
-              help="Enrol the volunteer and dragon cards of a Guards! Guards! edition file ('demo': the "
-                   "made-up one) into <journal.dir>/guards-cards.toml instead.")
+@click.option("--guards", "guards_file", is_flag=False, flag_value="", default=None, metavar="[FILE]",
+              help="Enrol the volunteer and dragon cards of Guards! Guards! into "
+                   "<journal.dir>/guards-cards.toml instead: alone, of the edition the board plays "
+                   "(editions.guards in the config); FILE, of that edition file ('demo': the made-up one).")
 @click.option("--resume", is_flag=True,
               help="Only the cards that have no tag yet (continue an interrupted enrolment).")
 @click.option("--offline-timeout", type=click.FloatRange(1, 3600), default=None,
@@ -152,7 +179,7 @@ def enroll_cmd(config_path, cards_path, port, only, resume, offline_timeout, edi
         cfg = load_config(config_path, check_devices=False)
     except ConfigError as err:
         _fail(str(err))
-    edition = load_edition_or_exit(edition_dir) if guards_file is None else _guards_edition(guards_file)
+    edition = load_edition_or_exit(edition_dir) if guards_file is None else _guards_edition(guards_file, cfg)
     path = Path(cards_path) if cards_path else default_path(cfg)
     if guards_file is not None and not cards_path:
         path = path.with_name(GUARDS_FILE_NAME)  # the Clacks cards keep their own file

@@ -29,6 +29,7 @@ from .checks import (
     _check_supply,
     reserved_pins,
 )
+from .editions import edition_problems
 from .errors import ConfigError, ConfigProblem, format_problems
 from .schema import (
     _SCHEMA,
@@ -140,11 +141,14 @@ class Config:
     status: StatusConfig
     mqtt: MqttConfig
     source: str  # the file read, or "<built-in defaults>"
+    # (game box name, path of the owner's own edition of it; "": the one it ships), [editions]
+    editions: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
         del d["source"]
         d["buttons"]["pins"] = dict(self.buttons.pins)
+        d["editions"] = dict(self.editions)
         return d
 
     @property
@@ -304,8 +308,8 @@ def load_config(
     if path is None and DEFAULT_PATH.exists():
         path = DEFAULT_PATH
     if path is None:
-        return _load(None, BUILTIN, overrides, check_devices)
-    return _load(_decode(_read_bytes(Path(path)), path), str(path), overrides, check_devices)
+        return _load(None, BUILTIN, overrides, check_devices, True)
+    return _load(_decode(_read_bytes(Path(path)), path), str(path), overrides, check_devices, True)
 
 
 def parse_config(
@@ -316,12 +320,12 @@ def parse_config(
     check_devices: bool = False,
 ) -> Config:
     """``load_config`` of a file's bytes (``source`` names it in messages): pure unless
-    ``check_devices``. A :class:`Config`, or a ConfigError listing every problem; never
+    ``check_devices`` (then the owners' editions it names are read too). A :class:`Config`, or a ConfigError listing every problem; never
     another exception, whatever the bytes (the entry point the fuzzing harness drives)."""
-    return _load(_decode(data, source), source, overrides, check_devices)
+    return _load(_decode(data, source), source, overrides, check_devices, check_devices)
 
 
-def _load(user: dict[str, Any] | None, source: str, overrides, check_devices: bool) -> Config:
+def _load(user: dict[str, Any] | None, source: str, overrides, check_devices: bool, check_files: bool) -> Config:
     problems: list[ConfigProblem] = []
     raw = _defaults()
     user_keys: set[str] = set()
@@ -342,6 +346,8 @@ def _load(user: dict[str, Any] | None, source: str, overrides, check_devices: bo
     _check_supply(values["leds"], problems)
     if check_devices:
         _check_devices(values, problems)
+    if check_files:  # an owner's edition it names is read whole now: a bad one is a config error
+        problems.extend(edition_problems(values["editions"]))
     if problems:
         raise ConfigError(source, problems)
     return _build(values, source)
@@ -373,25 +379,12 @@ def _build(v: dict, source: str) -> Config:
         status=StatusConfig(**v["status"]),
         mqtt=MqttConfig(**v["mqtt"]),
         source=source,
+        editions=tuple(v["editions"].items()),
     )
 
 
 __all__ = [
-    "BUILTIN",
-    "DEFAULT_PATH",
-    "ButtonConfig",
-    "Config",
-    "ConfigError",
-    "ConfigProblem",
-    "GameDefaults",
-    "JournalConfig",
-    "LedConfig",
-    "MqttConfig",
-    "ReaderConfig",
-    "RESET_CHORD",
-    "StatusConfig",
-    "format_problems",
-    "load_config",
-    "parse_config",
-    "reserved_pins",
+    "BUILTIN", "DEFAULT_PATH", "ButtonConfig", "Config", "ConfigError", "ConfigProblem", "GameDefaults",
+    "JournalConfig", "LedConfig", "MqttConfig", "ReaderConfig", "RESET_CHORD", "StatusConfig",
+    "format_problems", "load_config", "parse_config", "reserved_pins",
 ]

@@ -15,7 +15,7 @@ from ..drivers.debounce import BUTTONS
 from ..drivers.frame import SEATS, TOWERS
 from ..drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
 from ..game.clacks.state import ROUTES
-from ..game.core.registry import board_modes, variants
+from ..game.core.registry import board_modes, printed_boxes, variants
 from ..game.core.table import HANDS
 
 LED_BACKENDS = ("spi", "ws281x", "virtual")
@@ -202,6 +202,24 @@ def _optional_path():
     return check
 
 
+def _edition_path(box):
+    def check(v):
+        if not isinstance(v, str):
+            raise _Bad(f"expected a string, got {_type_name(v)} {_toml(v)}",
+                       f'give the full path of your {box.title} edition in double quotes, or "" for the one it ships')
+        if v and not v.startswith("/"):
+            raise _Bad(f"{_toml(v)} is not an absolute path",
+                       f"write the full path, starting with / (e.g. {_toml('/etc/clacks-hw/' + box.name + '-box.toml')})")
+        return v
+
+    return check
+
+
+def _editions() -> dict:
+    """One key per game whose box an owner may type in (its GameBox reads an edition file)."""
+    return {box.name: _edition_path(box) for box in printed_boxes() if box.open_edition is not None}
+
+
 def _computer():
     def check(v):
         from ..game.core.computer import ComputerError, parse_computer
@@ -286,6 +304,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "computer_pace_s": _number(0.0, 30.0),
         "hints": _choice(HINTS),
     },
+    "editions": _editions(),  # the owner's own edition of a game's box (config/editions.py)
     "journal": {"dir": _string(absolute=True)},
     "status": {"bind": _string(), "port": _integer(0, 65_535), "hosts": _host_list(),
                "admin_token": _token(), "max_per_address": _integer(1, 100_000)},

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..base.clock import SystemClock
-from ..config.load import Config
+from ..config.editions import open_editions
+from ..config.load import Config, ConfigError
 from ..drivers.buttons import ButtonError, ButtonPanel, make_pin_factory
 from ..drivers.card_reader import CardReader
 from ..drivers.leds import LedOutput, open_backend
@@ -118,6 +119,10 @@ class Daemon:
         except OSError as exc:
             raise StartupError(f"journal.dir: cannot use {directory}: {exc.strerror or exc}\n"
                                "    fix: create it writable for this user, or pass --journal-dir") from None
+        try:  # read again: the file may have changed since the config was checked
+            self.editions = open_editions(cfg)
+        except ConfigError as exc:
+            raise StartupError(str(exc)) from None
         store = self.store = JournalStore(directory, self.edition, cfg.digest, clock=self.clock)
         resumed = find_resumable(store)
         # The virtual board taps cards by id; a reader it is given (an emulated one, a real
@@ -126,7 +131,7 @@ class Daemon:
         if s.cards is not None:
             cards = s.cards
         else:
-            cards = load_board_cards(directory, self.edition) if with_reader else CardMap()
+            cards = load_board_cards(directory, self.edition, self.editions) if with_reader else CardMap()
 
         backend = s.led_backend
         if backend is None:
@@ -173,7 +178,7 @@ class Daemon:
         # Game seeds from the operating system's generator: nothing seen can predict the next deal.
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.SystemRandom(),
                                      session=resumed.session, resumed=resumed, now=self.clock.now(), report=report,
-                                     reader_seats=cfg.reader.seats,
+                                     reader_seats=cfg.reader.seats, editions=self.editions,
                                      status=self.screen.status if self.screen is not None else None)
         self._closers.append(self.controller.close)
 

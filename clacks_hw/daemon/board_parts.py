@@ -63,7 +63,8 @@ class BoardParts:
 
     def accepted(self, action) -> None:
         self.storage.cleared()
-        public = self.session.state.config.game.public_action(action)  # a secret part stays out of the log
+        state = self.session.state
+        public = state.config.game.public_action(action, state)  # a secret part stays out of the log
         log.info("accepted: %s", action if public == action.to_json() else
                  " ".join(str(v) if k in ("seat", "act") else f"{k}={v}" for k, v in public.items()))
         self.message = ""

@@ -3,7 +3,8 @@ same simple file while that module is not installed.
 
 The enrolment files' places: ``<journal dir>/cards.toml`` for the Clacks cards and
 ``<journal dir>/guards-cards.toml`` for the Guards! Guards! box's volunteers (`clacks-hw enroll
---guards demo`: the box the board's set-up plays); config has no key for them. A tag is the
+--guards`: enrolled against the edition the board plays, config [editions]); config has no key
+for the files' places. A tag is the
 card of the first file that knows it.
 """
 
@@ -14,6 +15,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from ..game.core.editions import SHIPPED, Editions
 from ..game.core.registry import printed_boxes
 
 log = logging.getLogger(__name__)
@@ -53,8 +55,9 @@ def _fallback(path: Path) -> CardMap:
     return CardMap({str(k): str(v) for k, v in table.items() if isinstance(v, str)})
 
 
-def load_cards(path, edition=None) -> CardMap:
-    """The enrolment at ``path``; an empty map (every tag unknown) when it is missing or bad."""
+def load_cards(path, edition=None, against: str = "") -> CardMap:
+    """The enrolment at ``path``; an empty map (every tag unknown) when it is missing or bad
+    (``against``: which edition it was checked against and how to mend it, for the log)."""
     path = Path(path)
     if not path.exists():
         log.warning("no card enrolment at %s: every tag is unknown (run `clacks-hw enroll`)", path)
@@ -66,20 +69,36 @@ def load_cards(path, edition=None) -> CardMap:
     try:
         return load_enrolment(path, edition) if load_enrolment is not None else _fallback(path)
     except Exception as exc:  # a bad enrolment must not stop the board; the tags are unknown
-        log.error("cannot read the card enrolment %s: %s; every tag is unknown", path, exc)
+        log.error("cannot read the card enrolment %s: %s\n  every tag of it is unknown until it is mended%s",
+                  path, exc, against)
         return CardMap()
 
 
-def load_board_cards(journal_dir, edition) -> CardMaps:
+def load_board_cards(journal_dir, edition, editions: Editions = SHIPPED) -> CardMaps:
     """The board's own cards (``edition``'s) and, for every other game with printed cards of its
     own whose box is enrolled (``NAME-cards.toml``: the Guards! Guards! volunteers), that box's,
-    checked against the edition its game box names (registry.printed_boxes)."""
+    checked against the edition of it the board plays (the owner's, config [editions], or the
+    one the game ships: registry.printed_boxes)."""
     maps = [load_cards(default_path(journal_dir), edition)]
     for box in printed_boxes()[1:]:
-        path = Path(journal_dir) / f"{box.name}-cards.toml"
+        path = box_cards_path(journal_dir, box)
         if path.exists():
-            maps.append(load_cards(path, box.edition()))
+            maps.append(load_cards(path, editions.of(box), against=_mend(box, editions)))
     return CardMaps(*maps)
+
+
+def box_cards_path(journal_dir, box) -> Path:
+    """Where the enrolment of another game's box is kept: ``<journal dir>/NAME-cards.toml``."""
+    return Path(journal_dir) / f"{box.name}-cards.toml"
+
+
+def _mend(box, editions: Editions) -> str:
+    """Which edition of ``box`` an enrolment was checked against, and the two ways to agree."""
+    key, chosen = f"editions.{box.name}", editions.chosen(box)
+    played = f"{key} = {chosen}" if chosen else f"the one {box.title} ships ({key} is empty)"
+    return (f": its cards must be cards of the {box.title} edition the board plays, {played}.\n"
+            f"  fix: enrol the cards again against it (clacks-hw enroll --{box.name}), or set {key} "
+            "to the edition they were enrolled against")
 
 
 def word_of(card: str | None) -> str | None:
@@ -107,4 +126,4 @@ def unenrolled(uid: str | None, reader: int | None, seat: str | None) -> str:
         where = "The card reader"
     tag = f"tag {short_uid(uid)}" if uid else "a tag it could not read whole"
     return (f"{where} read {tag}, which is not enrolled as a card: stop the board and run "
-            "clacks-hw enroll --resume (a Guards! Guards! card: add --guards demo) to give it its card.")
+            "clacks-hw enroll --resume (a Guards! Guards! card: add --guards) to give it its card.")

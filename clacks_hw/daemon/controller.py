@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..drivers.debounce import RESET_CHORD, ButtonEvent
 from ..drivers.reader_events import ReaderEvent
+from ..game.core.editions import SHIPPED, Editions
 from ..game.core.errors import SetupError
 from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
@@ -81,15 +82,17 @@ class Controller(BoardParts):
                  settings: Settings | None = None, rng: random.Random | None = None,
                  session: GameSession | None = None, now: float = 0.0,
                  report: Callable[[str], None] | None = None, reader_seats=None,
-                 status: Callable[[str], None] | None = None, resumed: Outcome | None = None) -> None:
+                 status: Callable[[str], None] | None = None, resumed: Outcome | None = None,
+                 editions: Editions = SHIPPED) -> None:
         self.edition = edition
+        self.editions = editions  # each game's box: the owner's edition (config [editions]) or its own
         self.store = store
         self.cards = cards or CardMap()
         self.settings = settings or Settings()
         self.rng = rng or random.Random()
         self.report = report or (lambda text: None)
         self.show_status = status or self.report  # the whole position as text, after each action
-        self.demo = Demo(edition, random.Random(self.rng.random()), self.settings.demo_step_s)
+        self.demo = Demo(edition, random.Random(self.rng.random()), self.settings.demo_step_s, editions=editions)
         self.session: GameSession | None = None
         self.readers = ReaderSeats(reader_seats)  # reader index -> seat (empty: one shared reader)
         self.flash: Flash | None = None
@@ -298,7 +301,8 @@ class Controller(BoardParts):
         # 64 bits: no search over seeds can match the cards seen played to a deal.
         seed = self.rng.getrandbits(SEED_BITS)
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
-                                  express_seconds=self.settings.express_s, first=self.settings.first)
+                                  express_seconds=self.settings.express_s, first=self.settings.first,
+                                  editions=self.editions)
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import random
 
+from ..game.core.editions import SHIPPED, Editions
 from ..game.core.engine import apply, new_game
 from ..game.core.registry import board_modes
 from ..game.core.rejection import Rejection
@@ -16,8 +17,10 @@ log = logging.getLogger(__name__)
 
 
 class Demo:
-    def __init__(self, edition, rng: random.Random, step_s: float = 0.8, rest_s: float = 3.0) -> None:
+    def __init__(self, edition, rng: random.Random, step_s: float = 0.8, rest_s: float = 3.0,
+                 editions: Editions = SHIPPED) -> None:
         self.edition, self.rng, self.step_s, self.rest_s = edition, rng, step_s, rest_s
+        self.editions = editions  # each game's box as the board plays it (config [editions])
         self.state = None  # the demo game
         self.next_at = 0.0
         self.games = 0  # dealt so far: the next one is the next game in turn
@@ -28,7 +31,7 @@ class Demo:
         seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)
         # Set up as the board's menu would with nothing chosen: words dealt from the seed.
-        config = SetupMenu.from_defaults(mode, seats=seats).game_config(self.edition.words, seed)
+        config = SetupMenu.from_defaults(mode, seats=seats).game_config(self.edition.words, seed, editions=self.editions)
         self.state = new_game(self.edition, config)
         self.next_at = now + self.step_s
         log.debug("attract demo: %s, seats %s", mode, " ".join(seats))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..game.core.computer import STRENGTHS
 from ..game.core.config import GameConfig, config_from_record
+from ..game.core.editions import SHIPPED, Editions
 from ..game.core.registry import board_modes, game_for
 from ..game.core.table import TOWER_BUTTONS
 from ..game.core.values import replace
@@ -236,9 +237,11 @@ class SetupMenu:
         return replace(self, words=self.words + (word,), since=now)
 
     def game_config(self, edition_words, seed: int, hands: str = "tracked",
-                    express_seconds: float | None = None, first: str | None = None) -> GameConfig:
+                    express_seconds: float | None = None, first: str | None = None,
+                    editions: Editions = SHIPPED) -> GameConfig:
         """The game to start: tapped words first, the rest dealt from the seed (``express_seconds``:
-        a timed turn's length; None: the game's own)."""
+        a timed turn's length; None: the game's own), played with the edition of its box the
+        owner chose (``editions``: the config's [editions]; by default the game's own)."""
         rng = random.Random(f"clacks/{seed}/setup-words")
         pool = [w for w in edition_words if w not in self.words]
         rng.shuffle(pool)
@@ -260,5 +263,6 @@ class SetupMenu:
         names = self.picker.given() if self.picker is not None else self.names
         record["names"] = dict(names)
         record["computer"] = {s: k for s, k in self.computer if s in self.seats}
+        record.update(editions.record(self.mode))
         return config_from_record(record)  # each game takes the options it has
 

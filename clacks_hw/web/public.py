@@ -77,7 +77,7 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
         "seats": SEATS_JSON,
         "position": None if s.state is None else public_position(s.state, s.actions),
         "preview": preview_json(s),
-        "recent": [s.state.config.game.public_action(a) for a in s.recent] if s.state is not None else [],
+        "recent": [s.state.config.game.public_action(a, s.state) for a in s.recent] if s.state is not None else [],
         "alphabet": alphabet_json(edition) if s.screen == "attract" and edition is not None else None,
         "brightness": s.brightness,
         "started": None if s.started is None else int(s.started),

@@ -18,7 +18,7 @@ nothing else: not another seat's page, not an admin command (admin.py asks for r
 - ``POST /api/seat/plan`` ``{"plan": "<name>", "answers": "<the answers so far, as JSON text>"}``:
   what the game makes of them (core/seat_page.py ``plan_page``): the next step and its options,
   the answer refused and why, or the whole move said back for the player to confirm. It changes
-  nothing; 409 when no game is in play.
+  nothing; 409 when no game is in play or the seat's prompts do not offer that plan now.
 """
 
 from __future__ import annotations
@@ -118,4 +118,7 @@ async def _plan(server, request: web.BaseRequest, phone) -> web.Response:
     state, _ = _game(server)
     if state is None or phone.seat not in state.config.seats:
         return _json(409, {"error": "no game is in play"})
-    return _json(200, plan_page(state.config.game, state, phone.seat, body.get("plan", ""), answers))
+    page = plan_page(state.config.game, state, phone.seat, body.get("plan", ""), answers)
+    if page is None:
+        return _json(409, {"error": "that is not a move the game offers you now"})
+    return _json(200, page)

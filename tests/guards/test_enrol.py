@@ -51,3 +51,36 @@ def test_a_clacks_group_with_guards_is_refused(tmp_path, hub):  # noqa: F811 - t
         assert run.finish() == 2
     finally:
         run.kill()
+
+
+def test_enrol_the_edition_the_board_plays_by_default(tmp_path, hub):  # noqa: F811 - the fixture
+    """`--guards` alone: the owner's box the config names (editions.guards), said aloud, and
+    its cards are the ones walked through and saved."""
+    from tests.guards.owner_box import MARK, write_owner_box
+
+    owner = write_owner_box(tmp_path / "my-box.toml")
+    run = Enroll(tmp_path, hub.path, "--guards", "--only", "dragons",
+                 config_more=f'[editions]\nguards = "{tmp_path / "my-box.toml"}"\n')
+    try:
+        run.expect(f"Guards! Guards! edition the board plays: {MARK}Box (editions.guards = {tmp_path / 'my-box.toml'})")
+        run.expect(f"[1/4] Tap DR1 dragon {owner.dragons['DR1'].name}")
+        g = tap(hub, 0)
+        run.expect(f"DR1 = {uid(0)}, saved.")
+        lift(hub, g)
+        run.send("q")
+        assert run.finish() == 0
+    finally:
+        run.kill()
+    assert load_enrolment(run.cards, owner).tags == {uid(0): "DR1"}
+
+
+def test_enrol_alone_says_the_board_plays_the_made_up_demo(tmp_path, hub):  # noqa: F811 - the fixture
+    run = Enroll(tmp_path, hub.path, "--guards", "--only", "dragons")
+    try:
+        run.expect("Guards! Guards! edition the board plays: Demo (made up) (the one Guards! Guards! ships, "
+                   "made up for trying the board: set editions.guards to your box's file)")
+        run.expect("[1/4] Tap DR1 dragon Demo Wyrm")
+        run.send("q")
+        assert run.finish() == 0
+    finally:
+        run.kill()

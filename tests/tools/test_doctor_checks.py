@@ -218,3 +218,30 @@ def test_format_puts_fixes_under_their_line(status):
     out = format_checks([Check(status, "leds", "something", "do this")])
     assert out[0] == f"{status:<5} leds     something"
     assert out[1].strip() == ("tip: do this" if status == OK else "fix: do this")
+
+
+def test_doctor_says_which_guards_edition_the_board_plays_and_checks_its_enrolment(tmp_path):
+    """The shipped demo is said to be made up, with how to type in the box; the owner's edition
+    is named with its key; an enrolment naming a card that edition lacks is a FAIL with the fix."""
+    from clacks_hw.cards.enrolment import Enrolment, save_enrolment
+    from clacks_hw.game.guards.edition_files import demo_edition
+    from tests.guards.owner_box import DEMO_ID, MARK, write_owner_box
+
+    sys_ = FakePi(tmp_path / "root")
+    journals = sys_.path("/var/lib/clacks-hw")
+    journals.mkdir(parents=True)
+    journals.chmod(0o700)
+    _, checks = run(config(tmp_path, ""), sys_)
+    [demo] = lines(checks, OK, "editions")
+    assert "Guards! Guards!: Demo (made up), MADE UP for trying the board" in demo.text
+    assert "clacks-hw edition new --game guards" in demo.fix and "editions.guards" in demo.fix
+
+    box = tmp_path / "my-box.toml"
+    write_owner_box(box)
+    save_enrolment(journals / "guards-cards.toml", Enrolment({"04A2B3C4D5E680": DEMO_ID}), demo_edition())
+    d, checks = run(config(tmp_path, f'[editions]\nguards = "{box}"\n'), sys_)
+    [owner] = lines(checks, OK, "editions")
+    assert owner.text == f"Guards! Guards!: {MARK}Box, the owner's edition (editions.guards = {box})"
+    [bad] = lines(checks, FAIL, "editions")
+    assert f"'{DEMO_ID}' is not a card of the edition '{MARK}Box'" in bad.text and d.exit_status == 1
+    assert "clacks-hw enroll --guards" in bad.fix

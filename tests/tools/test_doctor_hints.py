@@ -121,6 +121,10 @@ def machines(tmp: Path):
     (pi.root / "games").mkdir()
     (pi.root / "games").chmod(0o777)
     yield pi, '[journal]\ndir = "/games"\n' + none  # a journal folder others can read
+    pi = FakePi(root())
+    (pi.root / "var/lib/clacks-hw").mkdir(parents=True)
+    (pi.root / "var/lib/clacks-hw/guards-cards.toml").write_text('[tags]\n"04A2B3C4D5E680" = "J05"\n')
+    yield pi, none  # a Guards! Guards! enrolment naming a card its edition lacks
     yield Broken(root()), ""
 
 

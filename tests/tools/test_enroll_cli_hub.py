@@ -26,9 +26,9 @@ def uid(i):
 class Enroll:
     """The enroll command running in a subprocess, its output read line by line."""
 
-    def __init__(self, tmp_path, port, *args):
+    def __init__(self, tmp_path, port, *args, config_more: str = ""):
         config = tmp_path / "config.toml"
-        config.write_text(f'[reader]\ntype = "hub"\n[journal]\ndir = "{tmp_path}"\n')
+        config.write_text(f'[reader]\ntype = "hub"\n[journal]\ndir = "{tmp_path}"\n' + config_more)
         self.cards = tmp_path / "cards.toml"
         cmd = [sys.executable, "-c", "from clacks_hw.cli import main; main()", "enroll",
                "--config", str(config), "--port", port, "--cards", str(self.cards), *args]

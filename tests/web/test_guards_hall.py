@@ -52,3 +52,29 @@ def test_the_hall_never_learns_a_saboteurs_card_or_quadrant(tmp_path, broker):
     finally:
         alpha.stop()
         hall.close()
+
+
+def test_the_hall_learns_a_purchase_but_not_the_card_bought(tmp_path, broker):
+    """An Item bought from S's phone reaches the hall as the board's public page has it (the
+    dollars paid), never which Item ("Players do not need to disclose what Scrolls or Items they
+    purchased until they decide to use them", Temples and Shops)."""
+    keys = Keys("alpha")
+    hall = Hall(hall_config(tmp_path, broker, keys)).start()
+    alpha = LiveBoard(tmp_path / "alpha", overrides=board_overrides(broker, "alpha", keys), rng=random.Random(SEED)).start()
+    try:
+        assert alpha.admin("new-game", {"mode": "guards", "seats": ["S", "N"]}) == (200, {"ok": True})
+        state = alpha.state()
+        phone = alpha.pair_seat("S")
+        _, page = alpha.seat_page(phone)
+        turn = next(q for q in page["prompts"] if q["question"].startswith("Your turn"))
+        item = next(i for i in state.edition.items.values() if i.price <= state.player("S").dollars)
+        choice = next(c["action"] for c in turn["choices"] if c["action"].get("item") == item.id)
+        status, _ = alpha.post("api/seat/act", json.dumps({"action": json.dumps(choice)}).encode(), phone=phone)
+        assert status == 200 and alpha.state().player("S").items == (item.id,)
+        until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1,
+              "the purchase at the hall")
+        seen = json.dumps(card(hall, "alpha"))
+        assert item.id not in seen and item.name not in seen
+    finally:
+        alpha.stop()
+        hall.close()

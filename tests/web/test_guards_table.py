@@ -195,3 +195,33 @@ def test_the_turns_public_moves_are_played_from_the_seats_own_phone(board):
     end = next(c["action"] for c in turn["choices"] if c["label"] == "Ends the turn")
     assert act(board, phones["S"], end) == (200, {"ok": True})
     assert board.state().seat == "N"
+
+
+def test_a_purchase_is_public_but_the_card_bought_is_not(board, caplog):
+    """Bought from S's phone (Temples and Shops: "Players do not need to disclose what Scrolls or
+    Items they purchased until they decide to use them. However they should show other players
+    the dollar price"): S's own phone shows the card; the log, the board's notice, the status
+    page (its recent moves and position, which the kiosk draws and the hall is sent) and N's
+    phone say that S bought an Item and for how much, never which; so does what the board says."""
+    caplog.set_level(logging.DEBUG, logger="clacks_hw")
+    state = start(board)
+    phones = {seat: board.pair_seat(seat) for seat in ("S", "N")}
+    _, south = board.seat_page(phones["S"])
+    [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
+    item = next(i for i in state.edition.items.values() if i.price <= state.player("S").dollars)
+    choice = next(c["action"] for c in turn["choices"]
+                  if c["action"]["act"] == "buy" and c["action"]["item"] == item.id)
+    assert act(board, phones["S"], choice) == (200, {"ok": True})
+    assert board.state().player("S").items == (item.id,)
+    board.wait_for(lambda: board.daemon.status_page.box.get().actions == 1, "the page's snapshot")
+    public = json.loads(public_page(board))
+    assert public["recent"][-1] == {"seat": "S", "act": "buy", "quadrant": choice["quadrant"],
+                                    "bought": "item", "price": item.price}
+    said = board.daemon.out.getvalue()  # what the board said of it, on its screen and in its log
+    assert f"S buys an Item for {item.price} dollars in the {choice['quadrant']} quadrant" in said
+    _, south = board.seat_page(phones["S"])
+    _, north = board.seat_page(phones["N"])
+    assert item.name in json.dumps(south["sections"])  # the buyer's own phone
+    assert "accepted: S buy" in caplog.text
+    for text in (json.dumps(public), json.dumps(north), caplog.text, said):
+        assert item.name not in text and item.id not in text

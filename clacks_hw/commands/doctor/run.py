@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..common import BAD_CONFIG
 from ...base.hints import pip_install
 from ...drivers.pi import BoardInfo
-from . import admin, config, journal, leds, network, pi, reader
+from . import admin, config, editions, journal, leds, network, pi, reader
 from .check import FAIL, Check
 from .system import System
 
@@ -27,6 +27,7 @@ CHECKS = (
     ("admin", admin.check_admin),
     ("network", network.check_network),
     ("journal", journal.check_journal),
+    ("editions", editions.check_editions),
 )
 
 

@@ -1,5 +1,8 @@
 """Game over: the finished game stays on the lamps (the winner's indicator blinks); PLAY sets
-up the next game, PREV+NEXT or ``attract_after_s`` without input goes back to attract."""
+up the next game, PREV+NEXT or ``attract_after_s`` without input goes back to attract.
+
+A game that ends on the board hands over its own BoardPlay, which goes on drawing: what it was
+still showing plays out (the die of the winning roll runs round its faces to the face rolled)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,13 @@ from .base import Screen
 
 class OverScreen(Screen):
     name = "over"
+
+    def __init__(self, board, now: float, play=None) -> None:
+        super().__init__(board, now)
+        self.play = play  # the game's BoardPlay as the last action left it; None: a fresh one draws
+
+    def shows(self, now: float) -> dict:
+        return {"state": self.state, "play": self.play}
 
     @property
     def state(self):

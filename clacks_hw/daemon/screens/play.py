@@ -105,7 +105,7 @@ class PlayScreen(Screen):
         said = self.play.accepted(self, before, action, result, now)
         if result.over:
             log.info("game over: %s won (journal %s)", result.winner, self.session.path)
-            board.go(OverScreen(board, now), now)
+            board.go(OverScreen(board, now, play=self.play), now)  # its die still running
         board.status(said)
         return True
 

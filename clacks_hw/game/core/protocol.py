@@ -7,7 +7,8 @@ object, one per process, holding no state: every position is an immutable state 
 the game's functions take and return, and every state carries its set-up (``state.config``),
 whose ``game`` is the mode's object again.
 
-    set-up     config_type, seatings, check (say what to change), new_game (the first state)
+    set-up     config_type, seatings, check (say what to change), new_game (the first state),
+               edition_record (the set-up keys that play it with an owner's edition)
     actions    parse_action (JSON -> action, MalformedAction), to_json on the action
     rules      validate (None, or a Rejection saying why not), apply (state | Rejection),
                candidates -> legal_actions: one validator decides both what is offered and
@@ -120,6 +121,14 @@ class Game(ABC):
         it is played with, for a game that has any), already checked by ``check``: OpenSpiel's
         ``new_initial_state``."""
 
+    def edition_record(self, edition) -> dict:
+        """The set-up record's keys (``config_from_record``) that make a game of this mode play
+        with ``edition``, the owner's own edition of its box (``GameBox.open_edition``, the
+        config's ``editions.NAME``). A game that keeps its edition in the set-up puts it here,
+        so the journal's header carries it and a resumed or replayed game plays with the very
+        cards it began with, whatever becomes of the file; by default none."""
+        return {}
+
     # --- actions and rules (OpenSpiel's legal_actions / apply_action, boardgame.io's moves) -
     @abstractmethod
     def parse_action(self, data):
@@ -228,9 +237,11 @@ class Game(ABC):
         """The labels of ``variants``, in this game's own order."""
         return [self.variant_labels.get(v, v) for v in self.variants if v in variants]
 
-    def public_action(self, action) -> dict:
+    def public_action(self, action, state=None) -> dict:
         """``action`` as everybody may know it (the log, the pages' recent moves): all of it,
-        unless the game keeps part of it secret (where a saboteur was planted, with whom)."""
+        unless the game keeps part of it secret (where a saboteur was planted, with whom; which
+        card was bought). ``state``, a position of the game it was played in, lets the game say
+        what the table sees in its place (what was paid)."""
         return action.to_json()
 
     def lamps(self, state) -> int:
@@ -339,6 +350,10 @@ class GameBox:
     # The printed cards it is played with, loaded when the board first asks (its default
     # edition: words, the alphabet the board spells in); None for a game without any.
     edition: Callable[[], object] | None = None
+    # Reads an owner's own edition of the box from a path (the config's editions.NAME): the
+    # edition, or a ClacksError naming the card and the field that is wrong; None: the game
+    # is played only with the edition it ships.
+    open_edition: Callable[[str], object] | None = None
 
     @property
     def mode_names(self) -> tuple[str, ...]:

@@ -52,6 +52,13 @@ def game_for(mode: str):
         raise KeyError(f"no game {mode!r}: choose from {', '.join(GAMES)}") from None
 
 
+def box_of(mode: str):
+    """The GameBox whose modes include ``mode`` (or a mode's old name); a KeyError as
+    ``game_for``'s when no game has it."""
+    game = game_for(mode)
+    return next(b for b in BOXES.values() if game in b.modes)
+
+
 def canonical(mode: str) -> str:
     """The mode's name now, for its name now or an old one; anything else as given."""
     _load()

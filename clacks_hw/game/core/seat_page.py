@@ -131,12 +131,12 @@ def offered(game, state, seat: str, action) -> bool:
     return any(c.plan is None and c.action.to_json() == wanted for p in game.prompts(state, seat) for c in p.choices)
 
 
-def plan_page(game, state, seat: str, plan: str, answers: list) -> dict:
+def plan_page(game, state, seat: str, plan: str, answers: list) -> dict | None:
     """One step of a plan the seat's prompts offer, as JSON for the phone: what the game makes of
-    ``answers`` (``Game.plan``); the phone sends the finished action back like any answer."""
+    ``answers`` (``Game.plan``); the phone sends the finished action back like any answer. None
+    when no prompt of the seat offers that plan now."""
     if game.is_terminal(state) or plan not in _plans(game, state, seat):
-        return {"answered": 0, "step": None, "summary": [], "action": None,
-                "error": "that is not a move the game offers you now"}
+        return None
     d = game.plan(state, seat, plan, tuple(answers))
     step = None if d.step is None else {
         "question": d.step.question, "many": d.step.many,

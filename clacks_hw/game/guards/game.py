@@ -15,7 +15,7 @@ from . import legal, phone, rules, run_plan, view
 from .board import GuardsPlay
 from .actions import parse_action
 from .config import GuardsConfig, check_config
-from .edition_files import demo_edition
+from .edition_files import demo_edition, load_guards_edition
 from .rejection import Code
 from .setup import new_game
 from .state import GuardsState
@@ -53,6 +53,11 @@ class Guards(Game):
         """``edition`` is the Clacks cards the board holds; Guards plays with its own box, the
         set-up's ``box``."""
         return new_game(config)
+
+    def edition_record(self, edition):
+        """The whole text of the owner's box goes into the set-up (``box``), so the journal's
+        header carries it (config.py)."""
+        return {"box": edition.source}
 
     def parse_action(self, data):
         return parse_action(data)
@@ -134,10 +139,10 @@ class Guards(Game):
         """The quadrants, the turn and the die on the lit board (board.py); nothing to hint."""
         return GuardsPlay()
 
-    def public_action(self, action):
-        return view.public_action(action)
+    def public_action(self, action, state=None):
+        return view.public_action(action, state)
 
 
 GUARDS = Guards()
-BOX = GameBox("guards", "Guards! Guards!", (GUARDS,), edition=demo_edition)
+BOX = GameBox("guards", "Guards! Guards!", (GUARDS,), edition=demo_edition, open_edition=load_guards_edition)
 

@@ -73,3 +73,9 @@ def held_anywhere(state: GuardsState, card: str) -> str | None:
     if state.fight and any(c == card for _, c, _ in state.fight.sent):
         return next(s for s, c, _ in state.fight.sent if c == card)
     return None
+
+
+def unbought(action, code, message: str) -> Rejection:
+    """A purchase refused: the buyer reads which card and why; everybody else only that it was
+    refused, since which card a player picks from the deck is theirs to keep (view.public_action)."""
+    return Rejection(code, message, public=f"{action.seat} cannot buy that card.", private=action.seat)

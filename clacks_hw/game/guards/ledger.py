@@ -11,7 +11,7 @@ Guild House by a Fate card or by another player." (A Player's Guild House)
 from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
-from .gate import in_hand, no_dragon, own_turn, waiting
+from .gate import in_hand, no_dragon, own_turn, unbought, waiting
 from .magic import apply_buy_scroll, validate_buy_scroll
 from .recruiting import ATTR_FIELD
 from .rejection import Code
@@ -80,11 +80,11 @@ def validate_buy(state: GuardsState, action) -> Rejection | None:
         return why
     item = state.edition.items.get(action.item)
     if item is None:
-        return Rejection(Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
+        return unbought(action, Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
     if any(action.item in p.items for p in state.players):
-        return Rejection(Code.WRONG_CARD, f"{item.name} has been bought already.")
+        return unbought(action, Code.WRONG_CARD, f"{item.name} has been bought already.")
     if state.player(action.seat).dollars < item.price:
-        return Rejection(Code.NO_MONEY, f"{item.name} costs {item.price} dollars.")
+        return unbought(action, Code.NO_MONEY, f"{item.name} costs {item.price} dollars.")
     return None
 
 

@@ -11,7 +11,7 @@ and using magical items). What a scroll does once cast is read from the card at 
 from __future__ import annotations
 
 from ..core.rejection import Rejection
-from .gate import no_dragon, own_turn, waiting
+from .gate import no_dragon, own_turn, unbought, waiting
 from .rejection import Code
 from .state import GuardsState, Pending
 
@@ -29,9 +29,9 @@ def validate_buy_scroll(state: GuardsState, action) -> Rejection | None:
         return why
     scroll = state.edition.scrolls[action.item]
     if any(action.item in p.scrolls for p in state.players):
-        return Rejection(Code.WRONG_CARD, f"{scroll.name} has been bought already.")
+        return unbought(action, Code.WRONG_CARD, f"{scroll.name} has been bought already.")
     if state.player(action.seat).dollars < scroll.price:
-        return Rejection(Code.NO_MONEY, f"{scroll.name} costs {scroll.price} dollars.")
+        return unbought(action, Code.NO_MONEY, f"{scroll.name} costs {scroll.price} dollars.")
     return None
 
 

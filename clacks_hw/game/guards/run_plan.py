@@ -104,15 +104,17 @@ def _walk(state: GuardsState, seat: str, got: _Answers) -> GuardsAction:
 
     home = p.guild
     route: tuple[str, ...] = ()
+    said = len(got.said)
     while not route or route_next(state, seat, route):
         ahead = route_next(state, seat, route)
+        got.said[said:] = [f"Route so far: {', '.join(route)}"] if route else []
         question = (f"From the {route[-1]} quadrant, through which quadrant next?" if route else
                     "In which quadrant is the Spell tile? The runners set out from there.")
         step = Step(question, tuple(Option(f"The {q} quadrant" + (" (your Start Gate)" if q == home else "")
                                            + (" (a dragon is there)" if state.dragon_in(q) else ""), q)
                                     for q in ahead))
         route += (got.take(step, lambda v: _message(step_fault(state, seat, route, v))),)
-    got.said.append("Route: " + ", ".join(route) + " (your Start Gate)")
+    got.said[said:] = ["Route: " + ", ".join(route) + " (your Start Gate)"]
     return GuardsAction(seat, "spell_run", spell=spell, cards=cards, items=tuple(sorted(items)) or None, route=route)
 
 

@@ -15,7 +15,8 @@ from .edition import CHALLENGE_NAMES
 from .state import GuardsState, Player, Saboteur
 
 SECRET_TEST_KEYS = {"plant": ("card", "quadrant", "item")}  # what a test's data may not show everybody
-SECRET_ACTION_KEYS = {"plant": ("card", "quadrant", "item"), "replant": ("quadrant",)}  # "face down", "secretly"
+SECRET_ACTION_KEYS = {"plant": ("card", "quadrant", "item"), "replant": ("quadrant",),  # "face down", "secretly"
+                      "buy": ("item",)}  # "do not need to disclose what Scrolls or Items they purchased"
 ANSWERS = ("sabotage", "let_pass")  # each asked seat answers privately: that it answered is all
 
 
@@ -25,16 +26,33 @@ def hidden_hands(state: GuardsState, viewer: str | None) -> frozenset[str]:
     return frozenset(s for s in state.config.seats if s != viewer)
 
 
-def public_action(action) -> dict:
+def public_action(action, state: GuardsState | None = None) -> dict:
     """The action without what the rules keep secret, for the log and the pages' recent moves: a
     saboteur's card, quadrant and item ("They place their chosen Volunteer card face down then
     secretly selected a Saboteur Quadrant Marker", Planting a Saboteur), where it is planted
-    again, and how each asked seat answered a sabotage question (the strikers are revealed when
-    all have answered). The journal, the owner's own file, keeps the whole action."""
+    again, how each asked seat answered a sabotage question (the strikers are revealed when all
+    have answered), and which Item or Scroll was bought: "Players do not need to disclose what
+    Scrolls or Items they purchased until they decide to use them. However they should show
+    other players the dollar price on the Scroll/s or Item/s purchased." (Temples and Shops)
+    So a purchase says where, at a Temple or a Merchant's, and the price (given ``state``, for
+    its edition): what the table sees, as the public view's dollars and counts of items and
+    scrolls do. The journal, the owner's own file, keeps the whole action."""
     if action.act in ANSWERS:
         return {"seat": action.seat, "act": "answer"}
     hidden = SECRET_ACTION_KEYS.get(action.act, ())
-    return {k: v for k, v in action.to_json().items() if k not in hidden}
+    out = {k: v for k, v in action.to_json().items() if k not in hidden}
+    if action.act == "buy" and state is not None:
+        out.update(_purchase(state, action.item))
+    return out
+
+
+def _purchase(state: GuardsState, card: str) -> dict:
+    """What the table sees of a purchase: a Scroll (a Temple) or an Item (a Merchant's), and its price."""
+    box = state.edition
+    thing = box.scrolls.get(card) or box.items.get(card)
+    if thing is None:
+        return {}
+    return {"bought": "scroll" if card in box.scrolls else "item", "price": thing.price}
 
 
 def _player(state: GuardsState, p: Player, sees: bool) -> dict:
@@ -182,10 +200,18 @@ def narrate(before: GuardsState, action, after: GuardsState) -> str:
                        + (f", buys {' and '.join(action.buy)}" if action.buy else ""),
         "challenge": f"{seat} faces the next Wizard's Challenge", "walk": f"{seat} walks the final spell home",
         "reinforce": f"{seat} sends {len(action.cards or ())} more runner(s) to the gate",
+        "buy": f"{seat} buys {_bought(box, action.item)} in the {action.quadrant} quadrant",
         "spend": f"{seat} spends a point on {action.attribute}", "hospital": f"{seat} is cured"
                  + (" (private care)" if action.pay else " (the City Health Service: a missed turn)"),
     }
     return said.get(act, f"{seat} {act.replace('_', ' ')}")
+
+
+def _bought(box, card) -> str:
+    """A purchase as the table sees it: which kind, and the price shown; never which card."""
+    if card in box.scrolls:
+        return f"a Scroll for {box.scrolls[card].price} dollars"
+    return f"an Item for {box.items[card].price} dollars" if card in box.items else "something"
 
 
 def seat_view(state: GuardsState, seat: str) -> GuardsState:
