@@ -141,3 +141,41 @@ def test_the_next_letter_of_the_seat_to_act_is_drawn_as_its_shape(mode, players)
     first = text.rindex("\n", 0, at) + 1  # the start of the line the letter is on
     column = at - first + len(f"next {letter}  ")
     assert [line[column:column + 3] for line in text[first:].split("\n")[:3]] == rows
+
+
+def test_every_demo_plays_out_through_one_loop_that_says_a_refused_move_loudly(capsys):
+    """The demos' one loop (commands/play_out.py): a move the rules refuse is a bug in the
+    automatic player, said on stderr with the rules' reason, exit 1; nothing after it is played."""
+    from clacks_hw.commands.klackers_demo import klackers_state
+    from clacks_hw.commands.play_out import play_out
+    from clacks_hw.game.klackers.bots import bot_action as klackers_bot
+
+    state = klackers_state(2, 1, (), 1)
+    first = klackers_bot(state, random.Random(1), "best")
+    said = []
+    with pytest.raises(SystemExit) as stop:
+        play_out(state, lambda state, n: first, lambda b, a, after: said.append(a) or str(a), lambda s, n: "")
+    assert stop.value.code == 1 and said == [first]  # the same move again: refused, and said so
+    err = capsys.readouterr().err
+    assert err.startswith(f"automatic player error: {first} refused: ") and len(err.strip()) > len(str(first)) + 40
+
+
+def test_the_loop_pauses_after_each_move_and_draws_when_another_seat_is_to_act():
+    from clacks_hw.commands.klackers_demo import klackers_state
+    from clacks_hw.commands.play_out import play_out
+    from clacks_hw.game.klackers.bots import bot_action as klackers_bot
+
+    state, rng = klackers_state(3, 2, (), 1), random.Random(2)
+    slept, shown, seats = [], [], [state.config.game.acting_seat(state)]
+
+    def say(before, action, after):
+        seats.append(after.config.game.acting_seat(after))
+        return f"--- {action}"
+
+    end, n = play_out(state, lambda state, n: klackers_bot(state, rng, "best"), say,
+                      lambda state, n: f"position after {n}", delay=0.25, sleep=slept.append,
+                      show=lambda line, drawing: shown.append((line, drawing)))
+    assert end.over and n == len(shown) == len(slept) and set(slept) == {0.25}
+    drawn = [i + 1 for i, (_, drawing) in enumerate(shown) if drawing is not None]
+    changes = [i for i in range(1, len(seats)) if seats[i] != seats[i - 1] or i == n]
+    assert drawn == changes and shown[-1][1] == f"position after {n}"

@@ -18,7 +18,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)")
 # Docs about something people look at: each shows it.
 SEEN = ("README.md", "board.md", "play.md", "status-page.md", "klackers.md", "coop.md", "shows.md", "hardware.md",
-        "first-hour.md", "edition.md", "architecture.md")
+        "first-hour.md", "edition.md", "architecture.md", "cards.md", "setup.md")
 REDRAW = "the Alphabet Card changed: write it again with clacks-hw alphabet-card -o docs/img/alphabet-card.svg"
 
 

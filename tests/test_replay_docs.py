@@ -23,7 +23,7 @@ def test_the_complete_example_replays_to_the_documented_position(tmp_path):
     path.write_text(example)
     text = run_replay(path)
     assert text.exit_code == 0 and text.stderr == ""  # every crc in the doc is right
-    shown = next(b for b in _blocks() if b.startswith("Clacks competitive"))
+    shown = next(b for b in _blocks() if b.startswith("Clacks: Competitive"))
     assert text.stdout == shown
     out = json.loads(run_replay(path, "--json").stdout)
     assert out == json.loads(_blocks("json")[0])

@@ -3,13 +3,11 @@ each move printed with what it plays and why; seats not named play strong."""
 
 from __future__ import annotations
 
-import time
-
 import click
 
 from ..game.core.computer import choose, describe, move_rng, to_act
-from ..game.core.rejection import Rejection
 from .common import BAD_CONFIG
+from .play_out import play_out
 
 MAX_ACTIONS = 100_000  # a safety net: computer games end in a few hundred actions
 
@@ -27,26 +25,25 @@ def seat_players(state, computer: dict[str, str], default: str = "strong") -> di
     return {s: computer.get(s, default) for s in seats}
 
 
-def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool, default: str = "strong") -> None:
+def said(before, move, after) -> str:
+    """A computer's move as the demo prints it: what it does and why."""
+    return f"--- {move.why}"
+
+
+def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool, default: str = "strong",
+          draw=None, say=said) -> None:
+    """``draw(state, n)``: the position (default: the game's text); ``say``: a move's line."""
     game = state.config.game
     players = seat_players(state, computer, default)
+    draw = draw or (lambda state, n: game.text(state, ascii=ascii_, actions=n))
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}); computer players: {describe(players)}.\n")
-    click.echo(game.text(state, ascii=ascii_))
-    for n in range(MAX_ACTIONS):
+    click.echo(draw(state, 0))
+
+    def move(state, n: int):
         seat = to_act(state)
-        if seat is None:
-            break
-        move = choose(state, seat, players[seat], move_rng(state, seat, n))
-        after = game.apply(state, move.action)
-        if isinstance(after, Rejection):  # computer players only choose legal actions; say so loudly if not
-            click.echo(f"computer player error: {move.action} refused: {after.message}", err=True)
-            raise SystemExit(1)
-        click.echo(f"--- {move.why}")
-        if delay:
-            time.sleep(delay)
-        if to_act(after) != seat or game.is_terminal(after):
-            click.echo(game.text(after, ascii=ascii_, actions=n + 1))
-        state = after
+        return choose(state, seat, players[seat], move_rng(state, seat, n))
+
+    state, _ = play_out(state, move, say, draw, delay=delay, limit=MAX_ACTIONS, player="computer player")
     if not game.is_terminal(state):
         click.echo(f"No winner after {MAX_ACTIONS} actions; stopping.")
         raise SystemExit(1)

@@ -105,14 +105,14 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     """
     import random
 
-    from ..game.core.engine import apply, new_game
+    from ..game.core.engine import new_game
     from ..game.core.errors import SetupError
     from ..game.core.registry import game_for
-    from ..game.core.rejection import Rejection
     from ..views.text_board import render
     from .computer_demo import watch
     from .klackers_demo import klackers_state
     from .klackers_demo import run_demo as run_klackers_demo
+    from .play_out import play_out, printed, seat_changed
 
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
@@ -149,24 +149,18 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
         click.echo(in_place(screen(render(state, ascii=ascii_))), nl=False)
     else:
         click.echo(render(state, ascii=ascii_))
-    actions = 0
-    while not state.over and actions < MAX_ACTIONS:
-        action = clacks_bot(state, rng)
-        after = apply(state, action)
-        if isinstance(after, Rejection):  # bots only choose legal actions; say so loudly if not
-            click.echo(f"automatic player error: {action} refused: {after.message}", err=True)
-            raise SystemExit(1)
-        state, actions = after, actions + 1
-        if delay:
-            time.sleep(delay)
-        drawn = action.act != "play" or state.turn.seat != action.seat or state.over
-        if drawn_in_place:
-            if drawn:  # the move line on top, the position below it: 24 lines at most
-                click.echo(in_place(f"--- {action}\n" + screen(render(state, ascii=ascii_, actions=actions))), nl=False)
-            continue
-        click.echo(f"--- {action}")
-        if drawn:
-            click.echo(render(state, ascii=ascii_, actions=actions))
+
+    def shown(line: str, drawing: str | None) -> None:
+        if not drawn_in_place:
+            printed(line, drawing)
+        elif drawing is not None:  # the move line on top, the position below it: 24 lines at most
+            click.echo(in_place(f"{line}\n" + screen(drawing)), nl=False)
+
+    state, actions = play_out(
+        state, lambda state, n: clacks_bot(state, rng), lambda before, action, after: f"--- {action}",
+        lambda state, n: render(state, ascii=ascii_, actions=n), delay=delay, limit=MAX_ACTIONS, show=shown,
+        # a Clacks turn is many plays: the position is drawn after every other act too
+        redraw=lambda before, action, after: action.act != "play" or seat_changed(before, action, after))
     if drawn_in_place:
         click.echo("")
     if not state.over:

@@ -71,6 +71,7 @@ def check_cmd(path):
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG) from None
     _guards_summary(edition)
+    click.echo(f"  to play it on the board, set in the config: [editions] guards = \"{Path(path).resolve()}\"")
 
 
 @edition_cmd.command("new")

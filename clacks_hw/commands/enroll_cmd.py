@@ -31,9 +31,27 @@ def _guards_edition(path: str, cfg):
     if path == "":
         return _played_edition("guards", cfg)
     try:
-        return demo_edition() if path == "demo" else load_guards_edition(path)
+        edition = demo_edition() if path == "demo" else load_guards_edition(path)
     except GuardsEditionError as exc:
         _fail(str(exc))
+    _unless_played("guards", edition, cfg, path)
+    return edition
+
+
+def _unless_played(name: str, edition, cfg, given: str) -> None:
+    """Say so when the edition enrolled is not the one the board plays: it would not read them."""
+    from ..config.editions import open_editions
+    from ..config.load import ConfigError
+    from ..game.core.registry import boxes
+
+    try:
+        played = open_editions(cfg).of(boxes()[name])
+    except ConfigError:
+        return  # the board cannot start as configured; doctor and the daemon say why
+    if played.fingerprint != edition.fingerprint:
+        value = '""' if given == "demo" else f'"{Path(given).resolve()}"'
+        click.echo(f"Note: the board plays another edition, {played.name}, and checks these stickers against "
+                   f"it: to play {edition.name} on the board, set [editions] {name} = {value} in the config.")
 
 
 def _played_edition(name: str, cfg):

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import random
-import time
 
 import click
 
 from ..game.core.errors import SetupError
-from ..game.core.rejection import Rejection
 from ..game.klackers.bots import bot_action
 from ..game.klackers.config import KlackersConfig, klackers_config, seatings
-from ..game.klackers.rules import apply
 from ..game.klackers.state import new_game
 from ..game.klackers.view import narrate, render
 from .common import BAD_CONFIG
+from .play_out import play_out
 
 MAX_ACTIONS = 100_000  # a safety net: a 3-round game takes a few hundred actions
 
@@ -39,19 +37,9 @@ def run_demo(players: int, seed: int, variants, rounds: int, bot: str, delay: fl
     state = klackers_state(players, seed, variants, rounds)
     rng = random.Random(seed)
     click.echo(f"KLACKERS demo game, seed {seed} (replay it with --seed {seed}), {bot} players.\n")
-    actions = 0
-    while not state.over and actions < MAX_ACTIONS:
-        action = bot_action(state, rng, bot)
-        after = apply(state, action)
-        if isinstance(after, Rejection):  # bots only choose legal actions; say so loudly if not
-            click.echo(f"automatic player error: {action} refused: {after.message}", err=True)
-            raise SystemExit(1)
-        click.echo(narrate(state, action, after))
-        state, actions = after, actions + 1
-        if delay:
-            time.sleep(delay)
-        if state.seat != action.seat or state.over:
-            click.echo("\n" + render(state, ascii=ascii_, actions=actions))
+    state, actions = play_out(state, lambda state, n: bot_action(state, rng, bot), narrate,
+                              lambda state, n: "\n" + render(state, ascii=ascii_, actions=n),
+                              delay=delay, limit=MAX_ACTIONS)
     if not state.over:
         click.echo(f"No winner after {actions} actions; stopping.")
         raise SystemExit(1)

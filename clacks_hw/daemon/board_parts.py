@@ -26,8 +26,11 @@ class BoardParts:
         return config.game.turn_seconds(config)
 
     def hints_on(self, config) -> bool:
-        """Does the board hint in the game ``config`` sets up: the setting, or, left to
-        "auto", the game's own answer (a scored game is not hinted)."""
+        """Does the board hint in the game ``config`` sets up: as its journal says it began
+        (a resumed game goes on as it was played), else the setting, or, left to "auto", the
+        game's own answer (a scored game is not hinted)."""
+        if config.hints is not None:
+            return config.hints
         hints = self.settings.hints
         return hints == "on" or hints == "auto" and config.game.hints_by_default(config)
 

@@ -3,9 +3,8 @@ same simple file while that module is not installed.
 
 The enrolment files' places: ``<journal dir>/cards.toml`` for the Clacks cards and
 ``<journal dir>/guards-cards.toml`` for the Guards! Guards! box's volunteers (`clacks-hw enroll
---guards`: enrolled against the edition the board plays, config [editions]); config has no key
-for the files' places. A tag is the
-card of the first file that knows it.
+--guards`, against the edition the board plays: config [editions]); config has no key for the
+files' places. A tag is the card of the first file that knows it.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ are refused here, whatever the screen.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections import deque
@@ -39,7 +40,7 @@ from .resume import Outcome
 from .screens.attract import AttractScreen
 from .screens.base import Screen
 from .screens.fault import FaultScreen
-from .screens.pairing import PhoneDesk, gesture
+from .screens.pairing import PairingScreen, PhoneDesk, gesture
 from .screens.over import OverScreen
 from .screens.play import PlayScreen
 from .screens.resume import ResumeScreen
@@ -123,6 +124,13 @@ class Controller(BoardParts):
         return self.base.name
 
     @property
+    def pairing(self) -> str | None:
+        """Whose phone is being paired over the screen (a seat, or "admin"); None: no pairing.
+        The pages say so beside the screen underneath, which goes on (web/public.py)."""
+        top = self.current
+        return (top.code.seat or "admin") if isinstance(top, PairingScreen) else None
+
+    @property
     def screen_since(self) -> float:
         return self.base.since
 
@@ -183,9 +191,14 @@ class Controller(BoardParts):
     # ------------------------------------------------------------------ input
 
     def handle(self, event, now: float) -> None:
-        if gesture(self, event, now):  # pairing's gestures, a phone paired: no screen sees them
-            pass
-        elif isinstance(event, ReaderEvent):
+        # Pairing's gestures (and a phone paired) are taken by pairing, and no screen sees them;
+        # every other event goes to the screen showing. Time moves on after either.
+        if not gesture(self, event, now):
+            self._route(event, now)
+        self.tick(now)
+
+    def _route(self, event, now: float) -> None:
+        if isinstance(event, ReaderEvent):
             self._reader(event, now)
         elif isinstance(event, CardTap):
             self.last_input = now
@@ -200,7 +213,6 @@ class Controller(BoardParts):
             elif event.kind == "press":
                 self.last_input = now
                 self.current.press(event.button, now)
-        self.tick(now)
 
     def tick(self, now: float) -> None:
         """Whatever time alone makes happen: demo moves, Express timeouts, idle returns."""
@@ -303,6 +315,8 @@ class Controller(BoardParts):
         config = menu.game_config(self.edition.words, seed, self.settings.hands,
                                   express_seconds=self.settings.express_s, first=self.settings.first,
                                   editions=self.editions)
+        if config.game.takes_hints:  # journalled with the set-up: a hinted game is told apart
+            config = dataclasses.replace(config, hints=self.hints_on(config))
         try:
             session = self.store.new_session(config)
         except (SetupError, OSError, ValueError, JournalError) as exc:

@@ -31,7 +31,8 @@ class Demo:
         seats = self.rng.choice(seatings(mode))
         seed = self.rng.randrange(1 << 30)
         # Set up as the board's menu would with nothing chosen: words dealt from the seed.
-        config = SetupMenu.from_defaults(mode, seats=seats).game_config(self.edition.words, seed, editions=self.editions)
+        menu = SetupMenu.from_defaults(mode, seats=seats)
+        config = menu.game_config(self.edition.words, seed, editions=self.editions)
         self.state = new_game(self.edition, config)
         self.next_at = now + self.step_s
         log.debug("attract demo: %s, seats %s", mode, " ".join(seats))

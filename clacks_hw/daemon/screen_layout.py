@@ -52,11 +52,15 @@ def drawing(line: str) -> bool:
 
 
 SHORT_ASIDE = re.compile(r"\([^()]{1,20}\)")  # a card's shape and cost: "(domino, 3)"
+SHORT_ITEM = 16  # an item of a " · " list this short is never split: "tracked hands", "hints on"
 
 
 def _unbreakable(line: str) -> str:
     """Spaces inside short parentheses made unbreakable, so a card's name, e.g.
-    "J02 (domino, 3)", is never split across two lines (a long aside still wraps)."""
+    "J02 (domino, 3)", is never split across two lines (a long aside still wraps); so are those
+    inside the short items of a " · " list, as a title's "4 players" or "hints on"."""
+    if " \u00b7 " in line:
+        line = " \u00b7 ".join(p.replace(" ", NBSP) if len(p) <= SHORT_ITEM else p for p in line.split(" \u00b7 "))
     return SHORT_ASIDE.sub(lambda m: m.group().replace(" ", NBSP), re.sub(r"(\b[A-Z]\d\d) \(", "\\1" + NBSP + "(", line))
 
 

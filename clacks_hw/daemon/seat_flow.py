@@ -18,8 +18,9 @@ log = logging.getLogger(__name__)
 
 def run(event: SeatAction, controller, now: float) -> str | None:
     """Do ``event``; None when applied, else why not (nothing changed)."""
-    if controller.screen == "fault" and controller.in_game:  # the game waits for the reader or the disk
-        return f"the board waits: {controller.base.text()}"
+    halted = controller.base.halted  # a fault: the game waits for the reader or the disk
+    if halted and controller.in_game:
+        return f"the board waits: {halted}"
     state = controller.state if controller.in_game else None
     if state is None:
         return "no game is in play"

@@ -21,9 +21,10 @@ HEADER_DEFAULTS = {"mode": "competitive", "hands": "tracked", "seed": 0, "varian
 # rounds end a KLACKERS game (KlackersConfig). Each game's set-up writes and reads its own.
 # names: the players' names, seat -> name (GameConfig.names), when the table gave any.
 # computer: the seats the computer plays, seat -> strength (GameConfig.computer), when any.
+# hints: whether the board hinted (GameConfig.hints), when it plays a game with hints; absent: unknown.
 # box/target/guild_cards: a Guards! Guards! game's edition (its whole TOML text, so the journal
 # replays with the very cards it was played with), spells to win, each seat's Guild card.
-HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "box", "target", "guild_cards",
+HEADER_OPTIONAL = ("route", "first", "express_seconds", "rounds", "names", "computer", "hints", "box", "target", "guild_cards",
                    "edition", "edition_name", "rules", "config", "created", "note", "crc")
 HEADER_KEYS = HEADER_REQUIRED + tuple(HEADER_DEFAULTS) + HEADER_OPTIONAL
 
@@ -78,6 +79,8 @@ def check_header(obj, line: int = 1) -> dict:
                   f"{game.rules_version} of {game.name}; the game would not replay the same")
     if h.get("first") is not None and not isinstance(h["first"], str):
         raise bad(f"first {h['first']!r} must be a seat or null")
+    if "hints" in h and not isinstance(h["hints"], bool):
+        raise bad(f"hints {h['hints']!r} must be true or false (did the board hint?), or left out when not known")
     if "target" in h and (not _is_int(h["target"]) or h["target"] < 1):
         raise bad(f"target {h['target']!r} must be a whole number of Great Spells, 1 or more")
     if "guild_cards" in h and not (isinstance(h["guild_cards"], dict)
@@ -125,7 +128,7 @@ def make_header(edition, config: GameConfig, *, config_hash: str | None = None,
         "journal": MAGIC, "format": CLOCKED if "express" in config.variants else FORMAT,
         "rules": config.game.rules_version, **config.record(),
         "edition": edition.fingerprint, "edition_name": edition.name, **config.options_record(),
-        **config.names_record(), **config.computer_record(),
+        **config.names_record(), **config.hints_record(), **config.computer_record(),
     }
     if config_hash is not None:
         h["config"] = config_hash

@@ -68,7 +68,7 @@ def result_of(path: Path, number: int, edition) -> schema.Result | None:
     return schema.convert("result", {
         "game": game_id(number, header_line), "mode": state.config.mode, "seats": list(state.config.seats),
         "winner": state.winner, "actions": result.applied, "variants": sorted(state.config.variants),
-        "words": words, "names": header.get("names") or {}, "turns": pos.get("turn_number", pos.get("round")),
+        "hints": state.config.hints, "words": words, "names": header.get("names") or {}, "turns": pos.get("turn_number", pos.get("round")),
         "started": started if started is not None and started >= 0 else None,
         "seconds": round(min(max(finished - started, 0.0), 7 * 86_400), 1) if started is not None else None})
 

@@ -206,6 +206,7 @@ class Result(_NewName, Strict):
     winner: Winner | None  # None: nobody won (abandoned games are never results)
     actions: Count
     variants: Annotated[list[Variant], Meta(max_length=8)] = []
+    hints: bool | None = None  # did the board hint? None: not known (a journal from before it was recorded)
     words: Annotated[dict[Seat, Word], Meta(max_length=4)] = {}
     names: Annotated[dict[Seat, Name], Meta(max_length=4)] = {}  # the players, as the table named them
     turns: Count | None = None  # rounds, in KLACKERS

@@ -90,8 +90,27 @@ def _paint(fill, stroke, line, dash=False) -> str:
 def svg(face: Face) -> str:
     """The face as an SVG document sized in millimetres (1 user unit = 1 mm)."""
     w, h = face.width, face.height
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
+                      f'viewBox="0 0 {w:g} {h:g}" font-family="sans-serif">', *_shapes(face), "</svg>"]) + "\n"
+
+
+def row_svg(faces: list[Face], gap: float = 4.0) -> str:
+    """``faces`` side by side, ``gap`` mm apart, as one SVG document in millimetres: each is
+    drawn exactly as :func:`svg` draws it alone (a sample of a deck, for the docs)."""
+    w, h = sum(f.width for f in faces) + gap * (len(faces) + 1), max(f.height for f in faces) + 2 * gap
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}mm" height="{h:g}mm" '
-           f'viewBox="0 0 {w:g} {h:g}" font-family="sans-serif">']
+           f'viewBox="0 0 {w:g} {h:g}" font-family="sans-serif">', f'<rect width="{w:g}" height="{h:g}" fill="#ffffff"/>']
+    x = gap
+    for face in faces:
+        out.append(f'<svg x="{x:g}" y="{gap:g}" width="{face.width:g}" height="{face.height:g}" '
+                   f'viewBox="0 0 {face.width:g} {face.height:g}">')
+        out += [*_shapes(face), "</svg>"]
+        x += face.width + gap
+    return "\n".join([*out, "</svg>"]) + "\n"
+
+
+def _shapes(face: Face) -> list[str]:
+    out = []
     for s in face.shapes:
         if isinstance(s, Rect):
             ident = f' id="{escape(s.id)}"' if s.id else ""
@@ -108,5 +127,4 @@ def svg(face: Face) -> str:
             turn = f' transform="rotate(180 {s.x:g} {s.y:g})"' if s.upside_down else ""
             out.append(f'<text x="{s.x:g}" y="{s.y:g}" font-size="{s.size * PT:.3f}" text-anchor="{s.anchor}" '
                        f'fill="{s.fill}"{weight}{turn}>{escape(s.text)}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out

@@ -53,11 +53,17 @@ def alphabet_json(edition) -> list:
     return [[name, bits] for name, bits in edition.signals.items()]
 
 
+def pairing_label(pairing: str) -> str:
+    """What the pages say beside the screen's name while a phone is paired at the board."""
+    return "Pairing " + ("the admin's phone" if pairing == "admin" else f"seat {pairing}'s phone")
+
+
 def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
     """The whole public state for one snapshot (None: the loop has not run yet)."""
     if snapshot is None:
         return {"seq": None, "screen": "starting", "screen_label": SCREEN_LABELS["starting"],
-                "health": None, "storage": None, "express": None, "notice": "", "setup": None, "seats": SEATS_JSON,
+                "pairing": None, "health": None, "storage": None, "express": None, "notice": "", "setup": None,
+                "seats": SEATS_JSON,
                 "position": None, "preview": None, "recent": [], "alphabet": None}
     s = snapshot
     express = None
@@ -69,6 +75,10 @@ def status_json(snapshot: StatusSnapshot | None, edition=None) -> dict:
         "seq": s.seq,
         "screen": s.screen,
         "screen_label": SCREEN_LABELS.get(s.screen, s.screen),
+        # Pairing rides over the screen, which goes on underneath (a game is still played): the
+        # pages show both. Whose phone, never the code (the board's lamps and own screen only).
+        "pairing": None if s.pairing is None else {"seat": None if s.pairing == "admin" else s.pairing,
+                                                   "label": pairing_label(s.pairing)},
         "health": {"reader": s.reader, "leds": s.leds},
         "storage": {"state": s.storage, "text": s.storage_text},
         "express": express,

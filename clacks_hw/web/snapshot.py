@@ -50,6 +50,7 @@ class StatusSnapshot:
     recent: tuple = ()  # the last accepted actions, newest last
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
     started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
+    pairing: str | None = None  # a phone being paired over ``screen``: a seat's or "admin" (never the code)
 
 
 class SnapshotBox:
@@ -75,7 +76,7 @@ class SnapshotBox:
 class StatusPublisher:
     """The loop's side: :meth:`observe` each event handled, :meth:`publish` once per iteration.
 
-    Reads only the controller's public attributes (``screen``, ``state``, ``session``,
+    Reads only the controller's public attributes (``screen``, ``pairing``, ``state``, ``session``,
     ``setup``, ``message``, ``recent``, ``reader_offline``, ``leds_failing``, ``storage``,
     ``view(now)``).
     """
@@ -135,6 +136,7 @@ class StatusPublisher:
             recent=tuple(c.recent) if in_game else (),
             brightness=getattr(leds, "brightness", None),
             started=session.started if actions is not None else None,
+            pairing=c.pairing,
         )
         self.box.put(snap)
         for sink in self.listeners:

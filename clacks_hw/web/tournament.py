@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..game.core import catalogue
 
 TOP = 20  # rows of each table sent to the page
-CSV_COLUMNS = ("board", "game", "mode", "variants", "seats", "players", "winner", "winner_names", "seconds",
+CSV_COLUMNS = ("board", "game", "mode", "variants", "hints", "seats", "players", "winner", "winner_names", "seconds",
                "turns", "actions", "started", "received", "voided", "corrected")
 
 
@@ -33,6 +33,7 @@ class Counted:
     winner: str | None
     players: dict  # seat -> name, corrections applied
     variants: list = field(default_factory=list)
+    hints: bool | None = None  # did the board hint? None: not known (an older board or journal)
     words: dict = field(default_factory=dict)
     seconds: float | None = None
     turns: int | None = None
@@ -54,7 +55,7 @@ class Counted:
 
     def data(self) -> dict:
         return {"board": self.board, "game": self.game, "mode": self.mode, "variants": list(self.variants),
-                "seats": list(self.seats), "players": dict(self.players), "winner": self.winner,
+                "hints": self.hints, "seats": list(self.seats), "players": dict(self.players), "winner": self.winner,
                 "winner_names": [self.players[s] for s in self.winners if s in self.players],
                 "words": dict(self.words), "seconds": self.seconds, "turns": self.turns, "actions": self.actions,
                 "started": self.started, "received": self.received, "voided": self.voided,
@@ -68,7 +69,7 @@ def counted(results, corrections) -> list[Counted]:
     for board, r, received in results:
         c = Counted(board=board, game=r["game"], mode=r["mode"], seats=list(r.get("seats") or []),
                     winner=r.get("winner"), players=dict(r.get("names") or {}),
-                    variants=list(r.get("variants") or []), words=dict(r.get("words") or {}),
+                    variants=list(r.get("variants") or []), hints=r.get("hints"), words=dict(r.get("words") or {}),
                     seconds=r.get("seconds"), turns=r.get("turns"), actions=r.get("actions") or 0,
                     started=r.get("started"), received=received)
         index[(board, c.game)] = c
@@ -147,7 +148,8 @@ def export_csv(games: list[Counted]) -> str:
     for g in games:
         d = g.data()
         w.writerow([_cell(x) for x in (
-            d["board"], d["game"], d["mode"], " ".join(d["variants"]), " ".join(d["seats"]),
+            d["board"], d["game"], d["mode"], " ".join(d["variants"]),
+            {True: "on", False: "off", None: ""}[d["hints"]], " ".join(d["seats"]),
             "; ".join(f"{s}={n}" for s, n in d["players"].items()), d["winner"], "; ".join(d["winner_names"]),
             d["seconds"], d["turns"], d["actions"], d["started"], d["received"], "yes" if d["voided"] else "no",
             len(d["corrections"]))])

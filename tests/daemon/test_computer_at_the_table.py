@@ -143,7 +143,7 @@ def test_a_lone_visitor_sees_their_own_hand_not_the_computer_s(tmp_path):
     rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE,
               status_view=None)  # the virtual board on one's own terminal
     rig.start_game()
-    text = [r for r in rig.reports if r.startswith("Clacks competitive")][-1]  # the position, drawn
+    text = [r for r in rig.reports if r.startswith("Clacks: Competitive")][-1]  # the position, drawn
     state = rig.state
     assert all(card in text for card in state.player("S").hand)
     assert not any(card in text for card in state.player("N").hand)

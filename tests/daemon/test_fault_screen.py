@@ -69,6 +69,36 @@ def test_a_game_without_cards_plays_on_without_the_reader(tmp_path):
     assert amber[0] >= amber[1] > 0 and amber[2] == 0  # still shown: the seat indicators pulse amber
 
 
+def test_a_guards_game_waits_for_its_reader_since_volunteers_are_recruited_by_their_cards(tmp_path):
+    """Whether a lost reader stops a screen is the game's answer (BoardPlay.takes_cards), not
+    the board's: Guards! Guards! recruits by a tapped volunteer card, so it waits as Clacks does."""
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    rig.start_mode("guards")
+    before = rig.state
+    _lose_reader(rig)
+    assert rig.ctrl.screen == "fault" and rig.ctrl.base.halted.startswith("Card reader lost")
+    rig.press("PLAY")  # the die is not rolled meanwhile
+    assert rig.state is before and "Card reader lost" in rig.ctrl.message
+    _find_reader(rig)
+    assert rig.ctrl.screen == "game" and rig.state is before
+
+
+def test_nothing_waits_for_the_reader_where_no_card_is_needed(tmp_path):
+    """Attract (the demo), set-up (word cards are optional: PLAY deals the rest) and a game over
+    go on without the reader, showing the amber pulse; the game started meanwhile waits."""
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    _lose_reader(rig)
+    rig.tick(5.0)
+    assert rig.ctrl.screen == "attract"
+    rig.press("PLAY")
+    assert rig.ctrl.screen == "setup"
+    amber = render(rig.ctrl.view(rig.clock.now()), rig.clock.now()).seat("S")
+    assert amber[0] >= amber[1] > 0 and amber[2] == 0
+    for _ in range(3):
+        rig.press("PLAY")
+        assert rig.ctrl.screen == "setup"
+
+
 def test_a_card_game_started_while_the_reader_is_lost_waits_for_it(tmp_path):
     rig = Rig(tmp_path, FakeClock(0.0), seed=3)
     _lose_reader(rig)
@@ -176,3 +206,25 @@ def test_the_status_page_says_the_board_waits_and_why(tmp_path):
     assert status["screen"] == "fault" and status["screen_label"] == "Waiting for the reader or the disk"
     assert "Card reader lost" in status["notice"] and status["health"]["reader"] == "offline"
     assert status["position"] is not None and status["position"]["turn"] == rig.state.turn.seat  # the game, waiting
+
+
+def test_a_seats_phone_is_told_the_board_waits_while_a_fault_holds_the_game(tmp_path):
+    """A seat's phone asks the screen showing whether the game stands still (``Screen.halted``),
+    not the screen's name: under a fault its answer is refused with the fault's sentence."""
+    from clacks_hw.daemon import seat_flow
+    from clacks_hw.daemon.events import SeatAction
+
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3)
+    rig.start_game()
+    seat = rig.state.turn.seat
+    action = rig.state.config.game.parse_action({"seat": seat, "act": "end"})
+    answer = SeatAction(seat, action, None, "a phone")
+    assert rig.ctrl.base.halted is None
+    assert "board waits" not in (seat_flow.run(answer, rig.ctrl, rig.clock.now()) or "")
+    _lose_reader(rig)
+    assert rig.ctrl.base.halted.startswith("Card reader lost")
+    before = rig.state
+    said = seat_flow.run(answer, rig.ctrl, rig.clock.now())
+    assert said.startswith("the board waits: Card reader lost") and rig.state is before
+    _find_reader(rig)
+    assert rig.ctrl.base.halted is None

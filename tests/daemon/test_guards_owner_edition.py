@@ -2,15 +2,19 @@
 daemon's real loop on the fake clock, the reader hub's firmware on emulated readers, mock
 buttons. A game set up on the board's own buttons plays with the owner's values (a volunteer
 only that edition has is shown on its holder's phone, one tapped at the reader is named in the
-log by the owner's name for it), keeps them after a power cut even though the file changed meanwhile, and a sticker
-enrolled as a card the edition does not have is named at start with the fix."""
+log by the owner's name for it), keeps them after a power cut even though the file changed
+meanwhile (and `clacks-hw replay` too), and a sticker enrolled as a card the edition does not
+have is named at start with the fix."""
 
 from __future__ import annotations
 
 import json
 import logging
 
+from click.testing import CliRunner
+
 from clacks_hw.cards.enrolment import Enrolment, card_ids, save_enrolment
+from clacks_hw.cli import cli
 from clacks_hw.daemon.cards import GUARDS_FILE
 from clacks_hw.game.core.registry import game_for
 from clacks_hw.game.guards.edition_files import demo_edition
@@ -83,6 +87,10 @@ def test_a_game_set_up_on_the_board_plays_the_owners_box_and_keeps_it_after_a_po
         assert again.status()["position"]["edition"] == f"{MARK}Box"
     finally:
         again.close()
+    replayed = CliRunner().invoke(cli, ["replay", "--json", str(journal)])  # and replayed, file changed or not
+    assert replayed.exit_code == 0, replayed.output
+    position = json.loads(replayed.output)
+    assert position["edition"] == f"{MARK}Box" and position["made_up"] is False
 
 
 def test_a_sticker_enrolled_as_a_card_the_edition_lacks_is_named_at_start(tmp_path, caplog):

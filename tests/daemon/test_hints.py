@@ -142,3 +142,73 @@ def test_game_hints_in_the_config_and_the_commands_options(tmp_path):
         assert table.config.game.hints == "on"
     finally:
         table.close()
+
+
+def _header(rig) -> dict:
+    import json
+
+    return json.loads(rig.ctrl.session.path.read_text().splitlines()[0])
+
+
+def test_whether_the_board_hinted_is_journalled_with_the_set_up(tmp_path):
+    """The header says whether the board hinted (a game it can hint in), so a hinted game is told
+    apart afterwards; KLACKERS, with nothing to hint, says nothing."""
+    for name, setting, mode, hinted in (("c-auto", "auto", "competitive", False), ("c-on", "on", "competitive", True),
+                                        ("r-auto", "auto", "race", True), ("r-off", "off", "race", False),
+                                        ("k", "on", "klackers", None)):
+        rig = Rig(tmp_path / name, FakeClock(0.0), hints=setting)
+        rig.start_mode(mode)
+        assert _header(rig).get("hints") is hinted, (name, _header(rig))
+        assert rig.state.config.hints is hinted
+        rig.ctrl.close()
+
+
+def test_a_resumed_game_hints_as_it_began_whatever_the_setting_is_now(tmp_path):
+    from clacks_hw.daemon import resume
+    from clacks_hw.daemon.controller import Controller, Settings
+    from tests.fakes.daemon_rig import card_map
+
+    rig = Rig(tmp_path, FakeClock(0.0), hints="auto")
+    rig.start_game()  # competitive: not hinted
+    assert rig.ctrl.base.play.hints is False
+    rig.ctrl.close()
+    for setting in ("on", "auto"):
+        out = resume.find(rig.store)
+        again = Controller(EDITION, rig.store, card_map(), Settings(hints=setting), session=out.session,
+                           resumed=out, now=0.0)
+        assert again.screen == "game" and again.base.play.hints is False, setting
+        again.close()
+
+
+def test_replay_says_whether_the_board_hinted_and_an_older_journal_does_not_know(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from clacks_hw.cli import cli
+
+    rig = Rig(tmp_path / "new", FakeClock(0.0), hints="on")
+    rig.start_mode("race")
+    path = rig.ctrl.session.path
+    rig.ctrl.close()
+    text = CliRunner().invoke(cli, ["replay", str(path)])
+    assert text.exit_code == 0 and "· hints on" in text.output.splitlines()[0], text.output
+    assert json.loads(CliRunner().invoke(cli, ["replay", str(path), "--json"]).output)["hints"] is True
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["hints"], header["crc"]  # as a journal from before it was recorded (format 1: no checksums)
+    header["format"] = 1
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(header), *[json.dumps({k: v for k, v in json.loads(line).items()
+                                                                 if k != "crc"}) for line in lines[1:]]]) + "\n")
+    text = CliRunner().invoke(cli, ["replay", str(old)])
+    assert text.exit_code == 0 and "hints" not in text.output.splitlines()[0], text.output
+    assert "hints" not in json.loads(CliRunner().invoke(cli, ["replay", str(old), "--json"]).output)
+
+
+def test_a_header_whose_hints_is_not_true_or_false_is_refused_naming_it():
+    from clacks_hw.journal.errors import JournalError
+    from clacks_hw.journal.header import check_header
+
+    with pytest.raises(JournalError, match="hints 'yes' must be true or false"):
+        check_header({"journal": "clacks-hw", "format": 1, "seats": ["S", "N"], "words": {}, "hints": "yes"})

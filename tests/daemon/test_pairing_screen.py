@@ -273,3 +273,36 @@ def test_a_fault_while_pairing_comes_under_it_and_shows_when_pairing_ends(tmp_pa
     assert rig.ctrl.current.name == "fault"
     rig.ctrl.handle(ReaderEvent("online", detail="hub"), rig.clock.now())
     assert rig.ctrl.current.name == "game"
+
+
+def test_the_pages_say_a_phone_is_being_paired_over_the_game_that_goes_on(board):
+    """status.json (the status page, the kiosk, the play page) names the screen underneath, which
+    goes on, and says beside it whose phone is being paired; never the code. The hall's view of
+    the board's state still fits its schema meanwhile."""
+    from clacks_hw.mqtt.projection import hall_state
+    from clacks_hw.web.public import status_json
+
+    d = board
+    d.controller.start_game(SetupMenu.from_defaults("competitive", (), ("S", "N"), 0.0), d.clock.now())
+    run(d, 0.2)
+    page = status_json(d.status_page.box.get())
+    assert (page["screen"], page["screen_label"], page["pairing"]) == ("game", "Game", None)
+    hold(d, "TURN", "BACK")
+    code = d.pairing.shown()
+    page = status_json(d.status_page.box.get())
+    assert page["screen"] == "game" and page["position"] is not None  # the game underneath goes on
+    assert page["pairing"] == {"seat": None, "label": "Pairing the admin's phone"}
+    d.buttons.device("NEXT").pin.drive_low()
+    run(d, 0.1)
+    d.buttons.device("NEXT").pin.drive_high()
+    run(d, 0.1)
+    page = status_json(d.status_page.box.get())
+    assert page["pairing"] == {"seat": "S", "label": "Pairing seat S's phone"}
+    assert hall_state(page).screen == "game"
+    text = str(page)
+    assert code.code not in text and code.grouped not in text and d.pairing.shown().code not in text
+    d.buttons.device("BACK").pin.drive_low()
+    run(d, 0.1)
+    d.buttons.device("BACK").pin.drive_high()
+    run(d, 0.1)
+    assert status_json(d.status_page.box.get())["pairing"] is None

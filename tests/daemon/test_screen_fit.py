@@ -107,3 +107,15 @@ def test_a_full_screen_is_drawn_without_a_newline_after_its_last_line():
     screen.status("\n".join(f"line {i}" for i in range(60)))
     drawing = out.getvalue().split("\x1b[H")[-1]
     assert drawing.count("\n") == 23  # 24 lines: a newline after the last would scroll
+
+
+def test_a_title_too_long_for_its_column_wraps_between_its_items_never_inside_one():
+    """ "4 players", "tracked hands", "hints on" stay whole on a line; a long item may wrap."""
+    from clacks_hw.daemon.screen_layout import fold
+
+    title = "Clacks: Race to Genua · 4 players · tracked hands · hints on · 12 actions"
+    for width in range(30, len(title)):
+        lines = fold([title], width)
+        assert " ".join(line.strip() for line in lines) == title and all(visible(line) <= width for line in lines)
+        for item in ("4 players", "tracked hands", "hints on", "12 actions"):
+            assert any(item in line for line in lines), (width, item, lines)

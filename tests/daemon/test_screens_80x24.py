@@ -111,6 +111,18 @@ def test_the_seat_to_act_always_sees_its_hand(shots, mode, seats):
             assert "hand" in to_act[0] or len(after) > 1 and "hand" in after[1], (name, text)
 
 
+@pytest.mark.parametrize("mode,seats", CASES, ids=[f"{m}-{len(s)}" for m, s in CASES])
+def test_the_game_in_play_is_called_by_its_name_not_its_mode_key(shots, mode, seats):
+    """The position's title line names the game as people call it (the game object's label):
+    "Clacks: Junior Race", never "junior_race"."""
+    game = game_for(mode)
+    for name, lines in shots(mode, seats):
+        if name.startswith("game"):
+            text = "\n".join(plain(line) for line in lines)
+            assert game.label in text, (name, text)
+            assert "_" not in mode or mode not in text, (name, text)
+
+
 def test_every_game_the_board_runs_is_drawn():
     assert set(board_modes()) == {m for m, _ in CASES}
     assert all(game_for(m).on_board for m in board_modes())

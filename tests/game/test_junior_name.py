@@ -47,7 +47,7 @@ def test_an_old_journal_replays_and_a_new_game_is_written_with_the_name_now(tmp_
     if "--journal-dir" in res.stderr:  # demo keeps no journal: then the command's own word is enough
         res = subprocess.run([CLI, "demo", "--mode", "junior", "--delay", "0", "--seed", "3"], capture_output=True,
                              text=True, timeout=120)
-        assert res.returncode == 0 and "Clacks junior_race" in res.stdout, res.stderr
+        assert res.returncode == 0 and "Clacks: Junior Race" in res.stdout, res.stderr
         return
     assert res.returncode == 0, res.stderr
     [journal] = games.glob("*.jsonl")

@@ -262,3 +262,16 @@ def test_the_stronger_wins_more_often_in_a_seeded_sample():
     assert _wins("strong", FIRST_TIMER, 60) >= 36
     assert _wins("normal", FIRST_TIMER, 60) >= 33
     assert _wins("strong", "easy", 30, players=3) >= 15  # one strong against two easy: a fair share is 10
+
+
+def test_a_question_its_plan_does_not_know_is_still_answered_legally(monkeypatch):
+    """The spell run's flow may grow new questions: a computer whose plan has no answer for one
+    plays a legal answer of its seat rather than stall the table."""
+    from clacks_hw.game.guards import answers
+
+    s = _run_passing_a_saboteur()
+    s = act(s, "S", "sabotage", card="B4", how="ambush")
+    monkeypatch.setattr(answers, "_defend", lambda *a: None)
+    for strength in ("normal", "strong", FIRST_TIMER):
+        m = move(s, strength)
+        assert m.action.act == "defend" and GUARDS.validate(s, m.action) is None

@@ -84,3 +84,17 @@ def test_enrol_alone_says_the_board_plays_the_made_up_demo(tmp_path, hub):  # no
         assert run.finish() == 0
     finally:
         run.kill()
+
+
+def test_enrolling_a_file_the_board_does_not_play_says_how_to_play_it(tmp_path, hub):  # noqa: F811 - the fixture
+    from tests.guards.owner_box import MARK, write_owner_box
+
+    write_owner_box(tmp_path / "my-box.toml")
+    run = Enroll(tmp_path, hub.path, "--guards", str(tmp_path / "my-box.toml"), "--only", "dragons")
+    try:
+        run.expect(f"Note: the board plays another edition, Demo (made up), and checks these stickers against it: "
+                   f"to play {MARK}Box on the board, set [editions] guards = \"{tmp_path / 'my-box.toml'}\" in the config.")
+        run.send("q")
+        assert run.finish() == 0
+    finally:
+        run.kill()

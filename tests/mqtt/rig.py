@@ -47,9 +47,10 @@ def board_overrides(broker, board: str, keys: Keys, keepalive: int = 2) -> dict:
             "mqtt.keepalive_s": keepalive, "mqtt.key": keys.boards[board].text, "mqtt.hall_key": keys.hall.public}
 
 
-def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True, names=None):
+def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = True, names=None, hints=None):
     """A game the automatic players play, journalled in ``folder`` as the board journals it;
-    stopped half-way unless ``finish``. Its journal's path."""
+    stopped half-way unless ``finish``; ``hints``: whether the board hinted (None: not known).
+    Its journal's path."""
     from dataclasses import replace
 
     from clacks_hw.daemon.setup_menu import SetupMenu, seatings
@@ -61,7 +62,7 @@ def play_journal(folder, seed: int, mode: str = "competitive", finish: bool = Tr
     else:  # set up as the board's menu does with nothing chosen
         game = replace(SetupMenu.from_defaults(mode, seats=seatings(mode)[0]).game_config(EDITION.words, seed),
                        names=names or {})
-    session = store.new_session(game)
+    session = store.new_session(replace(game, hints=hints))
     rng = random.Random(seed)
     steps = 0
     while not session.state.over and (finish or steps < 6):

@@ -71,3 +71,12 @@ def test_every_mode_finished_is_a_result_with_its_players_names(tmp_path):
     assert results["competitive"].names == {"S": "Zoë", "N": "BOB"}
     assert results["race"].winner in ("team", "post_office") and results["race"].words == {}
     assert results["solitaire"].seats == ["S"]
+
+
+def test_a_result_says_whether_the_board_hinted_when_its_journal_does(tmp_path):
+    """So the hall can tell a hinted game apart; a journal from before it was recorded: not known."""
+    key = SigningKey.generate().public
+    box = Outbox(tmp_path, EDITION, key)
+    for seed, hints in ((7, True), (8, False), (9, None)):
+        play_journal(tmp_path, seed, mode="race", hints=hints)
+    assert sorted((r.game[:2], r.hints) for r in box.scan()) == [("n1", True), ("n2", False), ("n3", None)]

@@ -208,3 +208,57 @@ def test_a_bad_enrolment_file_is_exit_2_and_a_missing_port_gives_up_after_the_ti
     assert "Card reader offline: cannot open /dev/does-not-exist" in res.stdout
     assert "the card reader did not answer within 1 s" in res.stdout and "Traceback" not in res.stderr
     assert not cards.exists()  # nothing enrolled, nothing written
+
+
+ENROLL_PICTURE = REPO / "docs" / "img" / "enroll-80x24.svg"
+
+
+def test_the_setup_guides_picture_is_what_enroll_shows_today(tmp_path, hub):
+    """docs/setup.md's picture of `clacks-hw enroll` on an 80x24 terminal, waiting for the fifth
+    card: the real command, jacquards tapped on the emulated hub, a tag refused, a card skipped;
+    this machine's paths shown as the guide's (the service's state directory, the hub's stable
+    name), long lines wrapped as the terminal wraps them. After the command's words change,
+    draw it again:
+
+        CLACKS_WRITE_PICTURES=1 .venv/bin/python -m pytest tests/tools/test_enroll_cli_hub.py
+    """
+    from tests.support.terminal_screens import COLUMNS, ROWS, svg
+
+    run = Enroll(tmp_path, hub.path, "--only", "jacquards")
+    try:
+        run.expect("[1/48] Tap J01")
+        for i in range(2):
+            g = tap(hub, i)
+            run.expect(f"J{i + 1:02d} = {uid(i)}, saved.")
+            lift(hub, g)
+        g = tap(hub, 0)  # J01's sticker again: refused, naming J01
+        run.expect("Refused: tag 04A2B3C4D5E600 is already J01")
+        lift(hub, g)
+        run.send("")  # Enter: J03 skipped
+        run.expect("Skipped J03.")
+        g = tap(hub, 3)
+        run.expect(f"J04 = {uid(3)}, saved.")
+        lift(hub, g)
+        run.expect("[5/48] Tap J05")
+        seen = list(run.seen)
+        run.send("q")
+        run.expect("Stopped. 3 of 48 cards enrolled.")
+        assert run.finish() == 0
+    finally:
+        run.kill()
+    stable = {str(tmp_path / "config.toml"): "/etc/clacks-hw/config.toml", str(run.cards): "/var/lib/clacks-hw/cards.toml",
+              hub.path: "/dev/serial/by-id/usb-clacks-hw_reader_hub-if00"}
+    typed = f"$ clacks-hw enroll --config {tmp_path / 'config.toml'} --port {hub.path} --cards {run.cards} --only jacquards"
+    shown = []
+    for line in [typed, *seen]:
+        for here, there in stable.items():
+            line = line.replace(here, there)
+        shown += [line[at:at + COLUMNS] for at in range(0, len(line), COLUMNS)] or [""]  # as the terminal wraps it
+    assert len(shown) <= ROWS, "\n".join(shown)  # the whole walk so far on one screen
+    assert str(tmp_path) not in "\n".join(shown) and hub.path not in "\n".join(shown)
+    picture = svg(shown, "clacks-hw enroll on an 80x24 terminal")
+    if os.environ.get("CLACKS_WRITE_PICTURES"):
+        ENROLL_PICTURE.write_text(picture)
+    assert ENROLL_PICTURE.read_text() == picture, (
+        f"{ENROLL_PICTURE.name} is stale: CLACKS_WRITE_PICTURES=1 .venv/bin/python -m pytest {__file__}")
+    assert ENROLL_PICTURE.name in (REPO / "docs" / "setup.md").read_text()

@@ -62,6 +62,8 @@ def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser
     screenshot(own, artefacts, "kiosk-pairing-1920x1080")
     other.wait_for_timeout(1500)
     assert other.is_hidden("#pairing") and code.grouped not in other.inner_text("body")
+    # Any kiosk says a phone is being paired over the screen underneath (its name, never the code).
+    assert other.inner_text("#screen") == "\u00b7 How to play \u00b7 Pairing the admin's phone"
     assert not any("display" in u for u in seen_by_other)  # it never even asked
 
     phone = browser.new_context(viewport=PHONE).new_page()
@@ -73,6 +75,8 @@ def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser
     assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
     assert phone.evaluate("() => document.cookie") == ""  # no script on the page can read it
     own.wait_for_selector("#pairing", state="hidden", timeout=WAIT_MS)  # one phone: the code is gone
+    other.wait_for_function("() => document.querySelector('#screen').textContent === '\u00b7 How to play'",
+                            timeout=WAIT_MS)
 
     phone.select_option("#mode", "competitive")
     phone.click("#start")

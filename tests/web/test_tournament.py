@@ -108,3 +108,14 @@ def test_export_csv_and_json(corrections):
     assert data["results"][0]["voided"] and data["results"][0]["corrections"][0]["reason"].startswith("=HYPERLINK")
     assert data["results"][1]["winner_names"] == ["ann"]
     assert data["results"][3]["winner_names"] == ["EVE", "KAI"]  # the team: everyone named at the table
+
+
+def test_the_export_says_whether_the_board_hinted_and_blank_when_not_known():
+    results = [("alpha", result("n1-00000001", mode="race", winner="team", hints=True), 10.0),
+               ("alpha", result("n2-00000002", mode="race", winner="team", hints=False), 20.0),
+               ("bravo", result("n1-00000003", mode="race", winner="team"), 30.0)]  # an older board: not known
+    games = counted(results, [])
+    head, *body = list(csv.reader(io.StringIO(export_csv(games))))
+    rows = [dict(zip(head, row)) for row in body]
+    assert [row["hints"] for row in rows] == ["on", "off", ""]
+    assert [g["hints"] for g in export_json(games)["results"]] == [True, False, None]

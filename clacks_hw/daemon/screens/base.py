@@ -12,6 +12,7 @@ A screen is an object with one job; the controller shows one at a time and hands
     shows(now)              the View fields this screen fills in (state, preview, setup, ...)
     resume(since, now)      shown again after a fault (from ``since``) cleared
     takes_cards             whether a lost reader stops it (the fault screen comes over it)
+    halted                  why the game it shows stands still (a fault); None: it goes on
     busy()                  why a new game cannot start from here now (None: it can)
     state                   the game position this screen is about (None: none)
     under, rides            the screen this one is over, if any; whether it stays over
@@ -58,6 +59,12 @@ class Screen:
     def takes_cards(self) -> bool:
         """Are cards tapped here, so that a lost reader stops it (the fault screen)?"""
         return False
+
+    @property
+    def halted(self) -> str | None:
+        """Why the game this screen shows stands still, as the players are told (a fault); None:
+        it goes on. A seat's phone is answered with it (seat_flow.py)."""
+        return None
 
     # -- what it shows ---------------------------------------------------------------------
     def deadline(self, now: float) -> float | None:

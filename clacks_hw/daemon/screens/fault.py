@@ -51,6 +51,10 @@ class FaultScreen(Screen):
     def busy(self) -> str | None:
         return f"the board waits: {self.text()}"
 
+    @property
+    def halted(self) -> str | None:
+        return self.text()
+
     def text(self) -> str:
         said = [self.board.storage.text] if "storage" in self.faults else []
         return " ".join(said + ([READER_TEXT] if "reader" in self.faults else []))

@@ -92,6 +92,8 @@ def position_json(state: GameState, actions: int | None = None, view: str | None
         {"sender": state.sabotage[0], "tower": tower_name(state.sabotage[1])},
         "winner": state.winner,
     }
+    if state.config.hints is not None:  # did the board hint? Left out when not known (older journals)
+        out["hints"] = state.config.hints
     out.update(team_json(state, view))
     if view is not None:
         out["view"] = view

@@ -56,9 +56,12 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
 
 def _title(state: GameState, dot: str, actions: int | None) -> str:
     c = state.config
-    parts = [f"Clacks {c.mode}", f"{len(c.seats)} player{'s' * (len(c.seats) != 1)}", f"{c.hands} hands"]
+    game = c.game  # its name for people, not the mode's key: "Clacks: Junior Race", not junior_race
+    parts = [f"Clacks: {game.label}", f"{len(c.seats)} player{'s' * (len(c.seats) != 1)}", f"{c.hands} hands"]
     if c.variants:
-        parts.append("variants: " + ", ".join(sorted(c.variants)))
+        parts.append(", ".join(game.variant_names(c.variants)))
+    if c.hints is not None:  # journalled by the board since it was recorded; older games: not known
+        parts.append("hints on" if c.hints else "hints off")
     if actions is not None:
         parts.append(f"{actions} action{'s' * (actions != 1)}")
     return f" {dot} ".join(parts)

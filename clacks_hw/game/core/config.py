@@ -29,6 +29,10 @@ class GameConfig:
     variants: frozenset[str] = frozenset()
     names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name (names.py); shown only
     computer: dict[str, str] = field(default_factory=dict)  # seat -> strength of its computer player (computer.py)
+    # Did the board hint (a card's most useful placement first, whether it sends)? Journalled,
+    # so a hinted game can be told apart and a resumed game hints as it began; None: not known
+    # (a journal from before it was recorded, a game no board played, a game without hints).
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if self.mode and self.mode not in GAMES:  # a mode's old name (an older journal): its name now
@@ -65,6 +69,10 @@ class GameConfig:
         """The players' names, after the options, when the table gave any."""
         return {"names": dict(self.names)} if self.names else {}
 
+    def hints_record(self) -> dict:
+        """Whether the board hinted, when known."""
+        return {} if self.hints is None else {"hints": self.hints}
+
     def computer_record(self) -> dict:
         """The seats the computer plays, last, when any: a resumed game goes on with them."""
         return {"computer": dict(self.computer)} if self.computer else {}
@@ -75,7 +83,7 @@ class GameConfig:
         when it holds an option this game cannot take."""
         return cls(seats=tuple(record["seats"]), seed=record["seed"], hands=record["hands"], mode=record["mode"],
                    variants=frozenset(record["variants"]), names=dict(record.get("names") or {}),
-                   computer=dict(record.get("computer") or {}),
+                   computer=dict(record.get("computer") or {}), hints=record.get("hints"),
                    **cls.options_from_record(record))
 
     @classmethod

@@ -327,6 +327,8 @@ class Game(ABC):
         """Are cards revealed from a deck at the end of a turn, waiting for a choice?"""
         return False
 
+    takes_hints = False  # can the board hint in this game (its BoardPlay takes ``hints``)?
+
     def hints_by_default(self, config) -> bool:
         """Does the board hint (a card's most useful placement first, and whether it sends)
         unless told otherwise? A game with no placements to hint says no."""

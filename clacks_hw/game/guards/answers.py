@@ -24,8 +24,8 @@ def answer(game, view: GuardsState, seat: str, style, rng):
     q = view.prompt
     if q is None or seat not in q.seats or q.answered(seat):
         return None
-    found = {"sabotage": _sabotage, "defend": _defend, "replant": _replant, "muster": _muster}[q.kind](
-        view, seat, style, rng)
+    answering = {"sabotage": _sabotage, "defend": _defend, "replant": _replant, "muster": _muster}.get(q.kind)
+    found = answering(view, seat, style, rng) if answering else None
     if found is not None and game.validate(view, found[0]) is None:
         return found
     return None

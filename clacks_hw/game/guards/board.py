@@ -160,6 +160,10 @@ def rolled(before: GuardsState, after: GuardsState) -> int | None:
 class GuardsPlay(BoardPlay):
     """The board's side of a Guards! Guards! game: presses become rolls, the die runs."""
 
+    # A volunteer is recruited only by tapping its card at the board (phone.py offers no other
+    # way): without the reader the table cannot recruit, so a lost reader makes the game wait.
+    takes_cards = True
+
     def __init__(self) -> None:
         self.die = DieRun(FACE_BUTTONS)
         self.recruiting: Recruiting | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core.randomness import stream
 from ..core.rejection import Rejection
+from .gate import asked
 from .rejection import Code
 from .state import GuardsState, Pending, Prompt
 from .saboteurs import unplant
@@ -61,9 +62,9 @@ def _replant(state: GuardsState, run_seat: str, attacker: str, card: str) -> Gua
 
 
 def validate_defend(state: GuardsState, action) -> Rejection | None:
-    q = state.prompt
-    if q is None or q.kind != "defend" or action.seat not in q.seats:
-        return Rejection(Code.NOT_ASKED, f"Nobody asked {action.seat} to choose a defender now.")
+    why = asked(state, action.seat, "defend", "to choose a defender now")
+    if why:
+        return why
     if action.card not in dict(state.run_of(action.seat).runners):
         return Rejection(Code.WRONG_CARD, f"{action.card} is not one of {action.seat}'s runners.")
     return None

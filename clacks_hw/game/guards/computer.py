@@ -81,8 +81,10 @@ def computer_move(game, view: GuardsState, seat: str, strength: str, rng) -> Mov
     if strength == "easy":
         action, why = _easy(game, view, seat, rng), ""
     else:
-        action, why = answer(game, view, seat, STYLES.get(strength, STYLES["strong"]), rng) \
-            or _turn(game, view, seat, STYLES.get(strength, STYLES["strong"]), rng) or (None, "")
+        style = STYLES.get(strength, STYLES["strong"])
+        action, why = answer(game, view, seat, style, rng) or _turn(game, view, seat, style, rng) or (None, "")
+    if action is None:  # nothing its plan knows (a new kind of question): any legal action of its seat
+        action, why = random_action(view, rng, seat=seat), ""
     if action is None:
         return None
     return Move(seat, action, _words(game, view, action, why))

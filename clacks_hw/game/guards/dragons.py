@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core.randomness import stream
 from ..core.rejection import Rejection
-from .gate import in_hand, own_turn
+from .gate import asked, in_hand, own_turn
 from .rejection import Code
 from .state import Fight, GuardsState, Pending, Prompt
 from .turns import end_turn
@@ -110,11 +110,10 @@ def apply_call(state: GuardsState, action) -> GuardsState:
 
 
 def validate_send(state: GuardsState, action) -> Rejection | None:
-    q = state.prompt
-    if q is None or q.kind != "muster" or action.seat not in q.seats:
-        return Rejection(Code.NOT_ASKED, f"Nobody asked {action.seat} to send a volunteer against a dragon.")
-    if q.answered(action.seat):
-        return Rejection(Code.ONCE, f"{action.seat} has sent volunteers already.")
+    why = asked(state, action.seat, "muster", "to send a volunteer against a dragon",
+                once=f"{action.seat} has sent volunteers already.")
+    if why:
+        return why
     return _fighters(state, action)
 
 

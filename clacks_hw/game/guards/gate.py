@@ -38,6 +38,18 @@ def own_turn(state: GuardsState, seat: str, *, free: bool = False) -> Rejection 
     return None
 
 
+def asked(state: GuardsState, seat: str, kind: str, question: str, *, once: str | None = None) -> Rejection | None:
+    """None when the board waits for ``seat``'s answer to its ``kind`` question (``Prompt``);
+    else why not, ``question`` saying what was not asked ("to choose a defender now"). ``once``:
+    the refusal of a second answer, when only one is taken."""
+    q = state.prompt
+    if q is None or q.kind != kind or seat not in q.seats:
+        return Rejection(Code.NOT_ASKED, f"Nobody asked {seat} {question}.")
+    if once is not None and q.answered(seat):
+        return Rejection(Code.ONCE, once)
+    return None
+
+
 def in_hand(state: GuardsState, seat: str, card: str) -> Rejection | None:
     if card not in state.player(seat).hand:
         return Rejection(Code.NOT_IN_HAND, f"{card} is not in {seat}'s hand.",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
 from .gate import in_hand, no_dragon, own_turn, unbought, waiting
-from .magic import apply_buy_scroll, validate_buy_scroll
 from .recruiting import ATTR_FIELD
 from .rejection import Code
 from .state import GuardsState, Pending
@@ -72,28 +71,34 @@ def apply_spend(state: GuardsState, action) -> GuardsState:
     return state.with_player(p._replace(points=p.points - 1, **{field: getattr(p, field) + 1}))
 
 
+def _wares(state: GuardsState, card: str):
+    """What ``card`` is on sale as: (the card, the Player field holding those bought, what
+    buying it is called); the card None when the edition sells no such thing. Items and a
+    Temple's Scrolls (Curses & Cures) are bought alike: once each, for their price."""
+    if card in state.edition.scrolls:
+        return state.edition.scrolls[card], "scrolls", "buy a Scroll"
+    return state.edition.items.get(card), "items", "buy an Item"
+
+
 def validate_buy(state: GuardsState, action) -> Rejection | None:
-    if action.item in state.edition.scrolls:  # a Temple's Curses & Cures
-        return validate_buy_scroll(state, action)
-    why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, "buy an Item")
+    ware, held, doing = _wares(state, action.item)
+    why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, doing)
     if why:
         return why
-    item = state.edition.items.get(action.item)
-    if item is None:
+    if ware is None:
         return unbought(action, Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
-    if any(action.item in p.items for p in state.players):
-        return unbought(action, Code.WRONG_CARD, f"{item.name} has been bought already.")
-    if state.player(action.seat).dollars < item.price:
-        return unbought(action, Code.NO_MONEY, f"{item.name} costs {item.price} dollars.")
+    if any(action.item in getattr(p, held) for p in state.players):
+        return unbought(action, Code.WRONG_CARD, f"{ware.name} has been bought already.")
+    if state.player(action.seat).dollars < ware.price:
+        return unbought(action, Code.NO_MONEY, f"{ware.name} costs {ware.price} dollars.")
     return None
 
 
 def apply_buy(state: GuardsState, action) -> GuardsState:
-    if action.item in state.edition.scrolls:
-        return apply_buy_scroll(state, action)
+    ware, held, _ = _wares(state, action.item)
     p = state.player(action.seat)
-    price = state.edition.items[action.item].price
-    return state.with_player(p._replace(dollars=p.dollars - price, items=p.items + (action.item,)))._replace(acted=True)
+    bought = {held: getattr(p, held) + (action.item,)}
+    return state.with_player(p._replace(dollars=p.dollars - ware.price, **bought))._replace(acted=True)
 
 
 def validate_turn_in(state: GuardsState, action) -> Rejection | None:

@@ -1,4 +1,5 @@
-"""Scrolls: bought at a Temple, cast by a Magic test at any time, on any player's turn.
+"""Scrolls: bought at a Temple (as items are: ledger.py), cast by a Magic test at any time, on
+any player's turn.
 
 "Players roll the die for their magic Roll and add the result to the current Magic Skill Level
 on their Guild Card. If the total is equal to or greater than the Target Value of the Scroll they
@@ -11,7 +12,7 @@ and using magical items). What a scroll does once cast is read from the card at 
 from __future__ import annotations
 
 from ..core.rejection import Rejection
-from .gate import no_dragon, own_turn, unbought, waiting
+from .gate import waiting
 from .rejection import Code
 from .state import GuardsState, Pending
 
@@ -21,25 +22,6 @@ def magic_defence(state: GuardsState, seat: str) -> int:
     not add up)."""
     vols = state.edition.volunteers
     return max((vols[c].magic_defence for c in state.player(seat).hand), default=0)
-
-
-def validate_buy_scroll(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, "buy a Scroll")
-    if why:
-        return why
-    scroll = state.edition.scrolls[action.item]
-    if any(action.item in p.scrolls for p in state.players):
-        return unbought(action, Code.WRONG_CARD, f"{scroll.name} has been bought already.")
-    if state.player(action.seat).dollars < scroll.price:
-        return unbought(action, Code.NO_MONEY, f"{scroll.name} costs {scroll.price} dollars.")
-    return None
-
-
-def apply_buy_scroll(state: GuardsState, action) -> GuardsState:
-    p = state.player(action.seat)
-    price = state.edition.scrolls[action.item].price
-    return state.with_player(p._replace(dollars=p.dollars - price, scrolls=p.scrolls + (action.item,)))._replace(
-        acted=True)
 
 
 def validate_cast(state: GuardsState, action) -> Rejection | None:

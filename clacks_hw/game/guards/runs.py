@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..core.rejection import Rejection
 from .edition import CHALLENGES
-from .gate import in_hand, no_dragon, own_turn
+from .gate import asked, in_hand, no_dragon, own_turn
 from .combat import strike
 from .rejection import Code
 from .state import GuardsState, Pending, Run
@@ -272,11 +272,10 @@ def resolve_challenge(state: GuardsState, test: Pending, total: int, passed: boo
 
 
 def validate_answer(state: GuardsState, action) -> Rejection | None:
+    why = asked(state, action.seat, "sabotage", "about a spell run now", once=f"{action.seat} has answered already.")
+    if why:
+        return why
     q = state.prompt
-    if q is None or q.kind != "sabotage" or action.seat not in q.seats:
-        return Rejection(Code.NOT_ASKED, f"Nobody asked {action.seat} about a spell run now.")
-    if q.answered(action.seat):
-        return Rejection(Code.ONCE, f"{action.seat} has answered already.")
     if action.act == "sabotage":
         here = q.get("quadrant")
         sab = next((s for s in state.player(action.seat).saboteurs if s.card == action.card), None)

@@ -10,7 +10,7 @@ choice. A roll of 1 is an automatic failure." (Planting a Saboteur)
 from __future__ import annotations
 
 from ..core.rejection import Rejection
-from .gate import in_hand, own_turn
+from .gate import asked, in_hand, own_turn
 from .rejection import Code
 from .state import GuardsState, Pending, Saboteur
 from .travel import travel
@@ -93,10 +93,7 @@ def unplant(state: GuardsState, seat: str, card: str, *, to_hand: bool = True) -
 
 
 def validate_replant(state: GuardsState, action) -> Rejection | None:
-    q = state.prompt
-    if q is None or q.kind != "replant" or action.seat not in q.seats:
-        return Rejection(Code.NOT_ASKED, "Nobody asked to re-plant a saboteur now.")
-    return None
+    return asked(state, action.seat, "replant", "to re-plant a saboteur now")
 
 
 def apply_replant(state: GuardsState, action) -> GuardsState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .edition import CHALLENGES, STATS
+from .edition import CHALLENGES
 from .odds import all_pass, pass_chance
 from .runs import FIRST_RUNNERS, challenge_number
 from .state import GuardsState, Run
@@ -134,7 +134,3 @@ def likeliest_run_quadrant(view: GuardsState, seat: str, avoid=()) -> str | None
                    key=lambda p: (p.guild in avoid, -len(p.returned), view.run_of(p.seat) is None, -len(p.hand)))
     return order[0].guild if order else None
 
-
-def stat_total(view: GuardsState, card: str) -> int:
-    v = view.edition.volunteers[card]
-    return sum(v.stat(s) for s in STATS)

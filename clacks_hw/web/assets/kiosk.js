@@ -83,7 +83,8 @@
   function draw(d) {
     var p = d.position;
     document.body.dataset.screen = d.screen;
-    $("screen").textContent = "\u00b7 " + d.screen_label;
+    // Pairing a phone rides over the screen, which goes on: both are said (never the code).
+    $("screen").textContent = "\u00b7 " + d.screen_label + (d.pairing ? " \u00b7 " + d.pairing.label : "");
     $("mode").textContent = p ? modeText(p) : "";
     if (d.health) { badge("reader", "Reader", d.health.reader); badge("leds", "LEDs", d.health.leds); }
     var st = $("storage"), bad = d.storage && d.storage.state !== "ok";

@@ -78,7 +78,7 @@
   function header(d) {
     var p = d.position;
     $("mode").textContent = p && p.game ? K.modeText(p) : "";
-    $("screen").textContent = d.screen_label || "";
+    $("screen").textContent = (d.screen_label || "") + (d.pairing ? " \u00b7 " + d.pairing.label : "");
     var t = "";
     if (p && d.screen !== "attract") {
       var won = p.summary ? p.summary.winners : [];

@@ -123,6 +123,8 @@ class ClacksGame(Game):
         ``hints``: a card's most useful placement first, and whether it sends."""
         return ClacksPlay(hints)
 
+    takes_hints = True  # a card's most useful placement first, and whether it sends
+
     def hints_by_default(self, config) -> bool:
         """The co-operative games hint; a scored game does not (modes/competitive.py)."""
         return True
