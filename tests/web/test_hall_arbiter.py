@@ -48,6 +48,12 @@ def hall(tmp_path, module_broker):
     h.close()
 
 
+def connected(page) -> None:
+    """Wait until the hall's header says its broker is connected: the page may be drawn before the
+    hall's MQTT client has connected, with a red "connecting" badge no picture should keep."""
+    page.wait_for_function("() => document.getElementById('broker').textContent.includes('connected')", timeout=WAIT_MS)
+
+
 def hall_toml(tmp_path, hall) -> str:
     path = tmp_path / "hall.toml"
     path.write_text(f'[broker]\nport = 1883\n[page]\nport = {hall.hall.address[1]}\ndb = "{tmp_path / "hall.sqlite"}"\n'
@@ -93,6 +99,7 @@ def test_the_results_page_shows_each_mode_by_player_and_by_board(hall, browser):
     assert players[0][:4] == ["1", "ANN", "2", "3"] and players[0][4] == "5:12"  # 2 won of 3, the fastest 5 min 12 s
     assert [r.split("\t")[1] for r in page.inner_text("#rboards").splitlines()[1:]] == ["alpha", "echo", "bravo"]
     assert layout_problems(page, ".rcol, header > *:not(.hidden)") == []
+    connected(page)
     kept(page, "hall-results-1920x1080")
     page.goto(hall.url + "?view=results&page=2")
     page.wait_for_function("() => document.getElementById('rtitle').textContent.includes('Race to Genua')", timeout=WAIT_MS)
@@ -137,6 +144,7 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
     assert "seat W's name ANN \u2192 ANNA" in audit
     players = {r.split("\t")[1]: r.split("\t")[2:4] for r in screen.inner_text("#players").splitlines()[1:]}
     assert players["ANN"] == ["1", "1"] and players["ANNA"] == ["1", "1"] and players["BOB"] == ["0", "1"]
+    connected(screen)
     kept(screen, "hall-results-corrected-1920x1080")
 
     rows = list(csv.DictReader(io.StringIO(get(hall, "results.csv").decode())))
