@@ -158,6 +158,7 @@ class UnitSettings:
     reader_type: str
     pin_factory: str
     journal_dir: str
+    editions: tuple[tuple[str, str], ...] = ()  # (game box, the owner's edition file) the daemon reads
 
     @property
     def runs_as_root(self) -> bool:
@@ -178,7 +179,8 @@ class UnitSettings:
     def values(self) -> dict[str, str]:
         """Every value that reaches the unit's text."""
         return {"the clacks-hw executable": self.exec_path, "--config": self.config_path,
-                "--user": self.user, "leds.spi_device": self.spi_device, "journal.dir": self.journal_dir}
+                "--user": self.user, "leds.spi_device": self.spi_device, "journal.dir": self.journal_dir,
+                **{f"editions.{name}": path for name, path in self.editions if path}}
 
 
 def check_settings(s: UnitSettings) -> None:
@@ -188,7 +190,9 @@ def check_settings(s: UnitSettings) -> None:
              "--config": "move the config to /etc/clacks-hw/config.toml (sudo mkdir -p /etc/clacks-hw; "
                          "sudo cp CONFIG /etc/clacks-hw/config.toml) and give --config that path",
              "journal.dir": f"leave journal.dir at its default, {STATE_DIR}, or choose a folder outside "
-                            "/home, /root and /tmp"}
+                            "/home, /root and /tmp",
+             **{f"editions.{name}": f"copy the file beside the config (sudo cp FILE /etc/clacks-hw/{name}-box.toml) "
+                                    f"and set editions.{name} to that path" for name, path in s.editions if path}}
     values = s.values()
     for what, value in values.items():  # every value's characters first, then where the paths are
         check_value(what, value)
@@ -241,6 +245,7 @@ def unit_settings(config, exec_path: str, config_path: str, user: str) -> UnitSe
         reader_type=config.reader.type,
         pin_factory=config.buttons.pin_factory,
         journal_dir=config.journal.dir,
+        editions=tuple(config.editions),
     )
 
 

@@ -147,3 +147,16 @@ def test_a_journal_dir_that_can_never_be_a_folder_is_refused(tmp_path, runner, m
 def test_the_state_folder_is_private():
     s = parse(unit())["Service"]
     assert (s["StateDirectory"], s["StateDirectoryMode"], s["UMask"]) == ("clacks-hw", "0700", "0077")
+
+
+def test_an_owners_edition_the_sandbox_hides_is_refused(tmp_path):
+    """The daemon reads editions.guards when it starts: a file under /tmp (or /home) the service
+    could not see is refused by install-service, not found missing at the first start."""
+    from tests.guards.owner_box import write_owner_box
+
+    box = tmp_path / "my-box.toml"  # under /tmp: the service gets a /tmp of its own
+    write_owner_box(box)
+    with pytest.raises(UnitError, match=f"(?s)editions.guards {box} is under /tmp/, .*PrivateTmp=yes.*"
+                                        "/etc/clacks-hw/guards-box.toml"):
+        unit({"editions.guards": str(box)})
+    assert "ProtectSystem=strict" in unit()  # the edition the game ships: nothing to read
