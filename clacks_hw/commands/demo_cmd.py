@@ -73,8 +73,8 @@ def _klackers_bots():
 @click.command("demo")
 @click.option("--game", type=click.Choice(["clacks", "klackers", "guards"]), default="clacks", show_default=True,
               help="Clacks, KLACKERS (the dice game on the same board, docs/klackers.md; the same as "
-                   "--mode klackers), or Guards! Guards! (random players on the made-up demo edition, "
-                   "docs/guards-rules.md).")
+                   "--mode klackers), or Guards! Guards! (random players on the made-up demo edition, or "
+                   "with --computer the computer players; docs/guards.md).")
 @click.option("--mode", type=LazyChoice(game_modes, "MODE"), default="competitive", show_default=True,
               help="Which game the automatic players play: a mode of any installed game, e.g. race "
                    "(a wrong name lists them all).")
@@ -121,7 +121,7 @@ def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, asc
     if game == "guards" or mode == "guards":
         from .guards_demo import run_demo as run_guards_demo
 
-        return run_guards_demo(4 if players is None else players, seed, delay)
+        return run_guards_demo(4 if players is None else players, seed, delay, computer)
     if game == "klackers" or game_for(mode).dice:
         if computer is not None:
             return watch(klackers_state(4 if players is None else players, seed, variants, rounds),

@@ -1,5 +1,7 @@
 """`clacks-hw demo --game guards`: random automatic players play a game of Guards! Guards! on the
-made-up demo edition, every test judged and narrated as the shared screen would (no secrets)."""
+made-up demo edition, every test judged and narrated as the shared screen would (no secrets).
+With ``--computer`` the computer players play it instead, at the strengths given (the seats not
+named strong), each move said with why and each die with what it showed."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ MAX_ACTIONS = 3000  # random players may wander: past this the game is stopped a
 SEATINGS = {len(s): s for s in GUARDS.seatings()}
 
 
-def run_demo(players: int, seed: int, delay: float) -> None:
+def run_demo(players: int, seed: int, delay: float, computer: dict[str, str] | None = None) -> None:
     if players not in SEATINGS:
         raise click.UsageError(f"Guards! Guards! is played by {', '.join(map(str, SEATINGS))} players, not {players}")
     try:
@@ -28,6 +30,8 @@ def run_demo(players: int, seed: int, delay: float) -> None:
     except SetupError as exc:
         click.echo(f"cannot set up that game: {exc}", err=True)
         raise SystemExit(BAD_CONFIG)
+    if computer is not None:
+        return _computer_game(state, computer, seed, delay)
     rng = random.Random(seed)
     click.echo(f"Guards! Guards! demo game on the MADE-UP demo edition, seed {seed} (replay it with --seed {seed}); "
                "random players, the public view.\n")
@@ -39,3 +43,15 @@ def run_demo(players: int, seed: int, delay: float) -> None:
         return GUARDS.bot_action(state, rng)
 
     play_out(state, choose, narrate, lambda state, n: "\n" + render(state, PUBLIC, n), delay=delay)
+
+
+def _computer_game(state, computer: dict[str, str], seed: int, delay: float) -> None:
+    """The computer players' game, drawn in the public view (the terminal is the shared screen),
+    each die followed by what it showed."""
+    from .computer_demo import said, watch
+
+    def say(before, move, after) -> str:
+        line = said(before, move, after)
+        return line + f"\n    {narrate(before, move.action, after)}" if move.action.act == "roll" else line
+
+    watch(state, computer, seed, delay, False, draw=lambda state, n: "\n" + render(state, PUBLIC, n or None), say=say)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from clacks_hw.game.core.computer import choose, move_rng, to_act
+from clacks_hw.game.core.computer import FIRST_TIMER, choose, move_rng, to_act
 from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.guards.state import Saboteur
 from tests.guards.randomgames import random_game
@@ -61,17 +61,18 @@ def test_what_the_seat_may_not_see_changes_no_decision(players):
             continue
         changed_secret += 1
         assert GUARDS.seat_view(other, seat) == GUARDS.seat_view(s, seat)
-        for strength in ("easy", "strong"):
+        for strength in ("easy", "normal", "strong", FIRST_TIMER):
             a = choose(s, seat, strength, move_rng(s, seat, 7))
             b = choose(other, seat, strength, move_rng(other, seat, 7))
             assert a == b, f"{seat}'s move changed with what it cannot see"
     assert changed_secret > 50  # the games had secrets to swap
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_a_move_chosen_from_the_view_is_accepted_by_the_real_game(players):
+@pytest.mark.parametrize("players,strength", [(2, "easy"), (2, "normal"), (4, "normal"), (3, "strong"),
+                                              (4, "strong"), (2, FIRST_TIMER)])
+def test_a_move_chosen_from_the_view_is_accepted_by_the_real_game(players, strength):
     for s, seat in decisions(players, range(3)):
-        move = choose(s, seat, "normal", move_rng(s, seat, 1))
+        move = choose(s, seat, strength, move_rng(s, seat, 1))
         if move is None:
             continue
         assert move.seat == seat and move.action.seat == seat

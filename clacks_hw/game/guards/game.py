@@ -19,7 +19,6 @@ from .edition_files import demo_edition, load_guards_edition
 from .rejection import Code
 from .setup import new_game
 from .state import GuardsState
-from .view import narrate as view_narrate
 
 SEATINGS = (("S", "N"), ("S", "W", "N"), ("S", "W", "N", "E"))
 
@@ -70,16 +69,11 @@ class Guards(Game):
         return legal.random_action(state, rng)
 
     def computer_move(self, view, seat, strength, rng):
-        """A computer at a Guards! Guards! table plays a random legal action of its own seat (it has
-        no strategy yet, whatever the strength), chosen from ``view``, its seat's view
-        (``seat_view``): nothing an opponent hides changes what it does."""
-        from ..core.computer import Move
+        """The computer at ``seat`` plays at ``strength`` (computer.py), deciding from ``view``,
+        its seat's view (``seat_view``): nothing an opponent hides changes what it does."""
+        from .computer import computer_move
 
-        action = legal.random_action(view, rng, seat=seat)
-        if action is None:
-            return None
-        after = self.apply(view, action)
-        return Move(seat, action, view_narrate(view, action, after) if isinstance(after, GuardsState) else str(action))
+        return computer_move(self, view, seat, strength, rng)
 
     def current_player(self, state):
         """Who acts next: the roller of a waiting test, the first seat still to answer, or the
