@@ -141,8 +141,9 @@ class EventLoop:
     def _describe(self) -> str:
         c = self.controller
         state = c.state
-        if c.screen == "game" and state is not None:
-            text = f"game: turn {state.turn.number}, {state.turn.seat} to act"
+        if c.screen == "game" and state is not None:  # the game's own glance: "round 2, worth 1 ..., S to roll"
+            glance = state.config.game.summary(state)
+            text = f"game: {glance.progress}" + (f", {glance.seat} {glance.doing}" if glance.seat else "")
         else:
             text = c.screen
         if c.reader_offline:

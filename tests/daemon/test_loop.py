@@ -60,3 +60,29 @@ def test_an_error_in_a_timer_does_not_end_the_loop(tmp_path, caplog):
         loop.step()  # does not raise
     assert loop.iterations == 3
     assert caplog.text.count("error in the board's timers") == 1  # logged once, not every tick
+
+
+def test_the_services_status_line_says_the_game_in_its_own_words(tmp_path):
+    """systemd's STATUS (`systemctl status clacks-hw`) takes whose turn and how far from the game
+    itself (Game.summary), whichever it is: a KLACKERS round and its roll, not a Clacks turn."""
+
+    class Notifier:
+        said: list = []
+
+        def tick(self, now):
+            pass
+
+        def status(self, text):
+            self.said.append(text)
+
+    clock = FakeClock(0.0)
+    for mode, expected in (("competitive", "game: turn 1, "), ("klackers", "game: round 1, worth 1")):
+        rig = Rig(tmp_path / mode, clock, seed=3)
+        rig.start_mode(mode)
+        notifier = Notifier()
+        notifier.said = []
+        loop = EventLoop(queue.Queue(), rig.ctrl, LedOutput(RecordingLeds(clock), clock), clock, notifier=notifier)
+        loop.step()
+        glance = rig.state.config.game.summary(rig.state)
+        assert notifier.said[-1].startswith(expected) and notifier.said[-1].endswith(f"{glance.seat} {glance.doing}")
+    assert "to roll" in notifier.said[-1]  # KLACKERS' own word for its turn
