@@ -28,6 +28,8 @@ def _parse(header, *actions):
     ({"seed": 1.5}, "seed 1.5 must be a whole number"),
     ({"seed": True}, "seed True"),
     ({"seats": "S N"}, "seats 'S N' must be a list"),
+    # a control character among the seats used to reach the game's set-up message raw
+    ({"seats": ["S", "\x1f"]}, "seats ['S', '\\x1f'] must be a list of seats like [\"S\", \"N\"], each one of S, W, N, E"),
     ({"variants": "express"}, "variants 'express' must be a list"),
     ({"words": ["AHMED"]}, "words ['AHMED'] must map each seat"),
     ({"words": {"S": [1], "N": ["COHEN"]}}, "words for seat 'S' [1]"),
@@ -37,6 +39,7 @@ def test_bad_header_values_are_named(change, words):
     with pytest.raises(JournalError) as err:
         _parse({**script_header(), **change})
     assert err.value.line == 1 and words in err.value.message
+    assert all(c.isprintable() for c in err.value.message)
 
 
 def test_missing_required_key():

@@ -11,6 +11,7 @@ from ..game.core.config import GameConfig, config_from_record
 from ..game.core.computer import computer_problem
 from ..game.core.names import names_problem
 from ..game.core.registry import game_for
+from ..game.core.table import SEATS
 from .errors import JournalError
 from .lines import CLOCKED, FORMAT, FORMATS, MAGIC, _quote
 
@@ -93,8 +94,9 @@ def check_header(obj, line: int = 1) -> dict:
         raise bad(f"express_seconds {es!r} must be a number of seconds from 10 to 600")
     if not _is_int(h["seed"]):
         raise bad(f"seed {h['seed']!r} must be a whole number")
-    if not _str_list(h["seats"]) or not h["seats"]:
-        raise bad(f"seats {h['seats']!r} must be a list of seats like [\"S\", \"N\"]")
+    if not _str_list(h["seats"]) or not h["seats"] or not set(h["seats"]) <= set(SEATS):
+        # checked here, so a game's set-up message never repeats a seat's raw characters
+        raise bad(f"seats {h['seats']!r} must be a list of seats like [\"S\", \"N\"], each one of {', '.join(SEATS)}")
     if not _str_list(h["variants"]):
         raise bad(f"variants {h['variants']!r} must be a list like [\"express\"]")
     words = h["words"]

@@ -13,6 +13,7 @@ import pytest
 from clacks_hw.game.core.computer import FIRST_TIMER, choose, move_rng, to_act
 from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.guards.state import Saboteur
+from clacks_hw.game.guards.view import revealed
 from tests.guards.randomgames import random_game
 
 
@@ -20,8 +21,9 @@ def swapped(state, seat: str, rng: random.Random):
     """``state`` with everything ``seat`` may not see dealt otherwise: the opponents' volunteers
     (in hand or planted) shuffled among them, saboteurs moved to other quadrants with other
     items, items and scrolls shuffled among the opponents, their answers to a question changed."""
+    shown = revealed(state)  # the saboteur fighting out its attempt is public: it stays
     others = [p for p in state.players if p.seat != seat]
-    cards = [c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs))]
+    cards = [c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs if (p.seat, s.card) not in shown))]
     items = [i for p in others for i in p.items]
     scrolls = [c for p in others for c in p.scrolls]
     for pool in (cards, items, scrolls):
@@ -30,7 +32,8 @@ def swapped(state, seat: str, rng: random.Random):
     players = []
     for p in state.players:
         if p.seat != seat:
-            sabs = tuple(Saboteur(cards.pop(), rng.choice(quads), rng.choice(box_items)) for _ in p.saboteurs)
+            sabs = tuple(s if (p.seat, s.card) in shown else Saboteur(cards.pop(), rng.choice(quads), rng.choice(box_items))
+                         for s in p.saboteurs)
             p = p._replace(saboteurs=sabs, hand=tuple(cards.pop() for _ in p.hand),
                            items=tuple(items.pop() for _ in p.items), scrolls=tuple(scrolls.pop() for _ in p.scrolls))
         players.append(p)
@@ -39,6 +42,11 @@ def swapped(state, seat: str, rng: random.Random):
     if q is not None and q.kind == "sabotage":
         out = out._replace(prompt=q._replace(answers=tuple(
             (s, a if s == seat else (("how", rng.choice(("alter", "ambush"))),)) for s, a in q.answers)))
+    t = out.pending
+    if t is not None and t.kind == "tiebreak":
+        out = out._replace(pending=t._replace(data=tuple(
+            (k, tuple((s, a if s == seat else (rng.choice(cards or ["X"]), rng.choice(("alter", "ambush")))) for s, a in v)
+             if k == "strikers" else v) for k, v in t.data)))
     return out
 
 
@@ -89,3 +97,48 @@ def test_the_view_keeps_the_seats_own_secrets_and_what_the_table_sees():
             assert (p.dollars, p.magic, p.guild_level, p.charm, p.returned) == \
                 (v.dollars, v.magic, v.guild_level, v.charm, v.returned)
         assert GUARDS.position(view, "public") == GUARDS.position(s, "public")  # nothing public lost
+
+
+def test_a_revealed_saboteur_stays_real_in_the_view_and_a_defend_applies_to_it():
+    """The saboteur whose attempt the rules reveal (a Loyalty test, a combat, a defender asked for,
+    a re-plant) is public, so the seat's view keeps its card and quadrant: a defend chosen and
+    applied on the view finds the attacker's saboteur (it was dealt a stand-in before)."""
+    seen = {"defend": 0, "fight": 0}
+    for players in (2, 3, 4):
+        for s, seat in decisions(players, range(12)):
+            shown = revealed(s)
+            if not shown:
+                continue
+            view = GUARDS.seat_view(s, seat)
+            (attacker, card), = shown
+            assert card in {x.card for x in view.player(attacker).saboteurs}
+            real = next(x for x in s.player(attacker).saboteurs if x.card == card)
+            assert real in view.player(attacker).saboteurs
+            if s.prompt is not None and s.prompt.kind == "defend":
+                seen["defend"] += 1
+                for action in GUARDS.candidates(view):
+                    if action.seat == seat and GUARDS.validate(view, action) is None:
+                        GUARDS.apply(view, action)  # raised StopIteration in combat before
+            else:
+                seen["fight"] += 1
+    assert seen["defend"] and seen["fight"], seen
+
+
+def test_a_tiebreak_hides_what_the_other_contenders_would_do():
+    """Two saboteurs strike one run: the contenders roll Guild tests, in the open; which card and
+    which attempt each chose stay theirs until the winner strikes (random games rarely meet a
+    tie-break, so one is set up on a run under way)."""
+    from clacks_hw.game.guards.runs import tiebreak
+
+    found = 0
+    for s, seat in decisions(4, range(6)):
+        run = next((r for r in s.runs if r.started and r.seat != seat), None)
+        if run is None:
+            continue
+        a, b = [p.seat for p in s.players if p.seat != run.seat][:2]
+        strikers = ((a, ("YD01", "alter")), (b, ("YD02", "ambush")))
+        t = tiebreak(s._replace(prompt=None, pending=None), run.seat, strikers, ()).pending
+        view = GUARDS.seat_view(s._replace(prompt=None, pending=t), a).pending
+        assert dict(view.get("strikers")) == {a: ("YD01", "alter"), b: ()}
+        found += 1
+    assert found > 5

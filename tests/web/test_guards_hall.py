@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -24,11 +25,10 @@ def broker(tmp_path):
     b.stop()
 
 
-def card(hall, board) -> dict:
-    return next((b for b in hall.json()["boards"] if b["id"] == board), {})
-
-
-def test_the_hall_never_learns_a_saboteurs_card_or_quadrant(tmp_path, broker):
+@contextmanager
+def guards_at_the_hall(tmp_path, broker):
+    """A hall and one board "alpha" on the real broker, a two-player game begun, S's phone
+    paired: (hall, board, first state, phone, S's page)."""
     keys = Keys("alpha")
     hall = Hall(hall_config(tmp_path, broker, keys)).start()
     alpha = LiveBoard(tmp_path / "alpha", overrides=board_overrides(broker, "alpha", keys), rng=random.Random(SEED)).start()
@@ -37,44 +37,46 @@ def test_the_hall_never_learns_a_saboteurs_card_or_quadrant(tmp_path, broker):
         state = alpha.state()
         phone = alpha.pair_seat("S")
         _, page = alpha.seat_page(phone)
+        yield hall, alpha, state, phone, page
+    finally:
+        alpha.stop()
+        hall.close()
+
+
+def at_the_hall(hall, what: str) -> None:
+    """Wait until the hall's card of alpha shows the board's first action."""
+    until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1, what)
+
+
+def card(hall, board) -> dict:
+    return next((b for b in hall.json()["boards"] if b["id"] == board), {})
+
+
+def test_the_hall_never_learns_a_saboteurs_card_or_quadrant(tmp_path, broker):
+    with guards_at_the_hall(tmp_path, broker) as (hall, alpha, state, phone, page):
         ask = next(q for q in page["prompts"] if q["question"].startswith("Plant a saboteur"))
         choice = ask["choices"][2]["action"]
         status, _ = alpha.post("api/seat/act", json.dumps({"action": json.dumps(choice)}).encode(), phone=phone)
         assert status == 200 and alpha.state().pending.kind == "plant"
-        until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1,
-              "the plant at the hall")
+        at_the_hall(hall, "the plant at the hall")
         seen = json.dumps(card(hall, "alpha"))
         name = state.edition.volunteers[choice["card"]].name
         position = card(hall, "alpha")["state"]["position"]
         assert position["mode"] == "guards" and position["summary"]["doing"] == "to roll"  # S's Guild test
         for secret in (choice["card"], name, choice["quadrant"]):
             assert secret not in seen
-    finally:
-        alpha.stop()
-        hall.close()
 
 
 def test_the_hall_learns_a_purchase_but_not_the_card_bought(tmp_path, broker):
     """An Item bought from S's phone reaches the hall as the board's public page has it (the
     dollars paid), never which Item ("Players do not need to disclose what Scrolls or Items they
     purchased until they decide to use them", Temples and Shops)."""
-    keys = Keys("alpha")
-    hall = Hall(hall_config(tmp_path, broker, keys)).start()
-    alpha = LiveBoard(tmp_path / "alpha", overrides=board_overrides(broker, "alpha", keys), rng=random.Random(SEED)).start()
-    try:
-        assert alpha.admin("new-game", {"mode": "guards", "seats": ["S", "N"]}) == (200, {"ok": True})
-        state = alpha.state()
-        phone = alpha.pair_seat("S")
-        _, page = alpha.seat_page(phone)
+    with guards_at_the_hall(tmp_path, broker) as (hall, alpha, state, phone, page):
         turn = next(q for q in page["prompts"] if q["question"].startswith("Your turn"))
         item = next(i for i in state.edition.items.values() if i.price <= state.player("S").dollars)
         choice = next(c["action"] for c in turn["choices"] if c.get("action", {}).get("item") == item.id)
         status, _ = alpha.post("api/seat/act", json.dumps({"action": json.dumps(choice)}).encode(), phone=phone)
         assert status == 200 and alpha.state().player("S").items == (item.id,)
-        until(lambda: ((card(hall, "alpha").get("state") or {}).get("position") or {}).get("actions") == 1,
-              "the purchase at the hall")
+        at_the_hall(hall, "the purchase at the hall")
         seen = json.dumps(card(hall, "alpha"))
         assert item.id not in seen and item.name not in seen
-    finally:
-        alpha.stop()
-        hall.close()

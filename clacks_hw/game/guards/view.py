@@ -220,20 +220,23 @@ def seat_view(state: GuardsState, seat: str) -> GuardsState:
     Each opponent keeps what the table sees (how many volunteers, items and scrolls it holds,
     how many saboteurs it has planted); which cards those are is not known: every opponent's
     volunteers (in hand or planted) are pooled and dealt back in a fixed order, saboteurs all
-    stand in the first quadrant with no item, items and scrolls likewise, a planting test's
-    card and quadrant are blank and the answers others gave to a sabotage question are empty.
+    stand in the first quadrant with no item (but the one whose attempt the rules have revealed,
+    which stays as it is: a defend applied to the view finds it), items and scrolls likewise, a
+    planting test's card and quadrant are blank, and the answers others gave to a sabotage
+    question, and what each other contender of a tie-break would do, are empty.
     Which volunteers the opponents hold between them stays (each was recruited in the open, so
     the table knows it, and a card with somebody cannot be recruited again). Two games that
     differ only in what ``seat`` may not see give the same view; the seed is hidden too."""
+    shown = revealed(state)
     others = [p for p in state.players if p.seat != seat]
-    cards = iter(sorted(c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs))))
+    cards = iter(sorted(c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs if (p.seat, s.card) not in shown))))
     items = iter(sorted(i for p in others for i in p.items))
     scrolls = iter(sorted(c for p in others for c in p.scrolls))
     first = state.edition.quadrants[0]
     players = []
     for p in state.players:
         if p.seat != seat:
-            sabs = tuple(Saboteur(next(cards), first) for _ in p.saboteurs)
+            sabs = tuple(s if (p.seat, s.card) in shown else Saboteur(next(cards), first) for s in p.saboteurs)
             p = p._replace(hand=tuple(next(cards) for _ in p.hand), saboteurs=sabs,
                            items=tuple(next(items) for _ in p.items), scrolls=tuple(next(scrolls) for _ in p.scrolls))
         players.append(p)
@@ -242,7 +245,24 @@ def seat_view(state: GuardsState, seat: str) -> GuardsState:
     if t is not None and t.seat != seat and SECRET_TEST_KEYS.get(t.kind):
         view = view._replace(pending=t._replace(data=tuple(
             (k, None if k in SECRET_TEST_KEYS[t.kind] else v) for k, v in t.data)))
+    if t is not None and t.kind == "tiebreak":  # the contenders are public, what each would do is not
+        view = view._replace(pending=t._replace(data=tuple(
+            (k, tuple((s, a if s == seat else ()) for s, a in v) if k == "strikers" else v) for k, v in t.data)))
     q = view.prompt
     if q is not None and q.kind == "sabotage":
         view = view._replace(prompt=q._replace(answers=tuple((s, a if s == seat else ()) for s, a in q.answers)))
     return view
+
+
+def revealed(state: GuardsState) -> frozenset[tuple[str, str]]:
+    """(seat, card) of the saboteur whose attempt the rules have shown the table: the one fighting
+    out a Loyalty test or a combat, asking for a defender, or waiting to be planted again. The
+    public view names it (``_test``, ``_prompt``), so a seat's view keeps it where it really is."""
+    t, q = state.pending, state.prompt
+    if t is not None and t.get("attacker") and t.get("saboteur"):
+        return frozenset({(t.get("attacker"), t.get("saboteur"))})
+    if q is not None and q.kind == "defend":
+        return frozenset({(q.get("attacker"), q.get("saboteur"))})
+    if q is not None and q.kind == "replant":
+        return frozenset({(q.seats[0], q.get("card"))})
+    return frozenset()
