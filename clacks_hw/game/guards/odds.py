@@ -56,28 +56,27 @@ def all_pass(tests, chain: bool = True) -> float:
 
 
 @cache
-def blow_lands(attack: int, guard: int) -> float:
-    """An Ambush's blow (Combat Rules): the chance that ``attack`` + a chained d8 beats ``guard``
-    + a chained d8. A natural 1 on the blow misses; on the guard it lets any blow through."""
-    total = 0.0
+def _blow(attack: int, guard: int) -> tuple[float, float]:
+    """(lands, falls short) of an Ambush's blow, from one walk over both chained dice."""
+    lands, short = 0.0, 1 / FACES  # a natural 1 on the blow falls short
     for a, pa in roll_chances(True):
         if a is None:
             continue
         for g, pg in roll_chances(True):
             if g is None or attack + a > guard + g:
-                total += pa * pg
-    return total
+                lands += pa * pg
+            elif attack + a < guard + g:
+                short += pa * pg
+    return lands, short
 
 
-@cache
+def blow_lands(attack: int, guard: int) -> float:
+    """An Ambush's blow (Combat Rules): the chance that ``attack`` + a chained d8 beats ``guard``
+    + a chained d8. A natural 1 on the blow misses; on the guard it lets any blow through."""
+    return _blow(attack, guard)[0]
+
+
 def blow_misses(attack: int, guard: int) -> float:
     """The chance that the blow falls short (a natural 1 on it, or a lower total with no natural
     1 on the guard): what gives the defender the counter-attack."""
-    total = 1 / FACES
-    for a, pa in roll_chances(True):
-        if a is None:
-            continue
-        for g, pg in roll_chances(True):
-            if g is not None and attack + a < guard + g:
-                total += pa * pg
-    return total
+    return _blow(attack, guard)[1]
