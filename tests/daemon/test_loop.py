@@ -67,7 +67,8 @@ def test_the_services_status_line_says_the_game_in_its_own_words(tmp_path):
     itself (Game.summary), whichever it is: a KLACKERS round and its roll, not a Clacks turn."""
 
     class Notifier:
-        said: list = []
+        def __init__(self):
+            self.said: list[str] = []
 
         def tick(self, now):
             pass
@@ -80,7 +81,6 @@ def test_the_services_status_line_says_the_game_in_its_own_words(tmp_path):
         rig = Rig(tmp_path / mode, clock, seed=3)
         rig.start_mode(mode)
         notifier = Notifier()
-        notifier.said = []
         loop = EventLoop(queue.Queue(), rig.ctrl, LedOutput(RecordingLeds(clock), clock), clock, notifier=notifier)
         loop.step()
         glance = rig.state.config.game.summary(rig.state)
