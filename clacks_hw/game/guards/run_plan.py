@@ -17,8 +17,7 @@ from __future__ import annotations
 from ..core.seat_page import Draft, Option, Step
 from .actions import GuardsAction
 from .edition import CHALLENGE_NAMES, CHALLENGES
-from .gate import in_hand
-from .runs import announce_fault, is_final, route_next, runner_limit, runners_fault, spell_fault, step_fault
+from .runs import announce_fault, hand_fault, is_final, route_next, runner_limit, runners_fault, spell_fault, step_fault
 from .state import GuardsState
 
 PLAN = "spell_run"
@@ -144,8 +143,4 @@ def _runners_step(state: GuardsState, seat: str) -> Step:
 def _runners_fault(state: GuardsState, seat: str, cards: tuple[str, ...]) -> str | None:
     if len(set(cards)) != len(cards):
         return "Tick each volunteer once."
-    for card in cards:
-        why = in_hand(state, seat, card)
-        if why:
-            return why.message
-    return _message(runners_fault(state, seat, cards))
+    return _message(hand_fault(state, seat, cards) or runners_fault(state, seat, cards))

@@ -28,11 +28,15 @@ def is_final(state: GuardsState, seat: str) -> bool:
     return len(state.player(seat).returned) == state.config.target - 1
 
 
+def hand_fault(state: GuardsState, seat: str, cards) -> Rejection | None:
+    """The first of ``cards`` not in ``seat``'s hand, refused; None when all are."""
+    return next((why for why in (in_hand(state, seat, c) for c in cards) if why), None)
+
+
 def _equipped(state: GuardsState, seat: str, cards, items) -> Rejection | None:
-    for card in cards:
-        why = in_hand(state, seat, card)
-        if why:
-            return why
+    why = hand_fault(state, seat, cards)
+    if why:
+        return why
     carried = list(state.player(seat).items)
     for card, item in items or ():
         if card not in cards:
