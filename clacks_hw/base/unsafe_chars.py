@@ -49,3 +49,38 @@ def printable(text: str) -> str:
     or unassigned one) written as its escape, as ``repr`` writes it: for a message that quotes
     someone else's words (a parser's error naming a key, say)."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+# What to do about a text ``unsafe_texts`` finds, said after where it is and what it holds.
+ONE_LINE = "no text may hold a control character or a line break (a TOML escape such as \\n or \\u001b makes one)"
+
+
+def unsafe_texts(document) -> list[tuple[tuple, str]]:
+    """Every string of a parsed TOML or JSON ``document``, its keys too, that holds a character
+    ``first_unsafe`` refuses: (path, what) pairs, the path the keys and list indexes leading to
+    it (a key's own fault: the path ends with that key and ``what`` says so). For a file whose
+    every text may reach a terminal or a screen (an edition's names, cards, words), checked
+    whole so that no field, however new, is left out. A loop, not recursion: a document may
+    nest as deep as its parser allows; the children go on the stack last first, so the strings
+    are found in the document's order."""
+    found, stack = [], [((), document)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            what = first_unsafe(node)
+            if what is not None:
+                found.append((path, f"holds {what}"))
+        elif isinstance(node, dict):
+            for key in node:
+                what = first_unsafe(key)
+                if what is not None:
+                    found.append(((*path, key), f"is a key holding {what}"))
+            stack.extend(((*path, key), value) for key, value in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend(((*path, n), node[n]) for n in reversed(range(len(node))))
+    return found
+
+
+def dotted(path) -> str:
+    """A path of keys and indexes as a TOML file's reader writes it: ``fault[0].name``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{toml_key(p)}" for p in path).lstrip(".")

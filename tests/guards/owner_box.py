@@ -23,3 +23,33 @@ def write_owner_box(path, mark: str = MARK):
     text = owner_box_text(mark)
     path.write_text(text, encoding="utf-8")
     return parse_guards_edition(text, str(path))
+
+
+BAD_SPELLS = ('spells = ["azure", "ivory", "jet", "octarine", "violet"]', "spells = [[1], [2], [3], [4], [5]]")
+
+
+def demo_text_with(old: str, new: str) -> str:
+    """The demo edition's text with its first ``old`` replaced by ``new``."""
+    text = demo_edition_path().read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def journal_with_box(folder, box_text: str, wall: float = 1_750_000_000.0):
+    """A Guards! Guards! game just begun, journalled in ``folder`` as the board names and writes
+    it, whose header carries ``box_text`` as its edition (every checksum good: only the edition
+    is wrong). Its path."""
+    import json
+
+    from clacks_hw.daemon.session import JournalStore
+    from clacks_hw.game.clacks.edition_files import default_edition
+    from clacks_hw.game.guards.config import GuardsConfig
+    from clacks_hw.journal import encode_lines
+    from clacks_hw.testing.clock import FakeClock
+
+    session = JournalStore(folder, default_edition(), clock=FakeClock(wall)).new_session(
+        GuardsConfig(seats=("S", "N"), seed=3))
+    session.close()
+    header, *rest = [json.loads(line) for line in session.path.read_text().splitlines()]
+    session.path.write_bytes(encode_lines({**header, "box": box_text}, *rest))
+    return session.path

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...base.errors import ClacksError
 from ...base.regular_file import NotRegular, TooLarge, read_regular
-from ...base.unsafe_chars import toml_key
+from ...base.unsafe_chars import ONE_LINE, dotted, toml_key, unsafe_texts
 from .edition import Card, Edition, Jacquard, Shape
 from .effects import EffectError, parse_effect
 from .modes.menu import MODES
@@ -105,6 +105,9 @@ def parse_edition(files: Mapping[str, bytes], folder: str = "<edition>") -> Edit
             problems.add(name, "", f"holds a value that cannot be read: {exc}")
     if problems.items:
         raise EditionError(str(folder), problems.items)
+    for name, table in data.items():  # every text, whatever its field: any may reach a terminal or a screen
+        for path, why in unsafe_texts(table):
+            problems.add(name, dotted(path), f"{why}: {ONE_LINE}")
 
     meta = data["edition.toml"]
     name = _string(meta, "name", "edition.toml", problems) or Path(folder).name
@@ -307,11 +310,14 @@ def _cards(table, shapes, problems) -> dict[str, Card]:
                 problems.add(file, key, f"unknown key(s) {_keys(unknown)}")
             name = _string(spec, "name", file, _Scoped(problems, key))
             text = spec.get("text", "")
+            if not isinstance(text, str):
+                problems.add(file, f"{key}.text", f"{_short(text)} must be a string: the card's words")
+                text = None
             effects = _effects(spec.get("effects"), f"{key}.effects", shapes, problems)
             night = spec.get("night_shift")
             night_effects = effects if night is None else _effects(night, f"{key}.night_shift", shapes, problems)
-            if name is not None and effects is not None and night_effects is not None:
-                cards[cid] = Card(cid, deck, name, str(text), effects, night_effects)
+            if None not in (name, text, effects, night_effects):
+                cards[cid] = Card(cid, deck, name, text, effects, night_effects)
     return cards
 
 

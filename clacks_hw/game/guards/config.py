@@ -51,8 +51,8 @@ class GuardsConfig(GameConfig):
                 raise SetupError("box must be the text of a Guards! Guards! edition file")
             try:
                 out["box"] = parse_guards_edition(record["box"], "in the journal")
-            except GuardsEditionError as exc:
-                raise SetupError(str(exc)) from None
+            except GuardsEditionError as exc:  # one line: a journal's refusal is said on the board and logged
+                raise SetupError(f"box: the Guards! Guards! edition it holds is not valid: {exc.one_line()}") from None
         if record.get("target") is not None:
             out["target"] = record["target"]
         if record.get("guild_cards") is not None:

@@ -9,21 +9,17 @@ command exits 2 (``clacks-hw edition check``). ``template()`` is the file `clack
 from __future__ import annotations
 
 import hashlib
-import re
 import tomllib
 from importlib import resources
 from pathlib import Path
 
 from ...base.errors import ClacksError
 from ...base.regular_file import NotRegular, TooLarge, read_regular
-from .edition import (ATTRIBUTES, DECKS, GUILDS, STATS, Dragon, GuardsEdition, GuildCard, Item, Scroll, Spell,
-                      Volunteer)
+from ...base.unsafe_chars import ONE_LINE, dotted, toml_key, unsafe_texts
+from .edition import DECKS, GuardsEdition
+from .edition_fields import CARDS, ID, TABLES, read_fields, short
 
 MAX_FILE_BYTES = 1 << 18  # a box is a few hundred cards: tens of kilobytes
-ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}")  # a card id: printable, enrollable, short
-BONUS_KEYS = ATTRIBUTES + ("dollars",)
-CHALLENGE_KEYS = ("1", "2", "3", "4_brawl", "4_streetwise")
-FACES = 8
 
 
 class GuardsEditionError(ClacksError, ValueError):
@@ -36,6 +32,10 @@ class GuardsEditionError(ClacksError, ValueError):
         lines.append("  fix: correct each field named above (docs/guards.md lists them), then run "
                      "`clacks-hw edition check` again")
         super().__init__("\n".join(lines))
+
+    def one_line(self) -> str:
+        """The problems on one line, for a message that must stay one (a journal's refusal)."""
+        return "; ".join(f"{where}: {why}" for where, why in self.problems)
 
 
 def demo_edition_path() -> Path:
@@ -62,13 +62,18 @@ def load_guards_edition(path) -> GuardsEdition:
         raise GuardsEditionError(str(path), [("file", str(exc))]) from None
     except OSError as exc:
         raise GuardsEditionError(str(path), [("file", f"cannot be read: {exc.strerror or exc}")]) from None
+    return parse_guards_bytes(raw, str(path))
+
+
+def parse_guards_bytes(raw: bytes, source: str = "<edition>") -> GuardsEdition:
+    """An edition from a file's bytes, as ``load_guards_edition`` reads them: pure."""
     if len(raw) > MAX_FILE_BYTES:
-        raise GuardsEditionError(str(path), [("file", f"is larger than {MAX_FILE_BYTES // 1024} KiB")])
+        raise GuardsEditionError(source, [("file", f"is larger than {MAX_FILE_BYTES // 1024} KiB")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise GuardsEditionError(str(path), [("file", "is not UTF-8 text")]) from None
-    return parse_guards_edition(text, str(path))
+        raise GuardsEditionError(source, [("file", "is not UTF-8 text")]) from None
+    return parse_guards_edition(text, source)
 
 
 def parse_guards_edition(text: str, source: str = "<edition>") -> GuardsEdition:
@@ -80,36 +85,46 @@ def parse_guards_edition(text: str, source: str = "<edition>") -> GuardsEdition:
         raise GuardsEditionError(source, [("file", f"is not valid TOML: {exc}")]) from None
     except (RecursionError, ValueError) as exc:
         raise GuardsEditionError(source, [("file", f"cannot be read: {type(exc).__name__}")]) from None
-    p: list[tuple[str, str]] = []
-    meta = _table(data, "edition", p)
-    if meta.get("game") != "guards":
-        p.append(("edition: game", f"{meta.get('game')!r} must be \"guards\" (this file is for Guards! Guards!)"))
-    name = _text(meta, "name", "edition", p) or "?"
-    made_up = meta.get("made_up", False)
-    if not isinstance(made_up, bool):
-        p.append(("edition: made_up", "must be true or false"))
-    quadrants = _quadrants(data, p)
-    spells = {s.id: s for s in _cards(data, "spell", _spell, p)}
-    guild_cards = {g.id: g for g in _cards(data, "guild_card", lambda t, w, p: _guild_card(t, w, p, spells), p)}
-    volunteers = {v.id: v for v in _cards(data, "volunteer", _volunteer, p)}
-    dragons = {d.id: d for d in _cards(data, "dragon", _dragon, p)}
-    items = {i.id: i for i in _cards(data, "item", _item, p)}
-    scrolls = {c.id: c for c in _cards(data, "scroll", _scroll, p)}
-    _enough(spells, guild_cards, volunteers, dragons, p)
+    p = [(_where(data, path), f"{why}: {ONE_LINE}") for path, why in unsafe_texts(data)]
+    for key in data:
+        if key not in TABLES and key not in CARDS:
+            p.append((toml_key(key), f"is no part of an edition; a file has {', '.join((*TABLES, *CARDS))}"))
+    tables = {key: read_fields(_table(data, key, p), fields, key, "challenge; the map prints" if key == "challenges"
+                               else f"field of [{key}]; it has", p) for key, fields in TABLES.items()}
+    cards = {kind: {c.id: c for c in _cards(data, kind, p)} for kind in CARDS}
+    for g in cards["guild_card"].values():
+        for s in g.spells:
+            if s not in cards["spell"]:
+                p.append((f"guild_card {g.id}: spells", f"{s!r} is no [[spell]] id"))
+    _enough(cards["spell"], cards["guild_card"], cards["volunteer"], cards["dragon"], p)
     ids: dict[str, str] = {}
-    for kind, table in (("spell", spells), ("guild_card", guild_cards), ("volunteer", volunteers),
-                        ("dragon", dragons), ("item", items), ("scroll", scrolls)):
+    for kind, table in cards.items():
         for cid in table:
             if cid in ids and ids[cid] != kind:
                 p.append((f"{kind} {cid}: id", f"is also a {ids[cid]}'s id: a tapped sticker must name one card"))
             ids.setdefault(cid, kind)
-    challenges = _challenges(data, p)
-    tavern = _tavern(data, p)
     if p:
         raise GuardsEditionError(source, p)
-    return GuardsEdition(name=name, made_up=made_up, quadrants=quadrants, spells=spells, guild_cards=guild_cards,
-                         volunteers=volunteers, dragons=dragons, items=items, scrolls=scrolls, challenges=challenges, tavern=tavern,
+    meta = tables["edition"]
+    return GuardsEdition(name=meta["name"], made_up=meta["made_up"], **tables["map"], **tables["tavern"],
+                         challenges=tables["challenges"], spells=cards["spell"], guild_cards=cards["guild_card"],
+                         volunteers=cards["volunteer"], dragons=cards["dragon"], items=cards["item"], scrolls=cards["scroll"],
                          fingerprint=hashlib.sha256(text.encode()).hexdigest()[:16], path=source, source=text)
+
+
+def _where(data, path: tuple) -> str:
+    """A place in the file as its problems name it: ``volunteer LL03: name``, ``map:
+    quadrants_clockwise[2]``; a card by its id when it has a good one, else by its number."""
+    head, rest = path[0], list(path[1:])
+    if rest and isinstance(rest[0], int) and isinstance(data.get(head), list):
+        row = data[head][rest[0]]
+        cid = row.get("id") if isinstance(row, dict) else None
+        head = f"{head} {cid}" if isinstance(cid, str) and ID.fullmatch(cid) else f"{head} #{rest[0] + 1}"
+        rest = rest[1:]
+    else:
+        head = toml_key(head)
+    tail = dotted(rest)
+    return f"{head}: {tail}" if tail else head
 
 
 def _table(data, key, p) -> dict:
@@ -120,158 +135,28 @@ def _table(data, key, p) -> dict:
     return value
 
 
-TO_FILL = "is still to fill in: copy it from the card or the map"
-
-
-def _text(table, key, where, p) -> str | None:
-    value = table.get(key)
-    if value == "?":
-        p.append((f"{where}: {key}", TO_FILL))
-        return None
-    if not isinstance(value, str) or not value.strip() or len(value) > 60:
-        p.append((f"{where}: {key}", "must be a name of 1 to 60 characters"))
-        return None
-    return value
-
-
-def _int(table, key, where, p, lo=0, hi=99, default=None) -> int:
-    value = table.get(key, default)
-    if value == "?":
-        p.append((f"{where}: {key}", TO_FILL))
-        return lo
-    if type(value) is not int or not lo <= value <= hi:
-        p.append((f"{where}: {key}", f"{value!r} must be a whole number from {lo} to {hi}"))
-        return lo
-    return value
-
-
-def _flag(table, key, where, p) -> bool:
-    value = table.get(key, False)
-    if not isinstance(value, bool):
-        p.append((f"{where}: {key}", f"{value!r} must be true or false"))
-        return False
-    return value
-
-
-def _bonus(table, key, where, allowed, p, lo=-3, hi=10) -> tuple[tuple[str, int], ...]:
-    value = table.get(key, {})
-    if not isinstance(value, dict):
-        p.append((f"{where}: {key}", f"must be a table like {{ {allowed[0]} = 1 }}"))
-        return ()
-    out = []
-    for k, v in value.items():
-        if k not in allowed:
-            p.append((f"{where}: {key}.{k}", f"is not one of {', '.join(allowed)}"))
-        elif type(v) is not int or not lo <= v <= hi or v == 0:
-            p.append((f"{where}: {key}.{k}", f"{v!r} must be a whole number from {lo} to {hi}, not 0"))
-        else:
-            out.append((k, v))
-    return tuple(sorted(out))
-
-
-def _cards(data, kind, make, p) -> list:
+def _cards(data, kind, p) -> list:
+    """The [[kind]] cards that read whole (each problem of the others told)."""
     rows = data.get(kind, [])
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         p.append((kind, f"must be a list of [[{kind}]] tables"))
         return []
+    cls, fields = CARDS[kind]
     out, seen = [], set()
     for n, row in enumerate(rows):
         cid = row.get("id")
         if not isinstance(cid, str) or not ID.fullmatch(cid):
-            p.append((f"{kind} #{n + 1}: id", f"{cid!r} must be 1 to 24 letters, digits, _ or - (like \"LL03\")"))
+            p.append((f"{kind} #{n + 1}: id", f"{short(cid)} must be 1 to 24 letters, digits, _ or - (like \"LL03\")"))
             continue
         if cid in seen:
             p.append((f"{kind} {cid}: id", "is used twice"))
             continue
         seen.add(cid)
-        before = len(p)
-        card = make(row, f"{kind} {cid}", p)
-        if len(p) == before:
-            out.append(card)
+        values = read_fields({k: v for k, v in row.items() if k != "id"}, fields, f"{kind} {cid}",
+                             f"field of a [[{kind}]]; it has id,", p)
+        if values is not None:
+            out.append(cls(id=cid, **values))
     return out
-
-
-def _spell(t, where, p) -> Spell:
-    return Spell(t["id"], _text(t, "name", where, p) or "")
-
-
-def _guild_card(t, where, p, spells) -> GuildCard:
-    guild = t.get("guild")
-    if guild not in GUILDS:
-        p.append((f"{where}: guild", f"{guild!r} must be one of {', '.join(GUILDS)}"))
-    start = tuple(_int(t.get("attributes", {}) if isinstance(t.get("attributes"), dict) else {}, a,
-                       where + ": attributes", p, 0, 12) for a in ATTRIBUTES)
-    chosen = t.get("spells")
-    if not (isinstance(chosen, list) and len(chosen) == 5 and len(set(map(str, chosen))) == 5):
-        p.append((f"{where}: spells", "must list 5 different Great Spells (their ids)"))
-        chosen = []
-    for s in chosen:
-        if s not in spells:
-            p.append((f"{where}: spells", f"{s!r} is no [[spell]] id"))
-    return GuildCard(t["id"], guild, start, tuple(chosen), _text(t, "ability", where, p) or "")
-
-
-def _volunteer(t, where, p) -> Volunteer:
-    deck = t.get("deck")
-    if deck not in DECKS:
-        p.append((f"{where}: deck", f"{deck!r} must be one of {', '.join(DECKS)}"))
-    bribe = t.get("bribe")
-    if bribe == "?":
-        p.append((f"{where}: bribe", TO_FILL))
-        bribe = None
-    elif bribe == "X":
-        bribe = None
-    elif type(bribe) is not int or not 0 <= bribe <= 20:
-        p.append((f"{where}: bribe", f"{bribe!r} must be dollars 0 to 20, or \"X\" (cannot be bribed)"))
-        bribe = None
-    stats = {s: _int(t, s, where, p, 0, 12) for s in STATS}
-    return Volunteer(t["id"], _text(t, "name", where, p) or "", deck, _int(t, "charm", where, p, 1, 20), bribe,
-                     **stats, brethren=_flag(t, "brethren", where, p), wanted=_flag(t, "wanted", where, p),
-                     infectious=_flag(t, "infectious", where, p), fate=_flag(t, "fate", where, p),
-                     bonus=_bonus(t, "bonus", where, BONUS_KEYS, p),
-                     magic_defence=_int(t, "magic_defence", where, p, 0, 5, 0),
-                     luggage=_int(t, "luggage", where, p, 0, 12, 0))
-
-
-def _dragon(t, where, p) -> Dragon:
-    return Dragon(t["id"], _text(t, "name", where, p) or "", _int(t, "brawl", where, p, 1, 40),
-                  _int(t, "toughness", where, p, 1, 60))
-
-
-def _item(t, where, p) -> Item:
-    return Item(t["id"], _text(t, "name", where, p) or "", _int(t, "price", where, p, 0, 20),
-                _bonus(t, "bonus", where, STATS, p))
-
-
-def _scroll(t, where, p) -> Scroll:
-    return Scroll(t["id"], _text(t, "name", where, p) or "", _int(t, "price", where, p, 0, 20),
-                  _int(t, "target", where, p, 1, 30))
-
-
-def _quadrants(data, p) -> tuple[str, ...]:
-    order = _table(data, "map", p).get("quadrants_clockwise")
-    if not (isinstance(order, list) and sorted(map(str, order)) == sorted(GUILDS)):
-        p.append(("map: quadrants_clockwise", f"{order!r} must list the four Guild Quadrants ({', '.join(GUILDS)}) "
-                                              "clockwise from the north-west corner"))
-        return GUILDS
-    return tuple(order)
-
-
-def _challenges(data, p) -> dict[str, int]:
-    table = _table(data, "challenges", p)
-    for key in table:
-        if key not in CHALLENGE_KEYS:
-            p.append((f"challenges: {key}", f"is no challenge; the map prints {', '.join(CHALLENGE_KEYS)}"))
-    return {k: _int(table, k, "challenges", p, 2, 60) for k in CHALLENGE_KEYS}
-
-
-def _tavern(data, p) -> tuple[str, ...]:
-    faces = _table(data, "tavern", p).get("faces")
-    if not (isinstance(faces, list) and len(faces) == FACES and all(f in DECKS or f == "" for f in faces)):
-        p.append(("tavern: faces", f"must list what each face 1..{FACES} of the die brings: a deck "
-                                   f"({', '.join(DECKS)}) or \"\" (nobody joins)"))
-        return ("",) * FACES
-    return tuple(faces)
 
 
 def _enough(spells, guild_cards, volunteers, dragons, p) -> None:
