@@ -29,7 +29,7 @@ class GuardsEditionError(ClacksError, ValueError):
         self.source, self.problems = source, problems
         lines = [f"Guards! Guards! edition {source} is not valid ({len(problems)} problem(s)):"]
         lines += [f"  {where}: {reason}" for where, reason in problems]
-        lines.append("  fix: correct each field named above (docs/guards.md lists them), then run "
+        lines.append("  fix: correct each field named above (docs/guards-rules.md lists them), then run "
                      "`clacks-hw edition check` again")
         super().__init__("\n".join(lines))
 
