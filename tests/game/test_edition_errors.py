@@ -84,3 +84,12 @@ def test_a_missing_file_and_a_missing_folder(folder, tmp_path):
     assert "cards.toml: file is missing" in text
     _, text = problems(tmp_path / "nowhere")
     assert "no such folder" in text
+
+
+def test_a_cards_text_that_is_not_a_string(folder):
+    """It was taken as the str() of whatever it was, and shown so."""
+    text = (folder / "cards.toml").read_text()
+    first = text[text.index("\ntext = "):].split("\n")[1]
+    edit(folder / "cards.toml", first, "text = [1, 2]")
+    err, _ = problems(folder)
+    assert err.problems == [("cards.toml", "fault[0].text", "[1, 2] must be a string: the card's words")]
