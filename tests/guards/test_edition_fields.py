@@ -2,7 +2,8 @@
 the cases are generated from the edition's own description of its fields (edition_fields.py),
 so a field added there is checked here, and the description is held to the cards' dataclasses.
 The value the issue found (a Guild card's ``spells = [[1], [2], [3], [4], [5]]``) is refused by
-every command that meets it: `edition check`, `run`, `history`, `replay`."""
+every command that meets it: `edition check`, `run` (in the config, and in the newest journal),
+`history`, `replay`."""
 
 from __future__ import annotations
 
@@ -120,3 +121,15 @@ def test_history_and_replay_of_a_journal_carrying_such_an_edition_name_it(tmp_pa
     res = CliRunner().invoke(cli, ["replay", str(path)])
     assert res.exit_code == 2, (res.output, res.exception)
     assert f"{path}:1: header: the game cannot be set up: box: " in res.output and SPELLS_WHERE in res.output
+
+
+def test_run_with_such_a_journal_newest_says_which_it_refused_and_starts_fresh(tmp_path):
+    journals = tmp_path / "j"
+    path = journal_with_box(journals, demo_text_with(*BAD_SPELLS))
+    config = tmp_path / "config.toml"
+    config.write_text("[status]\nport = 0\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["run", "--virtual", "--for", "0.2", "--journal-dir", str(journals),
+                                   "--config", str(config)], input="")
+    assert res.exit_code == 0, (res.output, res.exception)
+    assert f"Not resumed: the newest journal, {path.name}: line 1: " in res.output and SPELLS_WHERE in res.output
+    assert "The board starts fresh." in res.output and "The board has stopped." in res.output
