@@ -199,7 +199,8 @@ CARDS = {
     "scroll": (Scroll, (NAME, Field("price", Whole(0, 20)), Field("target", Whole(1, 30)))),
 }
 CHALLENGE_KEYS = ("1", "2", "3", "4_brawl", "4_streetwise")
-# The file's tables, each read into the GuardsEdition's field of the same name (its ``attr``).
+# The file's tables: their fields fill the GuardsEdition's (by ``name``), the challenges its
+# ``challenges``; ``game`` only says which game the file is for.
 TABLES = {
     "edition": (Field("game", OneOf(("guards",))), Field("name", Text()), Field("made_up", Flag(), default=False)),
     "map": (Field("quadrants_clockwise", Names(4, GUILDS, says=f"a list of the four Guild Quadrants ({', '.join(GUILDS)}) "
