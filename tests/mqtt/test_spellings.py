@@ -39,8 +39,9 @@ def spare_bit_spellings(text: str) -> list[str]:
 def respellings(text: str) -> list[str]:
     """Every other spelling of ``text`` these tests try: spare bits, padding, spaces and line
     breaks, the standard alphabet."""
-    return spare_bit_spellings(text) + [text + "=" * (-len(text) % 4), " " + text, text + "\n",
-                                        text[:20] + " " + text[20:], text.replace("-", "+").replace("_", "/")]
+    others = [text + "=" * (-len(text) % 4), " " + text, text + "\n", text[:20] + " " + text[20:],
+              text.replace("-", "+").replace("_", "/")]
+    return spare_bit_spellings(text) + [other for other in others if other != text]
 
 
 def genuine() -> tuple[SigningKey, bytes, bytes]:
@@ -90,6 +91,10 @@ def test_a_public_key_reads_in_its_one_spelling_only(tmp_path):
             schema.decode("status", schema.encode(status).replace(f'"{key.public}"'.encode(), json.dumps(other).encode()))
         with pytest.raises(ConfigError, match="mqtt.hall_key"):  # a board's config naming the hall's
             parse_config(f"[mqtt]\nhall_key = {json.dumps(other)}\n".encode())
+    for other in respellings(key.text):  # the board's own private key, in its config
+        with pytest.raises(ConfigError, match="mqtt.key"):
+            parse_config(f"[mqtt]\nkey = {json.dumps(other)}\n".encode())
+    assert parse_config(f"[mqtt]\nkey = {json.dumps(key.text)}\n".encode()).mqtt.key == key.text
     assert hall_toml.read_text() == "[boards]\n"
     add_board(hall_toml, "alpha", key.public)
     assert key.public in hall_toml.read_text()
