@@ -7,9 +7,10 @@ means a message cannot be replayed under another board's name or as another kind
 checks the signature on the bytes as they came, before parsing anything, so a stranger's
 message is never even parsed.
 
-Keys are 32 bytes written as 43 characters of base64url: a board's private key sits in its
-config (``mqtt.key``), the hall holds every board's public key (``hall.toml``), and the boards
-hold the hall's public key, with which it signs its receipts.
+Keys are 32 bytes written as 43 characters of base64url, signatures 64 bytes as 86, each read
+in that one spelling only (:func:`canonical`). A board's private key sits in its config
+(``mqtt.key``), the hall holds every board's public key (``hall.toml``), and the boards hold the
+hall's public key, with which it signs its receipts.
 """
 
 from __future__ import annotations
