@@ -99,5 +99,5 @@ def test_kinds_made_up_by_the_thousand_are_forgotten_oldest_first_and_still_coun
 
 
 def test_spans_are_said_as_people_say_them():
-    assert [span(s) for s in (5, 59.6, 60.4, 61, 119, 125, 600)] == [
-        "5 s", "minute", "minute", "61 s", "119 s", "2 minutes", "10 minutes"]
+    assert [span(s) for s in (0, 0.7, 5, 59.6, 60.4, 61, 119, 125, 600)] == [
+        "second", "second", "5 s", "minute", "minute", "61 s", "119 s", "2 minutes", "10 minutes"]

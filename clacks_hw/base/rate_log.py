@@ -33,7 +33,9 @@ def bounded(text: str, limit: int = MAX_CHARS) -> str:
 
 
 def span(seconds: float) -> str:
-    """How long an interval was, as a count line says it: "minute", "45 s", "3 minutes"."""
+    """How long an interval was, as a count line says it: "second", "45 s", "minute", "3 minutes"."""
+    if seconds < 1:
+        return "second"
     if abs(seconds - 60) < 1:
         return "minute"
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"

@@ -117,6 +117,7 @@ class MqttLink:
         if self._thread is not None:
             self._thread.join(timeout)
         goodbye(self.client, self._topic("status"), self._status("offline") if self.connected else None)
+        self._ignored.flush()  # paho's thread has ended: the count of what it ignored is complete
 
     # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:

@@ -16,7 +16,7 @@ from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.pty_port import PtyPort
 
 BATCHES, PER_BATCH, STEP_S = 100, 100, 3.0  # 10,000 lines over 5 minutes of the fake clock
-COUNT_LINE = re.compile(r"and ([\d,]+) more bad (?:line|frame)s? in the last (?:minute|\d+ s|\d+ minutes) \((.*)\)$")
+COUNT_LINE = re.compile(r"and ([\d,]+) more bad (?:line|frame)s? in the last (?:second|minute|\d+ s|\d+ minutes) \((.*)\)$")
 
 
 def noise(k: int) -> bytes:

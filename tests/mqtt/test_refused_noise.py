@@ -26,7 +26,7 @@ from tests.mqtt.test_ingest import Wall, sealed
 
 MESSAGES, PER_STEP, STEP_S = 10_000, 100, 3.0
 WHOLE_A_MINUTE = 8  # docs/security.md: the first of each kind whole, at most eight a minute
-COUNT_LINE = re.compile(r"^hall: and ([\d,]+) more messages? dropped in the last (minute|\d+ s|\d+ minutes) \(")
+COUNT_LINE = re.compile(r"^hall: and ([\d,]+) more messages? dropped in the last (second|minute|\d+ s|\d+ minutes) \(")
 
 
 def flood(k: int, key) -> tuple[str, bytes]:
@@ -92,11 +92,14 @@ def test_a_board_logs_messages_on_the_halls_topics_it_ignores_at_a_bounded_rate(
                 clock.advance(STEP_S)
         clock.advance(60)
         board._on_message(None, None, SimpleNamespace(topic=HALL_STATUS, payload=b"{}"))  # the count, and this
+        board._on_message(None, None, SimpleNamespace(topic=HALL_STATUS, payload=b"{}"))
+        board.close()  # the last one's count as the link ends
     lines = [r.getMessage() for r in caplog.records]
     counts = [int(m[1].replace(",", "")) for m in (re.search(r"^MQTT: and ([\d,]+) more messages? ignored", x)
                                                      for x in lines) if m]
     minutes = MESSAGES // PER_STEP * STEP_S / 60 + 1
     assert len(counts) <= minutes and len(lines) - len(counts) <= 2 * minutes, lines
-    assert len(lines) - len(counts) + sum(counts) == MESSAGES + 1
+    assert len(lines) - len(counts) + sum(counts) == MESSAGES + 2
+    assert lines[-1] == "MQTT: and 1 more message ignored in the last second (refused 1)"
     assert "not signed by the hall's key" in " ".join(lines) and "not a signed message" in " ".join(lines)
     assert board._receipts == deque(maxlen=64)  # none believed
