@@ -4,7 +4,8 @@
 the daemon through a thread-safe sink (a callable, or anything with ``put`` such as a
 ``queue.Queue``). A card arriving is one ``tag`` event however long it rests; a port that
 fails is an ``offline`` state retried with bounded exponential backoff on the injected
-clock, and ``online`` again when it answers. Bad input is counted and logged, never raised.
+clock, and ``online`` again when it answers. Bad input is counted and logged (the first whole,
+then a count a minute: base/rate_log.py), never raised.
 
 The protocol logic lives in pure "session" classes (bytes in, events and bytes out: the hub's
 in hub_session.py, the RDM6300's in rdm6300.py), so tests can drive it without threads;
@@ -170,6 +171,7 @@ class CardReader:
             return False
 
     def _close(self) -> None:
+        self.session.parser.flush()  # the count of bad input read so far, before the port goes
         if self._ser is not None:
             try:
                 self._ser.close()

@@ -1,9 +1,10 @@
 """Host side of the reader-hub line protocol (``firmware/PROTOCOL.md``, version 1.x).
 
-Pure: no I/O, no clock. :func:`decode_line` turns one line into a :class:`Message` or raises
-:class:`ProtocolError` with a ``kind`` from :data:`ERROR_KINDS`; :class:`LineParser` is the
-streaming form fed arbitrary bytes: it resynchronises at every newline, bounds the line
-length, counts bad lines by kind and never raises. The firmware has its own copy of the
+Pure: no I/O, and the clock only injected. :func:`decode_line` turns one line into a
+:class:`Message` or raises :class:`ProtocolError` with a ``kind`` from :data:`ERROR_KINDS`;
+:class:`LineParser` is the streaming form fed arbitrary bytes: it resynchronises at every
+newline, bounds the line length, counts bad lines by kind (and logs them at a bounded rate, on
+the clock it is given) and never raises. The firmware has its own copy of the
 framing (``firmware/hubproto.py``); ``firmware/protocol_vectors.json`` keeps both honest.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base.errors import ClacksError
+from ..base.rate_log import RateLimitedLog
 
 log = logging.getLogger(__name__)
 
@@ -226,9 +228,13 @@ class LineParser:
     ``ignored`` and dropped: without a HELLO the host cannot know what the lines mean.
     """
 
-    def __init__(self, *, max_line: int = MAX_LINE) -> None:
+    def __init__(self, *, max_line: int = MAX_LINE, now=None) -> None:
+        """``now``: the clock the bad lines' log is rated by (``Clock.now``; the system's if None)."""
         self.max_line = max_line
         self.counts: Counter[str] = Counter()
+        # A noisy cable sends thousands of bad lines a second: the first is logged, then a count.
+        self.bad_lines = RateLimitedLog(log, "reader hub", "bad line", "bad lines", now=now)
+        self.gaps = RateLimitedLog(log, "reader hub", "sequence gap", "sequence gaps", now=now)
         self.hello: Message | None = None
         self.version_error: str | None = None
         self._buf = bytearray()
@@ -267,9 +273,19 @@ class LineParser:
                 if msg is not None:
                     out.append(msg)
 
+    def tick(self) -> None:
+        """Log the bad lines counted in an interval that is over (the reader calls it each step)."""
+        self.bad_lines.tick()
+        self.gaps.tick()
+
+    def flush(self) -> None:
+        """Log every bad line counted and not yet logged (the port is closed)."""
+        self.bad_lines.flush()
+        self.gaps.flush()
+
     def _bad(self, kind: str, detail: str) -> None:
         self.counts[kind] += 1
-        log.warning("reader hub: dropped a bad line (%s): %s", kind, detail)
+        self.bad_lines.warning(kind, "reader hub: dropped a bad line (%s): %s", kind, detail)
 
     def _line(self, line: bytes) -> Message | None:
         if not line.strip(b"\r"):
@@ -282,7 +298,7 @@ class LineParser:
                     log.error("reader hub: %s; ignoring it until it sends a supported HELLO", exc.detail)
                 self.version_error = exc.detail
                 self.hello = None
-            self._bad(exc.kind, f"{exc.detail} in {line[:40]!r}")
+            self._bad(exc.kind, f"{exc.detail} in {line!r}")  # at most MAX_LINE + 1 bytes
             return None
         self.counts["ok"] += 1
         self._check_seq(msg)
@@ -303,5 +319,6 @@ class LineParser:
             lost = (msg.seq - expected) % SEQ_MODULO
             self.counts["seq_gap"] += 1
             self.counts["lost"] += lost
-            log.warning("reader hub: sequence gap, expected %d got %d (%d line(s) lost)", expected, msg.seq, lost)
+            self.gaps.warning("seq_gap", "reader hub: sequence gap, expected %d got %d (%d line(s) lost)",
+                              expected, msg.seq, lost)
         self._expected_seq = (msg.seq + 1) % SEQ_MODULO

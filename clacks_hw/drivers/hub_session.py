@@ -28,7 +28,7 @@ class HubSession:
         self.resync_every = resync_every  # at most one snapshot request per this, on a noisy line
         self._gaps = 0
         self._resync = False
-        self.parser = LineParser()
+        self.parser = LineParser(now=clock.now)
         self.present: dict[int, str] = {}
         self.info: dict[str, Any] | None = None
         self.counts: Counter[str] = Counter()
@@ -75,6 +75,7 @@ class HubSession:
 
     def poll(self) -> tuple[bytes, list[ReaderEvent], bool]:
         now = self.clock.now()
+        self.parser.tick()
         out = b""
         if not self.online and now - self._last_info >= self.info_every:
             self._last_info = now

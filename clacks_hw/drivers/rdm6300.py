@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
+from ..base.rate_log import RateLimitedLog
 from .reader_events import ONLINE, ReaderEvent
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,11 @@ def make_frame(uid: str) -> bytes:
 class Rdm6300Parser:
     """Streaming frame parser: never raises; bad frames and stray bytes are counted."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, now=None) -> None:
+        """``now``: the clock the bad frames' log is rated by (``Clock.now``; the system's if None)."""
         self.counts: Counter[str] = Counter()
         self._buf: bytearray | None = None  # None: outside a frame
+        self.bad_frames = RateLimitedLog(log, "RDM6300", "bad frame", "bad frames", now=now)
 
     def feed(self, data: bytes) -> list[str]:
         uids = []
@@ -76,9 +79,15 @@ class Rdm6300Parser:
         self.counts["ok"] += 1
         return payload[:10].decode("ascii").upper()
 
+    def tick(self) -> None:
+        self.bad_frames.tick()
+
+    def flush(self) -> None:
+        self.bad_frames.flush()
+
     def _bad(self, kind: str, detail: str) -> None:
         self.counts[kind] += 1
-        log.warning("RDM6300: dropped a bad frame (%s): %s", kind, detail)
+        self.bad_frames.warning(kind, "RDM6300: dropped a bad frame (%s): %s", kind, detail)
 
 
 class TagPresence:
@@ -114,7 +123,7 @@ class Rdm6300Session:
 
     def __init__(self, clock, *, timeout: float = 0.5) -> None:
         self.clock = clock
-        self.parser = Rdm6300Parser()
+        self.parser = Rdm6300Parser(now=clock.now)
         self.presence = TagPresence(clock, timeout)
         self.counts: Counter[str] = Counter()
 
@@ -129,4 +138,5 @@ class Rdm6300Session:
         return events
 
     def poll(self) -> tuple[bytes, list[ReaderEvent], bool]:
+        self.parser.tick()
         return b"", [ReaderEvent(kind, 0, u) for kind, u in self.presence.expire()], True

@@ -52,7 +52,9 @@ Name = Annotated[str, Meta(max_length=16, pattern=r"^[^\W_](?:[^\W_]|[.'-]| (?=[
 Lamps = Annotated[str, Meta(pattern=r"^[01]{16}\Z")]
 GameId = Annotated[str, Meta(pattern=r"^n[0-9]{1,9}-[0-9a-f]{8}\Z")]
 Boot = Annotated[str, Meta(pattern=r"^[0-9a-f]{16}\Z")]
-PublicKey = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{43}\Z")]  # 32 bytes, base64url unpadded
+# 32 bytes, base64url unpadded, spelt the one way signing.py writes them: the last character's
+# two spare bits zero (its place in the alphabet a multiple of 4)
+PublicKey = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]\Z")]
 PageUrl = Annotated[str, Meta(max_length=300, pattern=r"^https?://[A-Za-z0-9.:\[\]-]{1,260}/\Z")]
 Wall = Annotated[float, Meta(ge=0, le=1e10)]  # a board's clock, Unix seconds (a Pi may boot in 1970)
 Count = Annotated[int, Meta(ge=0, le=1_000_000)]

@@ -7,9 +7,10 @@ means a message cannot be replayed under another board's name or as another kind
 checks the signature on the bytes as they came, before parsing anything, so a stranger's
 message is never even parsed.
 
-Keys are 32 bytes written as 43 characters of base64url: a board's private key sits in its
-config (``mqtt.key``), the hall holds every board's public key (``hall.toml``), and the boards
-hold the hall's public key, with which it signs its receipts.
+Keys are 32 bytes written as 43 characters of base64url, signatures 64 bytes as 86, each read
+in that one spelling only (:func:`canonical`). A board's private key sits in its config
+(``mqtt.key``), the hall holds every board's public key (``hall.toml``), and the boards hold the
+hall's public key, with which it signs its receipts.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..base.errors import ClacksError
 DOMAIN = b"clacks-hw mqtt v1\n"
 ENVELOPE = re.compile(rb'\{"v":1,"sig":"([A-Za-z0-9_-]{86})","msg":(\{.*\})\}', re.DOTALL)
 KEY_TEXT = re.compile(r"[A-Za-z0-9_-]{43}")
+_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 class BadKey(ClacksError, ValueError):
@@ -41,8 +43,16 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+def canonical(text: str, size: int) -> bytes | None:
+    """The ``size`` bytes ``text`` spells in base64url as :func:`_b64` writes it, else None.
+
+    Only that one spelling: the exact length, nothing outside the alphabet (no padding, no
+    space), and the last character's spare bits zero (else 4 of a signature's 86 characters'
+    bits, 2 of a key's 43, would give one value 16 or 4 spellings)."""
+    if len(text) != -(-size * 4 // 3) or not _ALPHABET.issuperset(text):
+        return None
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return raw if len(raw) == size and _b64(raw) == text else None
 
 
 def key_bytes(text: str, what: str = "key") -> bytes:
@@ -50,8 +60,8 @@ def key_bytes(text: str, what: str = "key") -> bytes:
     if not isinstance(text, str) or not KEY_TEXT.fullmatch(text):
         raise BadKey(f"{what} must be 43 characters of base64url (letters, digits, '-', '_'), as "
                      "`clacks-hw hall setup` writes it")
-    raw = _unb64(text)
-    if _b64(raw) != text:  # the last character carries two bits that must be zero
+    raw = canonical(text, 32)
+    if raw is None:  # the last character carries two bits that must be zero
         raise BadKey(f"{what} is not a key written by `clacks-hw hall setup` (its last character is off)")
     return raw
 
@@ -94,8 +104,11 @@ class VerifyKey:
         self._key = Ed25519PublicKey.from_public_bytes(key_bytes(text, what))
 
     def verify(self, topic: str, sig: bytes, msg: bytes) -> bool:
+        raw = canonical(sig.decode("ascii", "replace"), 64)
+        if raw is None:  # a signature respelt is not the one its owner made
+            return False
         try:
-            self._key.verify(_unb64(sig.decode("ascii")), DOMAIN + topic.encode() + b"\n" + msg + b"\n")
+            self._key.verify(raw, DOMAIN + topic.encode() + b"\n" + msg + b"\n")
         except InvalidSignature:
             return False
         return True

@@ -84,6 +84,7 @@ class Hall(PageServer):
         self._tick()
 
     def on_stop(self) -> None:
+        self.ingest.noise.flush()  # the messages dropped since the last count line
         self.link.stop()
         self.store.close()
 
@@ -149,6 +150,7 @@ class Hall(PageServer):
             # Subscribing again brings the retained status and state the hall dropped before.
             self.link.client.subscribe([(f"{PREFIX}/+/status", 1), (f"{PREFIX}/+/state", 0)])
         self.link.tick(now, self._receipt)
+        self.ingest.noise.tick()
         broker = self.link.state(now)
         if self.feed.model.get("broker", {}).get("text") != broker["text"]:
             self.feed.put(("broker",), {"ok": broker["ok"], "text": broker["text"], "since": int(now)})

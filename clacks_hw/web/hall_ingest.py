@@ -5,7 +5,8 @@ Only a board the hall was given (hall.toml) gets a card on the page or a result 
 leaderboard, and only with messages signed by its key that the schema accepts. Everything else
 is dropped: a publisher the hall does not know, or whose signature fails, is logged once and
 listed for the exhibitor (:attr:`Ingest.knocking`, with the command that adds it); a known
-board's message the schema refuses is logged (the first, then a count each minute).
+board's message the schema refuses is logged. Both at a bounded rate (base/rate_log.py): the first
+of each kind whole, then a count each minute.
 
 Runs in the page server's loop: no locks, and the page reads what this leaves.
 """
@@ -16,13 +17,15 @@ import logging
 import shlex
 from dataclasses import dataclass
 
+from ..base.rate_log import RateLimitedLog
 from ..mqtt import schema
 from ..mqtt.signing import BadKey, Unsigned, VerifyKey, fingerprint, open_envelope
 from ..mqtt.topics import parse_board_topic
 
 log = logging.getLogger(__name__)
 SILENT_S = 4.0  # a board beats every second: this long without a word and it is shown silent
-LOG_EVERY_S = 60.0  # a board sending refused messages: the first logged, then a count this often
+LOG_EVERY_S = 60.0  # messages dropped: the first of each kind logged, then a count this often
+LOG_BURST = 8  # whole lines a minute at most: each a different board's (or kind of) trouble
 MAX_KNOCKING = 64  # strangers listed at once (the oldest forgotten): one flood cannot fill the memory
 
 
@@ -86,7 +89,8 @@ class Ingest:
         self.knocking: dict[str, Knock] = {}
         self.messages = 0
         self.dropped = 0
-        self._quiet: dict[tuple[str, str], float] = {}  # (board, what) -> when it was last logged
+        self.noise = RateLimitedLog(log, "hall", "message dropped", "messages dropped", now=wall,
+                                    every=LOG_EVERY_S, burst=LOG_BURST)
 
     def receive(self, topic: str, payload: bytes) -> tuple[bool, str | None]:
         """Take one message: (whether anything shown changed, the board owed a receipt or None)."""
@@ -98,7 +102,7 @@ class Ingest:
         board, kind = where
         if len(payload) > schema.MAX_BYTES[kind]:
             return self._drop(board, "size", f"{board}: a {kind} message of {len(payload)} bytes "
-                                            f"(at most {schema.MAX_BYTES[kind]})", now)
+                                            f"(at most {schema.MAX_BYTES[kind]})")
         try:
             sig, msg = open_envelope(payload)
         except Unsigned:
@@ -115,7 +119,7 @@ class Ingest:
             card = self.cards.get(board)
             if card is not None:
                 card.refused += 1
-            return self._drop(board, kind, f"{board}: a {kind} message the schema refuses: {exc}", now)
+            return self._drop(board, kind, f"{board}: a {kind} message the schema refuses: {exc}")
         card = self.cards.get(board) or self.cards.setdefault(board, Card(board))
         card.seen = now
         self.knocking.pop(board, None)
@@ -163,9 +167,7 @@ class Ingest:
             if len(self.knocking) >= MAX_KNOCKING and board not in self.knocking:
                 del self.knocking[min(self.knocking, key=lambda b: self.knocking[b].last)]
             k = self.knocking[board] = Knock(board, reason, now, now, key=key)
-            if (board, reason) not in self._quiet:
-                self._quiet[(board, reason)] = now
-                self._say(k)
+            self._say(k)
             return True, None
         k.count += 1
         k.last = now
@@ -179,17 +181,12 @@ class Ingest:
         d = k.data(self.hall_toml)
         how = (f"its key's fingerprint is {d['fingerprint']}; if that is the board's, count it with: {d['command']}"
                if d["command"] else "it has not said which key it signs with yet")
-        log.warning("hall: %s %s; its messages are dropped (%s)", k.board, k.reason, how)
+        kind = f"{k.board} {k.reason}" + (f" (key {d['fingerprint']})" if d["command"] else "")  # a new key: its own line
+        self.noise.warning(kind, "hall: %s %s; its messages are dropped (%s)", k.board, k.reason, how)
 
-    def _drop(self, board, what: str, line: str, now: float | None = None) -> tuple[bool, None]:
+    def _drop(self, board, what: str, line: str) -> tuple[bool, None]:
         self.dropped += 1
-        if len(self._quiet) > 4 * MAX_KNOCKING:  # names made up by the thousand: forget, log again later
-            self._quiet.clear()
-        now = self.wall() if now is None else now
-        last = self._quiet.get((board or "", what))
-        if last is None or now - last >= LOG_EVERY_S:
-            self._quiet[(board or "", what)] = now
-            log.warning("hall: dropped %s", line)
+        self.noise.warning(f"{board} {what}" if board else what, "hall: dropped %s", line)
         return False, None
 
     def boards(self, now: float) -> list[dict]:

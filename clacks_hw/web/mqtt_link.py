@@ -25,6 +25,7 @@ from collections import deque
 import paho.mqtt.client as mqtt
 
 from .. import __version__
+from ..base.rate_log import RateLimitedLog
 from ..mqtt import schema
 from ..mqtt.client import goodbye, make_client
 from ..mqtt.outbox import Outbox
@@ -54,6 +55,8 @@ class MqttLink:
         self.hall_key = VerifyKey(config.hall_key, "mqtt.hall_key") if config.hall_key else None
         self.page = page
         self.wall, self.clock = wall, clock
+        # Anyone on a broker without the access list may write on the hall's topics: a count a minute.
+        self._ignored = RateLimitedLog(log, "MQTT", "message ignored", "messages ignored", now=clock, burst=2)
         self.board_id = config.board_id or default_board_id()
         self.boot = secrets.token_hex(8)
         self.outbox = Outbox(journal_dir, edition, key.public)
@@ -114,6 +117,7 @@ class MqttLink:
         if self._thread is not None:
             self._thread.join(timeout)
         goodbye(self.client, self._topic("status"), self._status("offline") if self.connected else None)
+        self._ignored.flush()  # paho's thread has ended: the count of what it ignored is complete
 
     # -- paho's thread ----------------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:
@@ -146,11 +150,12 @@ class MqttLink:
         try:
             sig, body = open_envelope(payload)
             if not self.hall_key.verify(msg.topic, sig, body):
-                log.warning("MQTT: a message on %s not signed by the hall's key (mqtt.hall_key): ignored", msg.topic)
+                self._ignored.warning("not the hall's", "MQTT: a message on %s not signed by the hall's key "
+                                      "(mqtt.hall_key): ignored", msg.topic)
                 return
             message = schema.decode(kind, body)
         except (Unsigned, schema.BadMessage) as exc:
-            log.warning("MQTT: ignored a message on %s: %s", msg.topic, exc)
+            self._ignored.warning("refused", "MQTT: ignored a message on %s: %s", msg.topic, exc)
             return
         if kind == "receipt":
             self._receipts.append(message.games)
@@ -165,6 +170,7 @@ class MqttLink:
             self._wake.wait(max(0.0, min(next_alive, next_scan) - self.clock()))
             self._wake.clear()
             now = self.clock()
+            self._ignored.tick()
             try:
                 snap, self._latest = self._latest, None
                 if snap is not None:
