@@ -4,6 +4,8 @@ games' default) the places come in the board's order and nothing is said about t
 
 import pytest
 
+from clacks_hw.daemon.palette import PREVIEW
+from clacks_hw.daemon.renderer import render
 from clacks_hw.game.clacks.actions import Action
 from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.clacks.planner import plan
@@ -95,11 +97,16 @@ def test_from_the_start_the_hint_says_which_tower_to_select_and_that_it_sends(tm
         assert who == seat and signal == s.next_signal(seat) and pv.hint.select
         assert f"select {name}: this card SENDS {signal}" in rig.reports[-1], rig.reports[-1]
         assert status(rig)["preview"]["hint"] == f"select {name}: this card SENDS {signal}"
+        t = pv.since  # the lit board: the tower to select blinks with the card's lamps
+        assert render(rig.ctrl.view(t + 0.1), t + 0.1).tower(name) == PREVIEW
+        assert render(rig.ctrl.view(t + 0.5), t + 0.5).tower(name) != PREVIEW
         choice = pv.choice
         rig.press(name)
         pv = rig.ctrl.preview
         assert rig.state.player(seat).tower == tower and pv is not None and pv.choice == choice
         assert f"this card SENDS {signal} from {name}" in rig.reports[-1], rig.reports[-1]
+        t = pv.since  # its button now shows the pawn, not the hint
+        assert not pv.hint.select and render(rig.ctrl.view(t + 0.1), t + 0.1).tower(name) != PREVIEW
         rig.press("PLAY")
         assert rig.state.player(seat).sent == 1 and rig.state.player(seat).sent_from == (tower,)
         return
