@@ -201,6 +201,12 @@ def test_a_sabotage_that_succeeds_is_the_hint():
                 assert hint_text(before, me, got).endswith(f"turns {TOWERS[got.tower].name}'s six lamps off: "
                                                            f"{got.seat}'s last letter is sabotaged")
                 assert after.winner != before.sabotage[0]  # followed, it succeeded
+                for c in before.player(me).hand:  # a letter of its own would end the turn, the sabotage lost
+                    other = hint(before, c)
+                    assert other.code in (h.BLACKOUT, h.OTHER_BLACKOUT), (c, other)
+                    if other.code == h.OTHER_BLACKOUT:
+                        assert c not in other.then and hint_text(before, me, other).startswith(
+                            f"this card cannot turn {TOWERS[got.tower].name}'s lamps off; play ")
                 return
     raise AssertionError("no game gave a sabotage the hand could make")
 

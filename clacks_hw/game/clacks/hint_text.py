@@ -41,6 +41,9 @@ def hint_text(state, seat: str, hint: h.Hint) -> str:
     if code == h.BLACKOUT:
         cards = "this card" if not hint.then else f"this card here, then {_cards(state, seat, hint.then)},"
         return f"{cards} turns {tower}'s six lamps off: {hint.seat}'s last letter is sabotaged"
+    if code == h.OTHER_BLACKOUT:
+        return (f"this card cannot turn {tower}'s lamps off; play {_cards(state, seat, hint.then)}: that "
+                f"sabotages {hint.seat}'s last letter (a letter of your own sent first would end your turn)")
     if code == h.CLOSER:
         play = f"select {tower} and play it here" if hint.select else "play it here"
         if hint.wrong == 0:

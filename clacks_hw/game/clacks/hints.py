@@ -8,7 +8,8 @@ the card are applied and the letter sent read off the result, so a hint is never
 order:
 
 - BLACKOUT: Last Letter Sabotage is open against ``tower`` and this card (then ``then``) turns
-  its six lamps off;
+  its six lamps off; OTHER_BLACKOUT: this card cannot, ``then`` can (sending a letter of one's
+  own first would end the turn and lose the sabotage);
 - SENDS: the card alone sends the letter from ``tower`` (``select``: move the pawn there first);
 - WITH: the card here, then ``then`` (more cards of the hand), sends it from ``tower``;
 - OTHER: the card has no part in any send this turn; ``then`` sends it from ``tower`` instead;
@@ -31,7 +32,8 @@ from .planner import plan, plan_blackout
 from .state import GameState
 from .turns import target_mask
 
-BLACKOUT, SENDS, WITH, OTHER, CLOSER, NOTHING = "blackout", "sends", "with", "other", "closer", "nothing"
+BLACKOUT, OTHER_BLACKOUT = "blackout", "other_blackout"
+SENDS, WITH, OTHER, CLOSER, NOTHING = "sends", "with", "other", "closer", "nothing"
 
 
 class Hint(NamedTuple):
@@ -102,7 +104,7 @@ def card_hint(state: GameState, seat: str, card: str, placements) -> Hint:
         if hint is not None:
             return hint
     both = plan(state, cards=(card,) + others, seat=seat, using=card) if others else None
-    if both is not None:
+    if both is not None and len(both.cards) > 1:
         k = both.cards.index(card)
         return Hint(WITH, both.masks[k], both.tower, _must_move(state, seat, both.tower), seat,
                     state.next_signal(seat), both.cards[:k] + both.cards[k + 1:])
@@ -129,11 +131,14 @@ def _checked(state: GameState, seat: str, card: str, p) -> Hint | None:
 def _blackout(state: GameState, card: str, others) -> Hint | None:
     """Last Letter Sabotage: the cheapest cards turning the sender's tower off, if ``card`` is one."""
     tower = state.sabotage[1]
+    sender = state.sabotage[0]
     p = plan_blackout(state, tower, cards=(card,)) or plan_blackout(state, tower, cards=(card,) + others)
-    if p is None or card not in p.cards:
-        return None
+    if p is None:
+        return None  # it fails whatever is played: the usual hint
+    if card not in p.cards:
+        return Hint(OTHER_BLACKOUT, 0, tower, seat=sender, then=p.cards)
     k = p.cards.index(card)
-    return Hint(BLACKOUT, p.masks[k], tower, seat=state.sabotage[0], then=p.cards[:k] + p.cards[k + 1:])
+    return Hint(BLACKOUT, p.masks[k], tower, seat=sender, then=p.cards[:k] + p.cards[k + 1:])
 
 
 def _closer(state: GameState, seat: str, card: str, placements) -> Hint:
@@ -164,8 +169,8 @@ def option_hint(state: GameState, action: Action, best: Hint | None) -> Hint:
     """The hint for one shown option of a card: the card's best (``best``) at its own place,
     else what the engine says this place sends."""
     choice = action.lamps if action.lamps is not None else action.tower
-    if best is not None and best.code == OTHER:
-        return best._replace(choice=choice)  # no place of this card sends: each says what does
+    if best is not None and best.code in (OTHER, OTHER_BLACKOUT):
+        return best._replace(choice=choice)  # no place of this card will do: each says what does
     if best is not None and best.choice == choice:
         return best
     return answer(state, action)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..board import TOWERS
-from ..hints import OTHER, SENDS, Hint, answer, option_hint
+from ..hints import OTHER, OTHER_BLACKOUT, SENDS, Hint, answer, option_hint
 from ..state import GameState
 from ..turns import target_mask
 from ...core.values import replace
@@ -69,7 +69,7 @@ def ordered(state: GameState, seat: str, placements, card: str | None = None, hi
     goals = targets(state, seat)
     keyed = sorted(range(len(unique)), key=lambda k: (_score(state.board, unique[k], goals), k))
     out = [unique[k] for k in keyed]
-    if best is not None and best.code != OTHER and best.choice in out:
+    if best is not None and best.code not in (OTHER, OTHER_BLACKOUT) and best.choice in out:
         out.remove(best.choice)
         out.insert(0, best.choice)
     return tuple(out)
