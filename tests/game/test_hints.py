@@ -17,7 +17,7 @@ from clacks_hw.game.core.computer import choose, move_rng, to_act
 from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.core.values import replace
 
-from .conftest import ED, L, T, at_turn, game, player, sig
+from .conftest import ED, L, T, at_turn, game, player, sig, tower_lamps
 
 SQ_R2 = L(1, 2, 5, 6)  # a square inside R2
 
@@ -219,3 +219,19 @@ def test_a_hand_the_table_may_not_see_is_not_named():
     assert ED.card_label("J07") in hint_text(shown, "S", got)
     text = hint_text(hidden, "S", got)
     assert "J07" not in text and "another of your cards" in text, text
+
+
+def test_a_fault_report_card_is_shown_first_where_it_sends():
+    """FEEDBACK LOOP after a jacquard that left R2 showing the U's every lamp wrong: its choice
+    of tower starts at R2 (not at R1, the first button), saying so."""
+    from clacks_hw.game.clacks.board_play import preview
+
+    s = game(2, words={"S": "GUILD", "N": "TOWER"})
+    s = player(s, "S", tower=T("R2"), last_tx=T("R1"), sent=1, hand=("J29", "J30", "J33"), faults=("F10",))
+    s = player(s, "N", tower=T("R6"))
+    s = replace(at_turn(s, "S"), board=sig("S", "R2", "U") ^ tower_lamps("R2") ^ SQ_R2)
+    s = s.config.game.apply(s, Action("S", "play", card="J29", lamps=SQ_R2))
+    assert s.player("S").sent == 1 and s.turn.seat == "S"
+    p = preview.choosing(s, "S", "fault", "F10", s.config.game.choices(ED.cards["F10"]), 0.0)
+    assert p.choice == T("R2") and p.sends == ("S", "U", T("R2"))
+    assert hint_text(s, "S", p.hint) == "this card SENDS U from R2"

@@ -22,11 +22,11 @@ import logging
 from ...core.board import BoardPlay
 from ...core.engine import validate
 from ...core.rejection import Rejection
+from .. import hints
 from ..actions import Action
 from ..board import TOWER_BY_NAME, TOWERS
-from ..rejection import Code
-from .. import hints
 from ..hint_text import hint_text
+from ..rejection import Code
 from . import fault_flow, lights, preview, swap_flow
 
 log = logging.getLogger(__name__)

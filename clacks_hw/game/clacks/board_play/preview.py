@@ -156,8 +156,7 @@ def choosing(state: GameState, seat: str, act: str, card: str, kinds: dict, now:
     else:
         return None
     p = Preview(seat, act, card, tuple(options), choose=choose, since=now, hints=hints)
-    if hints and act in ("play", "fault"):
-        sending = [k for k, o in enumerate(options)
-                   if answer(state, Action(seat, act, card=card, **replace(p, index=k).action_fields())).code == SENDS]
-        p = replace(p, index=sending[0] if sending else 0)
+    if hints and act in ("play", "fault"):  # shown first where it sends, if anywhere
+        p = replace(p, index=next((k for k in range(len(options)) if answer(
+            state, Action(seat, act, card=card, **replace(p, index=k).action_fields())).code == SENDS), 0))
     return hinted(state, p)
