@@ -27,7 +27,7 @@ class PreviewShown:
     tower: int | None  # the tower chosen, when the card asks for a tower
     affordable: bool
     hints: bool = False  # is the board hinting? Then ``sends`` is the engine's answer for it:
-    sends: tuple[str, str, int] | None = None  # (seat, signal, tower) it would transmit, or None
+    sends: tuple[str, str, int] | None = None  # (seat, signal, tower) it would transmit (from that tower), or None
     hint: object = None  # and the hint for it, as the game's codes (the game's page says it in words)
 
 
