@@ -27,7 +27,8 @@ class PreviewShown:
     tower: int | None  # the tower chosen, when the card asks for a tower
     affordable: bool
     hints: bool = False  # is the board hinting? Then ``sends`` is the engine's answer for it:
-    sends: tuple[str, str, int] | None = None  # (seat, signal, tower) it would transmit, or None
+    sends: tuple[str, str, int] | None = None  # (seat, signal, tower) it would transmit (from that tower), or None
+    hint: object = None  # and the hint for it, as the game's codes (the game's page says it in words)
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ class StatusPublisher:
         p = view.preview
         shown = None if p is None else PreviewShown(p.seat, p.act, p.card, p.mask,
                                                    p.choice if p.choose == "tower" else None, p.affordable,
-                                                   getattr(p, "hints", False), getattr(p, "sends", None))
+                                                   getattr(p, "hints", False), getattr(p, "sends", None),
+                                                   getattr(p, "hint", None))
         m = view.computer  # a computer player's move, shown on the pages as a preview of its play
         if shown is None and m is not None and m.lamps:
             shown = PreviewShown(m.seat, "play", m.card, m.lamps, None, True)

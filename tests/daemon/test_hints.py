@@ -4,6 +4,8 @@ games' default) the places come in the board's order and nothing is said about t
 
 import pytest
 
+from clacks_hw.daemon.palette import PREVIEW
+from clacks_hw.daemon.renderer import render
 from clacks_hw.game.clacks.actions import Action
 from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.clacks.planner import plan
@@ -74,6 +76,42 @@ def test_a_hinted_place_says_it_sends_and_playing_it_does(tmp_path):
     assert rig.state.player(seat).sent_from[-1] == tower
 
 
+
+def test_from_the_start_the_hint_says_which_tower_to_select_and_that_it_sends(tmp_path):
+    """The issue: with the pawn at its start the best place said "sends nothing" until the
+    player happened to select the right tower. Now the hint includes the move: "select R2: this
+    card SENDS G"; the tower's button moves the pawn and the card stays shown, now sending from
+    there; PLAY sends it."""
+    for seed in range(1, 60):
+        rig = Rig(tmp_path / str(seed), FakeClock(0.0), seed=seed, hints="on")
+        rig.start_game()
+        s = rig.state
+        seat = s.turn.seat
+        card = next((c for c in s.player(seat).hand if plan(s, cards=(c,)) is not None), None)
+        if card is None or s.player(seat).tower is not None:
+            continue
+        rig.tap(card)
+        pv = rig.ctrl.preview
+        who, signal, tower = pv.sends
+        name = TOWERS[tower].name
+        assert who == seat and signal == s.next_signal(seat) and pv.hint.select
+        assert f"select {name}: this card SENDS {signal}" in rig.reports[-1], rig.reports[-1]
+        assert status(rig)["preview"]["hint"] == f"select {name}: this card SENDS {signal}"
+        t = pv.since  # the lit board: the tower to select blinks with the card's lamps
+        assert render(rig.ctrl.view(t + 0.1), t + 0.1).tower(name) == PREVIEW
+        assert render(rig.ctrl.view(t + 0.5), t + 0.5).tower(name) != PREVIEW
+        choice = pv.choice
+        rig.press(name)
+        pv = rig.ctrl.preview
+        assert rig.state.player(seat).tower == tower and pv is not None and pv.choice == choice
+        assert f"this card SENDS {signal} from {name}" in rig.reports[-1], rig.reports[-1]
+        t = pv.since  # its button now shows the pawn, not the hint
+        assert not pv.hint.select and render(rig.ctrl.view(t + 0.1), t + 0.1).tower(name) != PREVIEW
+        rig.press("PLAY")
+        assert rig.state.player(seat).sent == 1 and rig.state.player(seat).sent_from == (tower,)
+        return
+    raise AssertionError("no seed gave a one-card send from the start")
+
 def test_a_hinted_place_that_sends_nothing_says_so(tmp_path):
     rig, card = one_card_send(tmp_path, "on")
     rig.tap(card)
@@ -87,8 +125,9 @@ def test_a_hinted_place_that_sends_nothing_says_so(tmp_path):
     state = rig.state
     after = state.config.game.apply(state, Action(pv.seat, "play", card=card, lamps=pv.choice))
     assert state.config.game.signal_sent(state, after) is None  # the engine agrees
-    assert rig.reports[-1].endswith("sends nothing.")
+    assert rig.reports[-1].endswith("sends nothing here; its first place is its best.")
     assert status(rig)["preview"]["sends"] is None
+    assert status(rig)["preview"]["hint"] == "sends nothing here; its first place is its best"
 
 
 def test_without_hints_places_come_in_the_boards_order_and_say_nothing(tmp_path):

@@ -1,9 +1,11 @@
 """Transmission: the next letter on the pawn's tower, flipped this turn, from a new tower;
 it happens by itself and ends the turn."""
 
+from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.core.values import replace
 
 from .conftest import (
+    ED,
     L,
     T,
     at_turn,
@@ -17,6 +19,7 @@ from .conftest import (
     refused,
     sig,
     tower_lamps,
+    turn,
 )
 
 SQ = L(1, 2, 5, 6)  # a square inside R2 (lamps 1,2,5,6,9,10)
@@ -123,3 +126,54 @@ def test_end_after_a_failed_attempt_keeps_the_letter_to_send():
     t = ok(ok(s, play("S", "J29", SQ)), end("S"))
     assert t.player("S").sent == 1 and t.player("S").next_signal == "U"
     assert t.player("S").last_tx == T("R1")
+
+
+def test_the_towers_the_next_letter_may_go_from_leave_out_the_tower_of_the_previous_one():
+    """docs/rules.md, 5.3: "you did not send your previous letter from this tower". The towers
+    every view names for the next letter (the play page's "send it from", the hints) are the
+    rules' own, so the one the rules forbid is never among them."""
+    s = position(sig("S", "R2", "U") ^ SQ, last_tx=T("R2"))  # the pawn on R2, the G sent from R2
+    towers = s.config.game.send_towers(s, "S")
+    assert T("R2") not in towers
+    assert T("R6") not in towers  # N's pawn stands there: S may pass, not stop
+    assert sorted(towers) == sorted(T(n) for n in ("R1", "R3", "R4", "R5"))
+    t = ok(s, move("S", "R1"))  # a tentative move: the towers are still counted from R2
+    assert sorted(t.config.game.send_towers(t, "S")) == sorted(towers)
+    t = ok(t, play("S", "J33", FAR))  # after a jacquard the pawn stays: only where it stands
+    assert t.config.game.send_towers(t, "S") == [T("R1")]
+
+    from clacks_hw.play.page_json import play_json
+    from clacks_hw.web.snapshot import StatusSnapshot
+
+    page = play_json(StatusSnapshot(seq=1, screen="game", state=s, actions=3), None, humans=("S", "N"))
+    assert page["next"]["S"]["towers"] == ["R1", "R3", "R4", "R5"]  # the play page's "send it from"
+
+
+def test_staying_where_you_only_tried_keeps_that_tower_among_them():
+    s = position(sig("S", "R2", "U") ^ SQ, last_tx=T("R1"))
+    assert T("R2") in s.config.game.send_towers(s, "S") and T("R1") not in s.config.game.send_towers(s, "S")
+    s = turn(s, budget_delta=-4)  # SEIZED GEARS twice: 1 point left: R4, two buttons off, is out of reach
+    assert sorted(s.config.game.send_towers(s, "S")) == [T("R2"), T("R3"), T("R5")]
+    s = turn(s, budget_delta=-5)  # no point left to move with
+    assert s.config.game.send_towers(s, "S") == [T("R2")]
+
+
+def test_the_seat_not_to_act_may_send_only_from_where_its_pawn_stands_unless_it_sent_from_there():
+    s = position(0, last_tx=T("R1"))
+    s = player(s, "N", last_tx=T("R6"))
+    assert s.config.game.send_towers(s, "N") == []
+    assert s.config.game.send_towers(player(s, "N", last_tx=T("R3")), "N") == [T("R6")]
+
+
+def test_every_other_mode_lets_the_next_letter_go_from_the_last_letters_tower():
+    """docs/coop.md: the team games have no "not from the same tower" rule, and in the Junior
+    Race "you may send again from the same tower"."""
+    from clacks_hw.commands.demo_cmd import demo_config
+
+    for mode, players in (("race", 4), ("solitaire", 1), ("junior_race", 2)):
+        s = new_game(ED, demo_config(ED, mode, players, 3, "easy", ()))
+        seat = s.turn.seat
+        last = T("R1") if seat in "SN" else T("G1")
+        s = player(s, seat, last_tx=last)
+        towers = s.config.game.send_towers(s, seat)
+        assert last in towers and len(towers) == 6, mode

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core.table import board_bits
 from ..core.view import PUBLIC
 from .board import TOWERS
+from .hint_text import hint_text
 from .state import NO_BUDGET, ROUTE_TOWERS, GameState
 
 
@@ -80,8 +81,10 @@ def page_preview(state: GameState, p) -> dict:
         "seat": p.seat, "act": p.act, "card": p.card, "label": state.edition.card_label(p.card),
         "lamps": board_bits(p.mask), "tower": None if p.tower is None else TOWERS[p.tower].name,
         "affordable": p.affordable, "jacquard": jacquard_json(state.edition, p.card),
-        # Hints on: what the engine answered for this placement (null: it sends nothing).
+        # Hints on: what the engine answered for this placement (null: it sends nothing), and the
+        # hint in words (hint_text.py: the pages write no sentence of their own).
         "hints": p.hints, "sends": None if p.sends is None else {
             "seat": p.sends[0], "signal": p.sends[1], "tower": TOWERS[p.sends[2]].name},
+        "hint": None if not p.hints or p.hint is None else hint_text(state, p.seat, p.hint),
         "budget_left": max(0, state.turn.left) if state.turn.base_budget < NO_BUDGET else None,
     }

@@ -140,11 +140,12 @@ def _hand(state: GameState, seat: str, cards) -> tuple[str, ...]:
     return tuple([c for c in dict.fromkeys(cards) if c not in played])
 
 
-def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
+def plan(state: GameState, cards=None, seat: str | None = None, using: str | None = None) -> Plan | None:
     """The cheapest way for the player to move to send their next signal this turn.
 
     ``cards`` defaults to the player's hand (tracked games); in physical games pass the
-    jacquards they hold. None when no way exists within the turn's budget.
+    jacquards they hold. ``using``: a card the plan must play (as a lifted jacquard must; a
+    hint's card, hints.py). None when no way exists within the turn's budget.
     """
     seat = seat or state.turn.seat
     signal = state.next_signal(seat)
@@ -155,8 +156,12 @@ def plan(state: GameState, cards=None, seat: str | None = None) -> Plan | None:
     tab = tables(edition)
     most, required = _card_limits(state)
     hand = _hand(state, seat, cards)
-    if most == 0 or not hand:
+    if most == 0 or not hand or using is not None and using not in hand:
         return None
+    if using is not None and required is not None and using != required:
+        found = plan(state, cards, seat)  # both must be played: the plan with the lifted one, if it has ``using``
+        return found if found is not None and using in found.cards else None
+    required = required or using
     bits = edition.signals[signal]
     board, flipped = state.board, turn.flipped
     needs = _packed(board) ^ PACKED_TARGET[seat][bits]

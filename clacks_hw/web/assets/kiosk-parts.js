@@ -69,12 +69,10 @@
     f.style.width = (goal > 0 ? Math.min(100, 100 * value / goal) : 0) + "%";
     f.style.background = colour; t.appendChild(f); return t;
   }
-  // A hinted placement, as the board's engine answered it (null: the board is not hinting).
+  // A hinted placement, in the board's own words (null: the board is not hinting).
   function sendsHint(pv) {
-    if (!pv || !pv.hints || !pv.affordable) { return null; }
-    if (!pv.sends) { return el("div", "hint nosend", "Hint: sends nothing from here"); }
-    var whose = pv.sends.seat === pv.seat ? "" : pv.sends.seat + "'s ";
-    return el("div", "hint sends", "Hint: sends " + whose + token(pv.sends.signal) + " from " + pv.sends.tower);
+    if (!pv || !pv.hints || !pv.affordable || !pv.hint) { return null; }
+    return el("div", "hint " + (pv.sends ? "sends" : "nosend"), "Hint: " + pv.hint);
   }
   window.Kiosk = {sendsHint: sendsHint, RED: RED, GREEN: GREEN, "$": $, el: el, clear: clear, show: show, seatName: seatName, seatColour: seatColour, seatDot: seatDot, token: token, label: label, coop: coop, modeText: modeText, jacquard: jacquard, cardChip: cardChip, cardList: cardList, letters: letters, track: track};
 })();

@@ -2,7 +2,8 @@
 
 Lamps show the shutters; a pawn is its tower button's LED in its owner's colour; the Deep Dwarf
 has its own; the current seat's indicator lights in its colour. A card being placed blinks the
-lamps it would flip (red when the card cannot be paid; a swap's jacquard to discard in orange).
+lamps it would flip (red when the card cannot be paid; a swap's jacquard to discard in orange);
+with hints, the button of a tower the hint says to select blinks with it.
 
 Co-op (race, solitaire): no pawns; the tower-button LEDs are the route, R1..R6 then G1..G6, one
 more lit per signal sent (scaled to 12 towers if owners' words make the message longer or
@@ -61,6 +62,8 @@ def lights(state, shown, now: float, since: float = 0.0) -> Lights:
         if blink_on(now, shown.since):
             role = ("discard",) if shown.act == "discard" else ("preview",) if shown.affordable else ("unaffordable",)
             lamps.update({i: role for i in range(16) if shown.mask >> i & 1})
+            if shown.hint is not None and shown.hint.select:  # "select R2": its button blinks with the card
+                towers[TOWERS[shown.hint.tower].name] = ("preview",)
         times.append(next_edge(now, shown.since))
     return Lights(lamps, towers, seats, turn=None if state.over else state.turn.seat,
                   changes_at=min(times) if times else None)

@@ -22,8 +22,10 @@ import logging
 from ...core.board import BoardPlay
 from ...core.engine import validate
 from ...core.rejection import Rejection
+from .. import hints
 from ..actions import Action
 from ..board import TOWER_BY_NAME, TOWERS
+from ..hint_text import hint_text
 from ..rejection import Code
 from . import fault_flow, lights, preview, swap_flow
 
@@ -80,7 +82,9 @@ class ClacksPlay(BoardPlay):
                 self._show(table, p.pick_tower(tower))
             elif state.config.game.pawns:
                 self.preview = None
-                table.submit(Action(state.turn.seat, "move", tower=tower, time=table.elapsed(now)), now)
+                moved = table.submit(Action(state.turn.seat, "move", tower=tower, time=table.elapsed(now)), now)
+                if moved and p is not None and p.act == "play" and table.state.turn.seat == p.seat:
+                    self._preview_jacquard(table, p.card, now, at=p.choice)  # the card stays, said from there
         elif name in ("NEXT", "PREV"):
             if p is not None:
                 self._show(table, p.step(1 if name == "NEXT" else -1))
@@ -126,15 +130,20 @@ class ClacksPlay(BoardPlay):
         else:
             table.error(now, f"{label} cannot be played on the board now.")
 
-    def _preview_jacquard(self, table, card: str, now: float) -> None:
+    def _preview_jacquard(self, table, card: str, now: float, at: int | None = None) -> None:
+        """Show ``card`` at its most useful place first (``at``: at that placement, as it was
+        shown before the pawn moved)."""
         state = table.state
         seat, edition = state.turn.seat, state.edition
-        options = preview.ordered(state, seat, edition.jacquards[card].shape.placements, card, self.hints)
+        placements = edition.jacquards[card].shape.placements
+        best = hints.card_hint(state, seat, card, placements) if self.hints else None
+        options = preview.ordered(state, seat, placements, card, self.hints, best)
         rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
         if rejection and rejection.code != Code.OVER_BUDGET:
             table.refuse(Action(seat, "play", card=card), rejection, now)
             return
-        shown = preview.Preview(seat, "play", card, options, affordable=not rejection, since=now, hints=self.hints)
+        shown = preview.Preview(seat, "play", card, options, index=options.index(at) if at in options else 0,
+                                affordable=not rejection, since=now, hints=self.hints, best=best)
         if rejection:
             self.preview = shown
             text = table.public(rejection)
@@ -156,8 +165,8 @@ class ClacksPlay(BoardPlay):
             where = "at lamps " + ",".join(str(i) for i in range(16) if p.choice >> i & 1)
         order = "most useful first" if p.hints else "in the board's order"
         said = f"{p.seat}: {state.edition.card_label(p.card)} {where} ({p.index + 1} of {len(p.options)}, {order})"
-        if p.hints:
-            said += ": " + sends_text(p.seat, p.sends)
+        if p.hints and p.hint is not None:
+            said += ": " + hint_text(state, p.seat, p.hint)
         table.say(f"{said}. {keys}".rstrip())
 
     def _fault(self, table, card: str, now: float, actor: str | None = None) -> None:
@@ -243,11 +252,3 @@ class ClacksPlay(BoardPlay):
                       "this turn (PLAY where it blinks).")
             self._preview_jacquard(table, lifted, now)
 
-
-def sends_text(seat: str, sends) -> str:
-    """The engine's answer for a placement, in words: what it would transmit, or that it sends nothing."""
-    if sends is None:
-        return "sends nothing"
-    who, signal, tower = sends
-    whose = "" if who == seat else f"{who}'s "
-    return f"SENDS {whose}{signal} from {TOWERS[tower].name}"

@@ -1,12 +1,13 @@
 """Where a tapped card's pattern is shown first, and how NEXT/PREV/TURN step through it.
 
-With hints on, placements are ordered by usefulness: a placement the planner would play in a
-full plan (sending the signal this turn) comes first; then by how many lamps of the target
-tower(s) would still be wrong afterwards (fewest first); and each placement shown says whether
-it would send a letter, as the engine answers by applying it (``hinted``). With hints off (a
-scored game, unless the config says otherwise) they come in the board's order, from the
-north-west corner, and nothing is said about them. TURN steps between orientations (rotations
-and mirrors): placements whose pattern, moved to the top-left corner, is the same share one.
+With hints on, a jacquard is shown first at its hint's place (hints.py: the best move with it
+this turn, over every tower and placement, the move to the tower included); the other places
+follow by how many lamps of the towers the letter may go from would still be wrong afterwards
+(fewest first); and each place shown carries its hint (``hinted``): the best's, or what the
+engine says that place sends. With hints off (a scored game, unless the config says otherwise)
+they come in the board's order, from the north-west corner, and nothing is said about them.
+TURN steps between orientations (rotations and mirrors): placements whose pattern, moved to
+the top-left corner, is the same share one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..board import TOWERS
-from ..planner import plan
+from ..hints import OTHER, OTHER_BLACKOUT, SENDS, Hint, answer, option_hint
 from ..state import GameState
 from ..turns import target_mask
 from ...core.values import replace
@@ -58,35 +59,19 @@ def _score(board: int, mask: int, goals) -> int:
     return min(_popcount((after ^ want) & tmask) for tmask, want in goals)
 
 
-def planned_mask(state: GameState, card: str) -> int | None:
-    """The placement the planner gives ``card`` in the cheapest full plan using it, if any
-    (every mode: in the team and junior games the plan may use any tower of the seat's colour)."""
-    if state.turn.seat is None or state.pending:
-        return None
-    seat = state.turn.seat
-    held = state.player(seat).hand if state.config.hands == "tracked" else ()
-    try:
-        p = plan(state, cards=(card,) + tuple(c for c in held if c != card))
-    except (KeyError, ValueError, IndexError):
-        return None
-    if p is None or card not in p.cards:
-        return None
-    return p.masks[p.cards.index(card)]
-
-
-def ordered(state: GameState, seat: str, placements, card: str | None = None, hints: bool = True) -> tuple[int, ...]:
-    """``placements`` (masks) sorted most useful first for ``seat`` (``hints``), else in the
-    board's order: the lowest lamp first, as a player reads the board."""
+def ordered(state: GameState, seat: str, placements, card: str | None = None, hints: bool = True,
+            best: Hint | None = None) -> tuple[int, ...]:
+    """``placements`` (masks) sorted most useful first for ``seat`` (``hints``: ``best``'s place
+    first), else in the board's order: the lowest lamp first, as a player reads the board."""
     unique = list(dict.fromkeys(placements))
     if not hints:
         return tuple(sorted(unique, key=lambda m: [i for i in range(16) if m >> i & 1]))
     goals = targets(state, seat)
     keyed = sorted(range(len(unique)), key=lambda k: (_score(state.board, unique[k], goals), k))
     out = [unique[k] for k in keyed]
-    first = planned_mask(state, card) if card is not None and seat == state.turn.seat else None
-    if first is not None and first in out:
-        out.remove(first)
-        out.insert(0, first)
+    if best is not None and best.code not in (OTHER, OTHER_BLACKOUT) and best.choice in out:
+        out.remove(best.choice)
+        out.insert(0, best.choice)
     return tuple(out)
 
 
@@ -102,8 +87,16 @@ class Preview:
     choose: str = "lamps"  # "lamps" or "tower"
     affordable: bool = True
     since: float = 0.0  # when it was opened (the blink phase starts there)
-    hints: bool = True  # is the board hinting (``sends`` known)?
-    sends: tuple[str, str, int] | None = None  # hinted: (seat, signal, tower) the shown option sends
+    hints: bool = True  # is the board hinting (``hint`` known)?
+    best: Hint | None = None  # hinted: the card's best use this turn (hints.py)
+    hint: Hint | None = None  # hinted: the shown option's (the best's, at its place)
+
+    @property
+    def sends(self) -> tuple[str, str, int] | None:
+        """(seat, signal, tower) the shown option sends (moving the pawn first when the hint says
+        so), or None."""
+        h = self.hint
+        return None if h is None or h.code != SENDS else (h.seat, h.signal, h.tower)
 
     @property
     def choice(self) -> int:
@@ -144,21 +137,26 @@ class Preview:
 
 
 def hinted(state: GameState, p: Preview | None) -> Preview | None:
-    """``p`` saying what its shown option would send, as the engine answers (hints on only)."""
+    """``p`` carrying its shown option's hint, as the engine answers (hints on only)."""
     if p is None or not p.hints or p.act not in ("play", "fault") or not p.affordable:
-        return p if p is None or p.sends is None else replace(p, sends=None)
+        return p if p is None or p.hint is None else replace(p, hint=None)
     action = Action(p.seat, p.act, card=p.card, **p.action_fields())
-    return replace(p, sends=state.config.game.sends(state, action))
+    return replace(p, hint=option_hint(state, action, p.best))
 
 
 def choosing(state: GameState, seat: str, act: str, card: str, kinds: dict, now: float,
              hints: bool = True) -> Preview | None:
     """The preview of a card's choice (the game's ``choices``: "flip" lamps of a shape, or
-    "flip_tower"), best options first when hinting; None when the card needs no choice."""
+    "flip_tower"), best options first when hinting (the first that sends, if one does); None when
+    the card needs no choice."""
     if "flip" in kinds:
-        options = ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements, hints=hints)
-        return hinted(state, Preview(seat, act, card, tuple(options), since=now, hints=hints))
-    if "flip_tower" in kinds:
-        return hinted(state, Preview(seat, act, card, tuple(range(len(TOWERS))), choose="tower", since=now,
-                                     hints=hints))
-    return None
+        options, choose = ordered(state, seat, state.edition.shapes[kinds["flip"].arg].placements, hints=hints), "lamps"
+    elif "flip_tower" in kinds:
+        options, choose = tuple(range(len(TOWERS))), "tower"
+    else:
+        return None
+    p = Preview(seat, act, card, tuple(options), choose=choose, since=now, hints=hints)
+    if hints and act in ("play", "fault"):  # shown first where it sends, if anywhere
+        p = replace(p, index=next((k for k in range(len(options)) if answer(
+            state, Action(seat, act, card=card, **replace(p, index=k).action_fields())).code == SENDS), 0))
+    return hinted(state, p)

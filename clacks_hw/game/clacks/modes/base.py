@@ -204,7 +204,9 @@ class ClacksGame(Game):
         return computer_move(view, seat, strength, rng)
 
     def send_towers(self, state: GameState, seat: str) -> list[int]:
-        """The towers ``seat`` may send from now (before any move)."""
+        """The towers ``seat``'s next letter may be sent from this turn: any of its colour (no
+        rule of the team games or the Junior Race shuts the tower of the last letter; the
+        competitive game's rules do: modes/competitive.py)."""
         return [t.index for t in TOWERS_OF[COLOUR[seat]]]
 
     def towers_open(self, state: GameState, seat: str) -> list[tuple[int, int]]:

@@ -60,8 +60,17 @@ class Competitive(ClacksGame):
         return card.effects
 
     def send_towers(self, state, seat):
-        p = state.player(seat)
-        return super().send_towers(state, seat) if p.tower is None else [p.tower]
+        """Where ``seat``'s next letter may be sent from: for the seat to act, each tower its pawn
+        may still stand on this turn (towers_open) with the move within the turn's points; for
+        another, where its pawn stands (any of its colour from the start). Never the tower of its
+        previous letter ("you did not send your previous letter from this tower") nor the Deep
+        Dwarf's button (docs/rules.md, 5 and 6)."""
+        p, turn = state.player(seat), state.turn
+        if seat == turn.seat:
+            room = turn.budget - turn.card_cost
+            return [t for t, cost in self.towers_open(state, seat) if cost <= room]
+        towers = super().send_towers(state, seat) if p.tower is None else [p.tower]
+        return [t for t in towers if t != p.last_tx and t != state.dwarf]
 
     def towers_open(self, state, seat):
         """Any free button of the player's colour before the first jacquard (costed from where
