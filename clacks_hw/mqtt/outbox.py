@@ -177,18 +177,8 @@ class Outbox:
             since = min(filter(None, map(journal_names.number, known)), default=max(self._numbers(), default=0) + 1)
         return (self.key, since), records, bad
 
-    def _apply(self, record: tuple) -> None:
-        if record[0] == "settled":
-            self._settle(record[1])
-            return
-        _, game, journal, result = record
-        if journal is not None:
-            self.known[journal] = game
-        if result is None:
-            self.waiting.pop(game, None)
-            self.done.add(game)
-        elif game not in self.done:
-            self.waiting[game] = result
+    def _apply(self, record: tuple) -> list[str]:
+        return files.apply(record, self.waiting, self.done, self.known)
 
     def _keep_aside(self, d: SafeDir, lines: list[bytes]) -> None:
         if lines:
@@ -254,16 +244,9 @@ class Outbox:
                          r.winner or "nobody")
         return new
 
-    def _settle(self, games) -> list[str]:
-        settled = [g for g in games if g in self.waiting]
-        for g in settled:
-            del self.waiting[g]
-            self.done.add(g)
-        return settled
-
     def settle(self, games) -> int:
         """The hall's receipt names ``games``: those stop waiting (saved). How many did."""
-        settled = self._settle(games)
+        settled = self._apply(("settled", list(games)))
         if settled:
             self._write(files.settled_line(settled), 1)
             log.info("hall outbox: the hall has %s", ", ".join(settled) if len(settled) <= 3

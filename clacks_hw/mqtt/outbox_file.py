@@ -153,6 +153,50 @@ def raw_lines(d: SafeDir, name: str, lines: list[Line]) -> list[bytes]:
         os.close(fd)
 
 
+def apply(record: tuple, waiting: dict, done: set, known: dict) -> list[str]:
+    """One record read into what the outbox holds; the games it settled."""
+    if record[0] == "settled":
+        settled = [g for g in record[1] if g in waiting]
+        for g in settled:
+            del waiting[g]
+            done.add(g)
+        return settled
+    if record[0] == "game":
+        _, game, journal, result = record
+        if journal is not None:
+            known[journal] = game
+        if result is None:
+            waiting.pop(game, None)
+            done.add(game)
+        elif game not in done:
+            waiting[game] = result
+    return []
+
+
+@dataclass
+class Summary:
+    """What an outbox holds, read without changing anything (for ``clacks-hw doctor``)."""
+
+    waiting: int
+    unreadable: list[Line]  # set aside, or in the log since the board last read it
+    back: int  # set-aside lines that read now: the board takes them back when it next starts
+
+
+def summary(folder) -> Summary | None:
+    """None when journal.dir has no outbox yet."""
+    try:
+        d = SafeDir.open(os.path.join(folder, DIR))
+    except FileNotFoundError:
+        return None
+    with d:
+        logged, aside = read_file(d, LOG), read_file(d, SET_ASIDE)
+    waiting: dict = {}
+    done: set = set()
+    for record in logged.records:
+        apply(record, waiting, done, {})
+    return Summary(len(waiting), aside.bad + logged.bad, len(aside.records))
+
+
 def read_show(d: SafeDir) -> tuple[str, int] | None:
     """(key, since) from show.json; None when it is missing or says nothing usable."""
     try:
