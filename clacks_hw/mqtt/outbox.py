@@ -99,7 +99,7 @@ class Outbox:
 
     # -- at start -----------------------------------------------------------------------------------
     def _load(self) -> None:
-        notes: list[str] = []
+        notes: list[str] = []  # said in one line at the end
         with SafeDir.open(self.box, create=0o700) as d:
             on_disk = files.read_show(d)
             logged, aside = files.read_file(d, LOG), files.read_file(d, SET_ASIDE)
@@ -109,29 +109,16 @@ class Outbox:
                 for name in (LOG, SET_ASIDE):
                     _rename(d, name, f"last-show-{name}")
                 show, logged, aside = None, files.Read(missing=True), files.Read(missing=True)
-                notes.append("made for another key (a new show): the last show's log is last-show-waiting.jsonl")
+                notes.append(f"made for another key (a new show): the last show's log is last-show-{LOG}")
             records = [r for r in aside.records + logged.records if r[0] != "show"]
-            made: list[bytes] = []  # lines of the outbox of before that cannot be read
             old = files.read_old(self.folder) if show is None else None
             taken = old is not None and old.get("key") == self.key
-            if taken:
-                show, records, made = self._from_old(old)
-                notes.append(f"taken over from {files.OLD}")
-            elif show is None and records:
-                numbers = [n for r in records if r[0] == "game" and (n := journal_names.number(r[2] or ""))]
-                show = (self.key, min(numbers, default=1))
-                notes.append(f"its show line was lost: games from number {show[1]} on count")
-            if show is None:
-                show = (self.key, max(self._numbers(), default=0) + 1)
+            show, records, made = self._from_old(old, notes) if taken else (self._show(show, records, notes), records, [])
             self.since = show[1]
             for r in records:
                 self._apply(r)
-            bad = files.raw_lines(d, SET_ASIDE, aside.bad)
-            new_bad = files.raw_lines(d, LOG, logged.bad) + made
-            back = len(aside.records)
-            if new_bad or back:  # set aside first: a crash before the log is rewritten sets them aside again
-                self._keep_aside(d, bad + new_bad)
-            self.set_aside = len(bad) + len(new_bad)
+            self._lines = len(logged.records) - (header is not None)
+            new_bad = self._set_aside(d, logged, aside, made, notes)
             if on_disk != show:
                 d.write(SHOW, files.show_line(*show), 0o600)
             if logged.torn:
@@ -139,33 +126,59 @@ class Outbox:
             if logged.missing and not taken and self.since <= max(self._numbers(), default=0):
                 notes.append(f"{logged.why or LOG + ' was missing'}: rebuilt from the journals from number "
                              f"{self.since} on")
-            if logged.torn or new_bad or back or logged.missing or header != show or made:
+            if logged.torn or logged.missing or new_bad or aside.records or header != show:
                 self._compact(d)
-        if new_bad:
-            first = logged.bad[0].why if logged.bad else f"a result in {files.OLD} the schema refuses"
-            notes.append(f"{len(new_bad)} entr{'y' if len(new_bad) == 1 else 'ies'} set aside in "
-                         f"{self.box / SET_ASIDE} (the first: {first}); every other game still waits")
-        if back:
-            notes.append(f"{back} set-aside entr{'y' if back == 1 else 'ies'} read again and taken back")
         if taken:
             _unlink(self.folder, files.OLD)
         if notes:
             log.warning("hall outbox %s: %s; %d game(s) wait, games from number %d on count", self.box,
                         "; ".join(notes), len(self.waiting), self.since)
 
+    def _show(self, show, records: list[tuple], notes: list[str]) -> tuple[str, int]:
+        """(key, since): as kept; lost from both places, the first game the log names; with no log,
+        a new show that counts from the next game on."""
+        if show is not None:
+            return show
+        numbers = [n for r in records if r[0] == "game" and (n := journal_names.number(r[2] or ""))]
+        if numbers:
+            notes.append(f"its show line was lost: games from number {min(numbers)} on count")
+            return self.key, min(numbers)
+        return self.key, max(self._numbers(), default=0) + 1
+
+    def _set_aside(self, d: SafeDir, logged: files.Read, aside: files.Read, made: list[bytes],
+                   notes: list[str]) -> int:
+        """Lines that cannot be read go to set-aside.jsonl, written before the log drops them (a
+        crash in between sets them aside again); those there that read now are taken back."""
+        new_bad = files.raw_lines(d, LOG, logged.bad) + made
+        kept = files.raw_lines(d, SET_ASIDE, aside.bad) if new_bad or aside.records else []
+        if new_bad or aside.records:
+            if kept or new_bad:
+                d.write(SET_ASIDE, b"".join(kept + new_bad), 0o600)
+            else:
+                _unlink_in(d, SET_ASIDE)
+        self.set_aside = len(aside.bad) + len(new_bad)
+        if new_bad:
+            first = logged.bad[0].why if logged.bad else f"a result in {files.OLD} the schema refuses"
+            notes.append(f"{len(new_bad)} entr{'y' if len(new_bad) == 1 else 'ies'} set aside in "
+                         f"{self.box / SET_ASIDE} (the first: {first}); every other game still waits")
+        if aside.records:
+            n = len(aside.records)
+            notes.append(f"{n} set-aside entr{'y' if n == 1 else 'ies'} read again and taken back")
+        return len(new_bad)
+
     def _numbers(self) -> list[int]:
         return [n for p in journal_names.newest_first(self.folder) if (n := journal_names.number(p.name))]
 
-    def _from_old(self, old: dict) -> tuple[tuple[str, int], list[tuple], list[bytes]]:
+    def _from_old(self, old: dict, notes: list[str]) -> tuple[tuple[str, int], list[tuple], list[bytes]]:
         """The outbox of before as records; each result the schema refuses, a line to set aside."""
-        bad = []
+        notes.append(f"taken over from {files.OLD}")
         try:
             known = {str(k): str(v) for k, v in dict(old.get("known") or {}).items()}
             waiting = dict(old.get("waiting") or {})
         except (TypeError, ValueError):
             known, waiting = {}, {}
         journal_of = {g: name for name, g in known.items()}
-        records = [("game", g, name, None) for name, g in known.items() if g not in waiting]
+        records, bad = [("game", g, name, None) for name, g in known.items() if g not in waiting], []
         for g, r in waiting.items():
             line = json.dumps({"game": g, "journal": journal_of.get(g), "result": r}, separators=(",", ":")).encode()
             try:
@@ -179,12 +192,6 @@ class Outbox:
 
     def _apply(self, record: tuple) -> list[str]:
         return files.apply(record, self.waiting, self.done, self.known)
-
-    def _keep_aside(self, d: SafeDir, lines: list[bytes]) -> None:
-        if lines:
-            d.write(SET_ASIDE, b"".join(lines), 0o600)
-        else:
-            _unlink_in(d, SET_ASIDE)
 
     def _compact(self, d: SafeDir) -> None:
         """The log written afresh from what the outbox holds (atomically: the old one or this)."""
@@ -209,7 +216,7 @@ class Outbox:
     # -- the link's side --------------------------------------------------------------------------
     def scan(self) -> list[schema.Result]:
         """Read the journals finished since the last scan: the new results (saved, waiting)."""
-        new, lines = [], []
+        new, lines, refused = [], [], []
         for path in journal_names.newest_first(self.folder):
             n = journal_names.number(path.name)
             if (n is None or n < self.since or path.name in self.known or path.name in self._bad
@@ -222,7 +229,7 @@ class Outbox:
                 result = result_of(path, n, self.edition)
             except (JournalError, OSError, schema.BadMessage) as exc:
                 self._bad.add(path.name)
-                log.warning("hall outbox: %s cannot be a result: %s", path.name, exc)
+                refused.append(f"{path.name}: {exc}")
                 continue
             if result is None:
                 self._unfinished[path.name] = (st.st_size, st.st_mtime_ns)
@@ -236,6 +243,8 @@ class Outbox:
                 new.append(result)
         if lines:
             self._write("".join(lines), len(lines))
+        if refused:  # once for all of them, each read once
+            log.warning("hall outbox: %d journal(s) cannot be a result (the first: %s)", len(refused), refused[0])
         if len(new) > 3:
             log.info("hall outbox: %d games from their journals wait for the hall", len(new))
         else:
