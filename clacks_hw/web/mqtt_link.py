@@ -200,16 +200,16 @@ class MqttLink:
         """At most WINDOW results wait for the hall's receipt at a time, so a board back after a
         day away sends its games as fast as the hall takes them, never faster than the broker's
         queue for the hall can hold. One the hall does not name is sent again after RESEND_S, then
-        twice as long each time (a game the hall had long ago is not in its receipt's newest
-        games); after its second try it no longer holds up the others. Each step costs what
-        is out, not what waits."""
+        twice as long each time, and from then on no longer holds up the others (a game the hall
+        had long ago is not among its receipt's newest). Each step costs what is out, not what
+        waits."""
         waiting = self.outbox.waiting
         for game in [g for g in self._sent if g not in waiting]:
             del self._sent[game]  # the hall named it
         for game, (due, tries) in list(self._sent.items()):
             if due <= now and not self._send(game, now, tries):
                 return
-        out = sum(tries <= 2 for _, tries in self._sent.values())
+        out = sum(tries == 1 for _, tries in self._sent.values())
         while self._due and out < WINDOW:
             game = next(iter(self._due))
             if game in waiting and game not in self._sent:
