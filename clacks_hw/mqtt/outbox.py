@@ -39,6 +39,7 @@ from ..views.position_json import position_json
 from ..base.secure_files import SafeDir
 from . import schema
 from . import outbox_file as files
+from .client import LinkSetupError
 from .outbox_file import DIR, LOG, SET_ASIDE, SHOW
 
 log = logging.getLogger(__name__)
@@ -98,9 +99,18 @@ class Outbox:
         self._load()
 
     # -- at start -----------------------------------------------------------------------------------
+    def _open(self) -> SafeDir:
+        try:
+            return SafeDir.open(self.box, create=0o700)
+        except (NotADirectoryError, FileExistsError, PermissionError) as exc:
+            raise LinkSetupError(
+                f"the hall outbox {self.box} cannot be used: {exc.strerror or exc}\n  fix: it must be a folder "
+                f"the board's user owns; move whatever is there away (mv {self.box} {self.box}.old) and the board "
+                "makes it again and rebuilds it from the journals") from None
+
     def _load(self) -> None:
         notes: list[str] = []  # said in one line at the end
-        with SafeDir.open(self.box, create=0o700) as d:
+        with self._open() as d:
             on_disk = files.read_show(d)
             logged, aside = files.read_file(d, LOG), files.read_file(d, SET_ASIDE)
             header = next((r[1:] for r in logged.records if r[0] == "show"), None)
@@ -203,7 +213,7 @@ class Outbox:
         self._lines = len(lines) - 1
 
     def _write(self, text: str, lines: int) -> None:
-        with SafeDir.open(self.box, create=0o700) as d:
+        with self._open() as d:
             self._lines += lines
             if self._lines > 2 * len(self.known) + 64:  # mostly settled lines: fold them
                 self._compact(d)

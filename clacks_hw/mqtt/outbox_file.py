@@ -21,6 +21,9 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from typing import Annotated
+
+import msgspec
 
 from ..base.secure_files import SafeDir
 from . import schema
@@ -74,8 +77,24 @@ def _game(value) -> str:
     return value
 
 
+class _Entry(msgspec.Struct, forbid_unknown_fields=True):
+    game: schema.GameId
+    journal: Annotated[str, msgspec.Meta(max_length=255, pattern=r"^[^/]+\Z")] | None = None
+    result: schema.Result | msgspec.UnsetType = msgspec.UNSET
+
+
+_ENTRY = msgspec.json.Decoder(_Entry)
+
+
 def parse(raw: bytes) -> tuple:
     """The record in one line (without its newline); Unreadable saying why not."""
+    if raw.startswith(b'{"game":'):  # a game, as entry_line writes it: checked in one pass
+        try:
+            e = _ENTRY.decode(raw)
+            if e.result is msgspec.UNSET or e.result.game == e.game:
+                return ("game", e.game, e.journal, None if e.result is msgspec.UNSET else e.result)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            pass  # read again below, to say what is wrong with it
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:

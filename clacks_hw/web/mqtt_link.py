@@ -219,20 +219,18 @@ class MqttLink:
             del self._due[game]
 
     def _send(self, game: str, now: float, tries: int) -> bool:
-        if self._publish("result", self._seal("result", self.outbox.waiting[game]), qos=1) is None:
+        if not self._publish("result", self._seal("result", self.outbox.waiting[game]), qos=1):
             return False  # paho's queue is full (or the broker gone): the rest wait for the next step
         self._sent[game] = (now + min(RESEND_S * 2 ** tries, LINGER_S), tries + 1)
         return True
 
-    def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False):
-        """paho's message, once it took it; None if it did not."""
+    def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False) -> bool:
         if not self.connected:
-            return None  # nothing is queued blind: the state is said again at connection, results resent
-        info = self.client.publish(self._topic(kind), payload, qos=qos, retain=retain)
-        if info.rc == mqtt.MQTT_ERR_SUCCESS:
+            return False  # nothing is queued blind: the state is said again at connection, results resent
+        if self.client.publish(self._topic(kind), payload, qos=qos, retain=retain).rc == mqtt.MQTT_ERR_SUCCESS:
             self.published += 1
-            return info
-        return None
+            return True
+        return False
 
     def _snapshot(self, snap) -> None:
         if snap.screen == "over" and snap.state is not self._over:

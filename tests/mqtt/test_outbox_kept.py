@@ -2,7 +2,8 @@
 (and taken back once it reads), an outbox of any size is read line by line, a torn last line
 costs nothing (its game is read again from its journal), a lost log is rebuilt from the
 journals, a receipt is an appended line (never a rewrite of the rest), a link at the log's name
-is never followed, and the outbox of before (one JSON object, refused over 4 MiB) is taken over."""
+is never followed, something else at the folder's name is a sentence with its fix, and the
+outbox of before (one JSON object, refused over 4 MiB) is taken over."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import logging
 import os
 
 import msgspec
+import pytest
 
 from clacks_hw.mqtt import schema
+from clacks_hw.mqtt.client import LinkSetupError
 from clacks_hw.mqtt.outbox import Outbox
 from clacks_hw.mqtt.outbox_file import DIR, LOG, OLD, SET_ASIDE, SHOW, entry_line, show_line
 from clacks_hw.mqtt.signing import SigningKey
@@ -161,3 +164,10 @@ def test_a_link_at_the_logs_name_is_never_followed(tmp_path, caplog):
     again = Outbox(tmp_path, EDITION, key)
     assert target.read_text() == "not the outbox's\n" and not (tmp_path / DIR / LOG).is_symlink()
     assert "could not be read" in warnings(caplog)[0] and [x.game for x in again.scan()] == [r.game]
+
+
+def test_something_else_at_the_outbox_folders_name_is_a_sentence_with_its_fix(tmp_path):
+    (tmp_path / DIR).write_text("not a folder\n")
+    with pytest.raises(LinkSetupError, match=r"hall outbox .*hall-outbox cannot be used.*\n  fix: .*mv "):
+        Outbox(tmp_path, EDITION, SigningKey.generate().public)
+    assert (tmp_path / DIR).read_text() == "not a folder\n"
