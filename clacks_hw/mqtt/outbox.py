@@ -96,6 +96,7 @@ class Outbox:
         self._unfinished: dict[str, tuple] = {}  # journal name -> (size, mtime) when last read in play
         self._bad: set[str] = set()
         self.since = 1
+        self.behind = False  # journals left to read at the last scan
         self._load()
 
     # -- at start -----------------------------------------------------------------------------------
@@ -224,14 +225,21 @@ class Outbox:
                 self._compact(d)
 
     # -- the link's side --------------------------------------------------------------------------
-    def scan(self) -> list[schema.Result]:
-        """Read the journals finished since the last scan: the new results (saved, waiting)."""
+    def scan(self, most: int = 100) -> list[schema.Result]:
+        """Read the journals finished since the last scan, at most ``most`` of them (a rebuild of
+        thousands goes in steps, the link's heartbeat beating between them; ``behind`` says more
+        are left): the new results (saved, waiting)."""
         new, lines, refused = [], [], []
+        self.behind = False
         for path in journal_names.newest_first(self.folder):
             n = journal_names.number(path.name)
             if (n is None or n < self.since or path.name in self.known or path.name in self._bad
                     or not journal_names.in_play(path)):
                 continue
+            if most <= 0:
+                self.behind = True
+                break
+            most -= 1
             try:
                 st = path.stat()
                 if self._unfinished.get(path.name) == (st.st_size, st.st_mtime_ns):

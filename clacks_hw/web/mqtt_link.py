@@ -180,8 +180,8 @@ class MqttLink:
                     self.outbox.settle(self._receipts.popleft())
                 if self._game_over or now >= next_scan:
                     self._game_over = False
-                    next_scan = now + SCAN_S
                     self._due.update(dict.fromkeys(r.game for r in self.outbox.scan()))  # due at once: never sent
+                    next_scan = now + (0.0 if self.outbox.behind else SCAN_S)
                 if self._resend:  # the broker or the hall came back: everything waiting is due
                     self._resend = False
                     self._sent.clear()

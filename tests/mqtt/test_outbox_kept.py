@@ -171,3 +171,13 @@ def test_something_else_at_the_outbox_folders_name_is_a_sentence_with_its_fix(tm
     with pytest.raises(LinkSetupError, match=r"hall outbox .*hall-outbox cannot be used.*\n  fix: .*mv "):
         Outbox(tmp_path, EDITION, SigningKey.generate().public)
     assert (tmp_path / DIR).read_text() == "not a folder\n"
+
+
+def test_a_rebuild_reads_its_journals_in_steps_so_the_link_beats_between_them(tmp_path):
+    box = Outbox(tmp_path, EDITION, SigningKey.generate().public)
+    for seed in range(1, 6):
+        play_journal(tmp_path, seed)
+    steps = [(box.scan(most=2), box.behind) for _ in range(3)]
+    assert [(len(s), behind) for s, behind in steps] == [(2, True), (2, True), (1, False)]
+    assert len({r.game for s, _ in steps for r in s}) == 5
+    assert box.scan(most=2) == [] and not box.behind
