@@ -5,6 +5,7 @@
 - signing.py: Ed25519 keys and the signed envelope every message travels in;
 - projection.py: the board's public state cut down to what the hall's schema names;
 - outbox.py: the board's finished games (from its journals) waiting for the hall's receipt;
+- outbox_file.py: the outbox on disk (journal.dir/hall-outbox), read one bounded line at a time;
 - mosquitto.py and hall_setup.py: a hall's broker, boards and hall written by one command.
 
 docs/shows.md tells exhibitors what this means for them; docs/security.md what a broker user

@@ -36,8 +36,9 @@ from .public import status_json
 
 log = logging.getLogger(__name__)
 ALIVE_S = 1.0  # the heartbeat; a hall shows the board silent after 4 s without one
-RESEND_S = 30.0  # results still waiting are sent again this often (and at once when the hall is back)
-BATCH = 16  # results sent a second at most
+RESEND_S = 30.0  # a result the hall has not named is sent again after this (and at once when it is back)
+LINGER_S = 1800.0  # ... then after twice as long each time, up to this
+WINDOW = 64  # results sent and not yet named by a receipt, at most: the hall's pace, not the broker's
 SCAN_S = 10.0  # the journals are looked at this often besides at each game's end
 
 
@@ -71,7 +72,8 @@ class MqttLink:
         self._state: bytes | None = None  # the newest state message, sealed
         self._receipts: deque = deque(maxlen=64)  # receipts from paho's thread, for the link's
         self._resend = True  # send every waiting result at the next chance
-        self._sent: dict[str, float] = {}  # game id -> when it was last published
+        self._due: dict[str, None] = {}  # game ids not sent since the last connection, in order
+        self._sent: dict[str, tuple[float, int]] = {}  # game id -> (when it is due again, times sent)
         self._seq = 0
         self._game_over = False
         self._over = None  # the finished game last seen on the "over" screen
@@ -82,6 +84,7 @@ class MqttLink:
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
         c.on_message = self._on_message
+        c.on_publish = self._on_publish
 
     def _topic(self, kind: str) -> str:
         return board_topic(self.board_id, kind)
@@ -141,6 +144,10 @@ class MqttLink:
         if not self._stop.is_set():
             log.warning("MQTT: lost the broker (%s); the board goes on and reconnects", reason_code)
 
+    def _on_publish(self, client, userdata, mid, reason_code=None, properties=None) -> None:
+        if self._due:
+            self._wake.set()  # room in paho's queue (mqtt.queue) for the next result
+
     def _on_message(self, client, userdata, msg) -> None:
         """The hall's receipts and status: believed only when signed with the hall's key."""
         kind = "hall" if msg.topic == HALL_STATUS else "receipt"
@@ -179,11 +186,12 @@ class MqttLink:
                     self.outbox.settle(self._receipts.popleft())
                 if self._game_over or now >= next_scan:
                     self._game_over = False
-                    next_scan = now + SCAN_S
-                    self.outbox.scan()  # a new result is due at once: it was never sent
+                    self._due.update(dict.fromkeys(r.game for r in self.outbox.scan()))  # due at once: never sent
+                    next_scan = now + (0.0 if self.outbox.behind else SCAN_S)
                 if self._resend:  # the broker or the hall came back: everything waiting is due
                     self._resend = False
                     self._sent.clear()
+                    self._due = dict.fromkeys(self.outbox.waiting)
                 if self.connected:
                     self._send_due(now)
                 if now >= next_alive:
@@ -195,13 +203,32 @@ class MqttLink:
                 log.exception("MQTT: the link failed a step; it goes on")
 
     def _send_due(self, now: float) -> None:
-        """Results not sent for RESEND_S, BATCH a second: a board back after a day away sends its
-        games in a stream paho's queue (mqtt.queue) can take, not all at once."""
-        self._sent = {g: t for g, t in self._sent.items() if g in self.outbox.waiting}
-        due = [r for g, r in self.outbox.waiting.items() if now - self._sent.get(g, float("-inf")) >= RESEND_S]
-        for result in due[:BATCH]:
-            if self._publish("result", self._seal("result", result), qos=1):
-                self._sent[result.game] = now
+        """At most WINDOW results wait for the hall's receipt at a time, so a board back after a
+        day away sends its games as fast as the hall takes them, never faster than the broker's
+        queue for the hall can hold. One the hall does not name is sent again after RESEND_S, then
+        twice as long each time, and from then on no longer holds up the others (a game the hall
+        had long ago is not among its receipt's newest). Each step costs what is out, not what
+        waits."""
+        waiting = self.outbox.waiting
+        for game in [g for g in self._sent if g not in waiting]:
+            del self._sent[game]  # the hall named it
+        for game, (due, tries) in list(self._sent.items()):
+            if due <= now and not self._send(game, now, tries):
+                return
+        out = sum(tries == 1 for _, tries in self._sent.values())
+        while self._due and out < WINDOW:
+            game = next(iter(self._due))
+            if game in waiting and game not in self._sent:
+                if not self._send(game, now, 0):
+                    return
+                out += 1
+            del self._due[game]
+
+    def _send(self, game: str, now: float, tries: int) -> bool:
+        if not self._publish("result", self._seal("result", self.outbox.waiting[game]), qos=1):
+            return False  # paho's queue is full (or the broker gone): the rest wait for the next step
+        self._sent[game] = (now + min(RESEND_S * 2 ** tries, LINGER_S), tries + 1)
+        return True
 
     def _publish(self, kind: str, payload: bytes, qos: int = 0, retain: bool = False) -> bool:
         if not self.connected:

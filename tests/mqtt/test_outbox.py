@@ -5,7 +5,8 @@ board had its hall key are not; the outbox survives a restart, and a new key sta
 from __future__ import annotations
 
 from clacks_hw.journal.writer import mark_abandoned
-from clacks_hw.mqtt.outbox import FILE, Outbox
+from clacks_hw.mqtt.outbox import Outbox
+from clacks_hw.mqtt.outbox_file import DIR
 from clacks_hw.mqtt.signing import SigningKey
 from tests.mqtt.rig import EDITION, play_journal
 
@@ -38,11 +39,7 @@ def test_the_id_of_a_game_is_its_number_and_header_and_never_changes(tmp_path):
     paths = [play_journal(tmp_path, seed) for seed in (5, 5, 6)]
     ids = sorted(r.game for r in box.scan())
     assert len(set(ids)) == 3  # the same seed twice is still two games
-    (tmp_path / FILE).unlink()
-    fresh = Outbox(tmp_path, EDITION, key)  # a lost outbox counts only the games after it
-    assert fresh.since == 4 and fresh.scan() == []
-    fresh.since = 1
-    assert sorted(r.game for r in fresh.scan()) == ids
+    assert sorted(r.game for r in Outbox(tmp_path, EDITION, key).waiting.values()) == ids
     assert all(p.exists() for p in paths)
 
 
@@ -52,14 +49,20 @@ def test_a_new_key_is_a_new_show(tmp_path):
     assert len(box.scan()) == 1
     other = Outbox(tmp_path, EDITION, SigningKey.generate().public)
     assert other.waiting == {} and other.since == 2 and other.scan() == []
+    assert (tmp_path / DIR / "last-show-waiting.jsonl").exists()  # kept, never sent to this show
 
 
-def test_a_damaged_outbox_file_starts_afresh_and_says_so(tmp_path, caplog):
+def test_a_folder_made_afresh_counts_only_the_games_after_it(tmp_path):
+    """The show line (``show.json`` and the log's first line) is what says a game counts: with
+    both gone the board cannot tell last show's practice games from this one's, so it counts on."""
     key = SigningKey.generate().public
-    play_journal(tmp_path, 1)
-    (tmp_path / FILE).write_text('{"v": 1, "key": "' + key + '", "since": "x"')
     box = Outbox(tmp_path, EDITION, key)
-    assert "started afresh" in caplog.text and box.since == 2
+    play_journal(tmp_path, 1)
+    assert len(box.scan()) == 1
+    for f in (tmp_path / DIR).iterdir():
+        f.unlink()
+    fresh = Outbox(tmp_path, EDITION, key)
+    assert fresh.since == 2 and fresh.scan() == []
 
 
 def test_every_mode_finished_is_a_result_with_its_players_names(tmp_path):

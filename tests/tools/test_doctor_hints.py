@@ -125,6 +125,10 @@ def machines(tmp: Path):
     (pi.root / "var/lib/clacks-hw").mkdir(parents=True)
     (pi.root / "var/lib/clacks-hw/guards-cards.toml").write_text('[tags]\n"04A2B3C4D5E680" = "J05"\n')
     yield pi, none  # a Guards! Guards! enrolment naming a card its edition lacks
+    pi = FakePi(root())
+    (pi.root / "var/lib/clacks-hw/hall-outbox").mkdir(parents=True)
+    (pi.root / "var/lib/clacks-hw/hall-outbox/set-aside.jsonl").write_text("damaged\n")
+    yield pi, none  # an entry of the hall outbox the board cannot read
     yield Broken(root()), ""
 
 

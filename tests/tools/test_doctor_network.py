@@ -64,3 +64,32 @@ def test_the_real_machine_sees_a_listening_port_and_a_closed_one():
         assert System().connect("127.0.0.1", port, 1.0) is None
     assert System().can_bind("127.0.0.1", port) is None  # let go: free again
     assert isinstance(System().connect("127.0.0.1", port, 1.0), ConnectionRefusedError)
+
+
+def test_the_hall_outbox_says_what_waits_and_what_is_set_aside_with_what_to_do(tmp_path):
+    from clacks_hw.mqtt.outbox_file import DIR, LOG, SET_ASIDE, entry_line, show_line
+    from tests.mqtt.test_outbox_kept import copies
+
+    pi = FakePi(tmp_path / "root")
+    cfg = config(tmp_path, MQTT + '[journal]\ndir = "/var/lib/clacks-hw"\n')
+    _, checks = run(cfg, pi)
+    assert [c.text for c in lines(checks, topic="outbox")] == [
+        "no hall outbox yet: the board makes /var/lib/clacks-hw/hall-outbox when it first runs with mqtt.host"]
+    box = pi.path("/var/lib/clacks-hw") / DIR
+    box.mkdir(parents=True, mode=0o700)
+    two = copies(tmp_path, 3)
+    (box / LOG).write_text(show_line("k" * 43, 1) + "".join(entry_line(r.game, None, r) for r in two[:2]))
+    (box / SET_ASIDE).write_text(entry_line(two[2].game, None, two[2]).replace('"competitive"', '"gone-game"')
+                                 + "damaged\n")
+    before = {p.name: p.read_bytes() for p in box.iterdir()}
+    _, checks = run(cfg, pi)
+    waiting, aside = lines(checks, topic="outbox")
+    assert waiting.status == OK and waiting.text.startswith("2 finished game(s) wait in /var/lib/clacks-hw/hall-outbox")
+    assert aside.status == WARN and "2 entries of the hall outbox cannot be read" in aside.text
+    assert "/var/lib/clacks-hw/hall-outbox/set-aside.jsonl" in aside.text and "gone-game" in aside.text
+    assert "install it again and restart the board" in aside.fix
+    assert {p.name: p.read_bytes() for p in box.iterdir()} == before  # the doctor only looks
+    (box / SET_ASIDE).write_text(entry_line(two[2].game, None, two[2]))  # the plugin is back
+    _, checks = run(cfg, pi)
+    assert [c.status for c in lines(checks, topic="outbox")] == [OK, OK]
+    assert "1 set-aside game(s)" in lines(checks, topic="outbox")[1].text

@@ -8,6 +8,8 @@ import socket
 import subprocess
 import time
 
+import pytest
+
 from tests.support.tools import require_tool
 from tests.web.live import free_port
 
@@ -46,3 +48,11 @@ class Broker:
 
     def resume(self) -> None:
         os.kill(self.proc.pid, signal.SIGCONT)
+
+
+@pytest.fixture
+def broker(tmp_path):
+    """A test's own broker, started for it and stopped after (import it into the test's module)."""
+    b = Broker(tmp_path).start()
+    yield b
+    b.stop()

@@ -21,6 +21,7 @@ def check_network(d) -> None:
         check_broker(d, c.mqtt)
     else:
         d.add(OK, "network", "no MQTT broker (mqtt.host is empty): the board reports to no hall")
+    check_outbox(d, c.journal.dir, bool(c.mqtt.host))
 
 
 def check_page(d, bind: str, port: int, phone: tuple[str | None, str]) -> None:
@@ -61,3 +62,32 @@ def check_broker(d, mqtt) -> None:
         d.add(WARN, "network", f"the MQTT broker does not answer ({where}): {why.strerror or why}",
               "start the broker (or check the hall's address and the network); finished games wait in the "
               "outbox and go out when it answers")
+
+
+def check_outbox(d, journals: str, hall: bool) -> None:
+    """The finished games waiting for the hall, and those set aside because the board cannot read
+    them (mqtt/outbox_file.py); read only, never changed."""
+    from ...mqtt.outbox_file import DIR, SET_ASIDE, summary
+
+    where = f"{journals.rstrip('/')}/{DIR}"
+    try:
+        held = summary(d.sys.path(journals))
+    except (OSError, ValueError) as exc:  # the board's own folder, 0700: another user cannot look in
+        d.add(WARN, "outbox", f"cannot read the hall outbox {where}: {getattr(exc, 'strerror', None) or exc}",
+              "run clacks-hw doctor as the board's user (or with sudo) to see the games waiting for the hall")
+        return
+    if held is None:
+        if hall:
+            d.add(OK, "outbox", f"no hall outbox yet: the board makes {where} when it first runs with mqtt.host")
+        return
+    d.add(OK, "outbox", f"{held.waiting} finished game(s) wait in {where} for the hall's receipt")
+    if held.back:
+        d.add(OK, "outbox", f"{held.back} set-aside game(s) in {where}/{SET_ASIDE} read again: the board "
+                            "takes them back and sends them when it next starts")
+    if held.unreadable:
+        d.add(WARN, "outbox", f"{len(held.unreadable)} entr{'y' if len(held.unreadable) == 1 else 'ies'} of the "
+                              f"hall outbox cannot be read; the board keeps them aside in {where}/{SET_ASIDE} (the first: "
+                              f"{held.unreadable[0].why}); every other game is sent",
+              "a game whose plugin was uninstalled: install it again and restart the board, which takes back "
+              "every entry that reads and sends it; a damaged line stays there: look at it, and delete the "
+              "file once nothing in it should reach the hall")
