@@ -1,11 +1,11 @@
 // A player's own phone: their seat's private view and the questions the game puts to them alone.
 // It pairs once, with the code the board shows for this seat (from the QR code's fragment, which
 // a browser never sends to a server, or typed); the board then knows the phone by the session
-// phone.js keeps for this origin alone and sends in a header. The page draws whatever sections and prompts the game gives (it never knows
-// which game it shows) and asks again every second and a half. A move too big to list (a spell
-// run) comes as a plan: the page asks the game for each step's options, sends the answers so far,
-// and shows what the game says of them (the next step, why an answer was refused, or the whole
-// move to confirm); it never decides anything itself.
+// phone.js keeps for this origin alone and sends in a header. The page draws whatever sections
+// and prompts the game gives (it never knows which game it shows) and asks again every second
+// and a half. A move too big to list (a spell run) comes as a plan: the page asks the game for
+// each step's options, sends the answers so far, and shows what the game says of them (the next
+// step, why an answer was refused, or the whole move to confirm); it never decides anything itself.
 (function () {
   "use strict";
   var POLL_MS = 1500, last = "", polling = false, plan = null, post = window.Phone.post;
