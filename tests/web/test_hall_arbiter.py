@@ -72,6 +72,7 @@ def paired_phone(hall, browser, tmp_path):
     phone.fill("#code", code.lower())
     phone.click("#pair")
     phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
+    assert phone.context.cookies() == []  # the session is the hall's origin's own, never a cookie for every port
     return phone
 
 
