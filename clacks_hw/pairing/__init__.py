@@ -3,7 +3,8 @@
 Only a phone paired at the board itself may start, abandon or dim a game. Pairing starts with a
 gesture nobody makes in play (TURN and BACK held together for 3 s): the board then shows a
 one-time code, on its lamps and its own screen only, for two minutes and one phone. The phone
-trades the code for a session: a random 256-bit secret it keeps in a cookie. The board keeps
+trades the code for a session: a random 256-bit secret its page keeps for the board's origin
+alone (never a cookie, which a browser sends to every port of the host). The board keeps
 only a keyed hash of it, so its files never hold anything a phone could present.
 
 The admin token (``journal.dir/admin-token``, made by ``install-service``, replaced by

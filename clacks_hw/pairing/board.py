@@ -84,7 +84,7 @@ class Pairing:
 
     # -- phones (the web server) ----------------------------------------------------------
     def redeem(self, typed: str) -> tuple[str, Phone]:
-        """Trade the code shown for a session: (the secret for the phone's cookie, the phone).
+        """Trade the code shown for a session: (the secret the phone's page keeps, the phone).
         The window closes: a code pairs one phone."""
         with self._lock:
             code = self._current()

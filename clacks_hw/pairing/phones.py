@@ -1,6 +1,7 @@
 """The phones paired to the board, kept in ``journal.dir/phones.json`` so a restart keeps them.
 
-A phone holds a session secret (256 random bits, in an HttpOnly cookie); the file holds, for
+A phone holds a session secret (256 random bits, kept by its page for the board's origin only,
+web/pairing_api.py); the file holds, for
 each phone, only HMAC-SHA256 of that secret keyed with the admin token, a short random name
 for logs and lists, its role and when it paired. Reading the file gives nothing a phone could
 present, and a new token (``clacks-hw admin --rotate``) unpairs every phone at once.
@@ -34,6 +35,9 @@ log = logging.getLogger(__name__)
 PHONES_FILE = "phones.json"
 MAX_PHONES = 32  # the oldest is let go beyond this: a show pairs a few phones, not hundreds
 MAX_FILE = 64 * 1024
+# 2: sessions held by the page and sent in a header. A file of version 1 holds sessions handed
+# out as cookies, which the browser sent to every port of the host: they are let go, not trusted.
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,11 @@ class PhoneBook:
                         self.folder / PHONES_FILE, exc)
             return []
         phones = data.get("phones") if isinstance(data, dict) else None
+        if isinstance(phones, list) and data.get("version") != VERSION:
+            if phones:
+                log.warning("%s holds phones paired before sessions left cookies (version %r): they are "
+                            "forgotten; pair each phone again", self.folder / PHONES_FILE, data.get("version"))
+            return []
         if not isinstance(phones, list):
             log.warning("%s is not a list of phones: no phone is paired until one pairs again",
                         self.folder / PHONES_FILE)
@@ -115,7 +124,7 @@ class PhoneBook:
         with self._open(create) as folder:
             fcntl.flock(folder.fd, fcntl.LOCK_EX)  # released when the folder is closed
             entries = change(self._read(folder))[-MAX_PHONES:]
-            text = json.dumps({"version": 1, "phones": entries}, indent=1) + "\n"
+            text = json.dumps({"version": VERSION, "phones": entries}, indent=1) + "\n"
             owner = folder.owner if os.geteuid() == 0 else None  # the service must still write it
             folder.write(PHONES_FILE, text, 0o600, owner)
         self._seen = None  # read back at the next question
@@ -136,7 +145,7 @@ class PhoneBook:
             return list(self._phones.values())
 
     def add(self, role: str = "admin", seat: str | None = None) -> tuple[str, Phone]:
-        """A new session: (the secret for the phone's cookie, the phone). Raises OSError when it
+        """A new session: (the secret the phone's page keeps, the phone). Raises OSError when it
         cannot be kept (the phone is then not paired). A seat has one phone: pairing it again
         unpairs the one before (a player who finds their seat taken pairs again and ends it)."""
         key = self.key()

@@ -27,5 +27,6 @@ def new_secret() -> str:
 
 
 def key_url(url: str, secret: str) -> str:
-    """The address that lets a browser in: the only place the key is ever shown."""
-    return f"{url}?key={secret}"
+    """The address that lets a browser in: the only place the key is ever shown, in the fragment
+    (never sent to a server, never in a Referer; the page keeps it for its own origin)."""
+    return f"{url}#key={secret}"

@@ -1,16 +1,20 @@
 """The play page's server: the page, its live state, and the presses and taps it sends.
 
 A page for the person at this computer, so every request but the page's own files must carry
-the run's secret: the address `clacks-hw play` prints (or opens) holds it once
-(``/?key=...``), traded at once for an ``HttpOnly``, ``SameSite=Strict`` cookie and a redirect
-to a bare ``/`` (the key leaves the address bar and the history). Every action is a POST that
+the run's secret: the address `clacks-hw play` prints (or opens) holds it once, in the fragment
+(``/#key=...``), which a browser never sends to a server nor puts in a Referer. The page keeps it
+in its tab's ``sessionStorage`` (this origin only: scheme, host and port), takes it out of the
+address bar and sends it in the ``X-Clacks-Key`` header. Never a cookie: a browser sends a
+cookie to every port of the host, so another user's server on another port would be handed it;
+an old ``clacks_play_PORT`` cookie or ``?key=`` is never read. Every action is a POST that
 must also carry an ``Origin`` naming this server (web/pairing_api.py's check), and the host-name
 check (web/guard.py) refuses any name but this machine's. So another user of this machine
 without the secret, or a site visited in the same browser, can neither see the hands nor
 press a button.
 
 Endpoints: ``/`` the page (``play.html``, ``play.js``, ``play.css``, ``kiosk-parts.js``);
-``/events`` the live state (Server-Sent Events) and ``/state.json`` the same once; POST
+``/events`` the live state (Server-Sent Events, read with fetch so it carries the header) and
+``/state.json`` the same once; POST
 ``/api/press`` ``{"button": "PLAY"}``, ``/api/hold`` ``{"buttons": ["PREV", "NEXT"],
 "seconds": 3}``, ``/api/tap`` ``{"seat": "S", "card": "J05"}``, ``/api/new-game`` (the admin
 page's fields) and ``/api/abandon``.
@@ -27,7 +31,6 @@ from ..drivers.debounce import BUTTONS
 from ..web.admin import COMMANDS as ADMIN_COMMANDS
 from ..web.base import PageServer
 from ..web.feed import Feed
-from ..web.guard import host_allowed
 from ..web.json_body import BadBody, Number, Text, TextList, read_json
 from ..web.pairing_api import foreign_origin
 from .address import key_url, new_secret
@@ -36,6 +39,7 @@ from ..game.core.registry import modes
 from ..game.core.table import SEATS
 
 MAX_HOLD_S = 5.0
+KEY_HEADER = "X-Clacks-Key"
 NEW_GAME_SHAPE = ADMIN_COMMANDS["/api/admin/new-game"][1]
 SHAPES = {
     "/api/press": {"button": Text(8)},
@@ -63,7 +67,6 @@ class PlayServer(PageServer):
         self.humans = tuple(humans if humans is not None else SEATS)
         self.secret = secret or new_secret()
         super().__init__(Feed(self._state), bind, port, max_connections=64, max_per_address=32, sock=sock)
-        self.cookie = f"clacks_play_{self.address[1]}"  # two games on two ports keep their own keys
         table.ring = self.feed.ring
         self._cards: frozenset[str] | None = None
         self.options = options_json()
@@ -96,19 +99,8 @@ class PlayServer(PageServer):
 
     # -- who may ------------------------------------------------------------------------------
     def _has_key(self, request: web.BaseRequest) -> bool:
-        given = request.cookies.get(self.cookie, "")
-        return hmac.compare_digest(given.encode(), self.secret.encode())
-
-    async def _handle(self, request: web.BaseRequest) -> web.StreamResponse:
-        if request.path == "/" and "key" in request.query and request.method == "GET":
-            if not host_allowed(request.headers.get("Host", ""), self.names):
-                return await super()._handle(request)  # answered 400/421 there
-            if not hmac.compare_digest(request.query["key"].encode(), self.secret.encode()):
-                return web.Response(status=403, text=f"403 forbidden: that key is not this run's; {NO_KEY}\n")
-            response = web.Response(status=303, headers={"Location": "/"})
-            response.set_cookie(self.cookie, self.secret, path="/", httponly=True, samesite="Strict")
-            return response
-        return await super()._handle(request)
+        given = request.headers.get(KEY_HEADER, "")
+        return hmac.compare_digest(given.encode("utf-8", "replace"), self.secret.encode())
 
     async def _events(self, request: web.BaseRequest) -> web.StreamResponse:
         if not self._has_key(request):

@@ -1,7 +1,8 @@
 """The admin API: a paired phone starts, abandons and dims the board.
 
-Every command needs a paired phone (pairing_api.py: its session cookie, and an ``Origin``
-header naming this board); without one: 403 and nothing changes. A request becomes an
+Every command needs a paired phone (pairing_api.py: its session in the ``X-Clacks-Session``
+header, and an ``Origin`` header naming this board); without one: 403 and nothing changes. A
+request becomes an
 ``AdminCommand`` on the game loop's queue, done there by the controller's own steps
 (daemon/screens/admin.py); the answer comes back through a future, so the phone learns whether it
 worked. Each body is one JSON object of the command's own fields (json_body.py).

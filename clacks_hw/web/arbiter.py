@@ -3,8 +3,9 @@ void a game, count it again, or correct a player's name; every correction goes i
 the hall page shows (corrections.py).
 
 Pairing reuses the board's mechanism (pairing/): a one-time code of eight letters for two
-minutes and one phone, traded for an HttpOnly session cookie kept hashed in ``phones.json``
-next to the hall's database, every POST checked for its Origin. The hall has no lamps to spell
+minutes and one phone, traded for a session the arbiter's page keeps for the hall's origin alone
+and sends in a header (pairing_api.py), kept hashed in ``phones.json`` next to the hall's
+database, every POST checked for its Origin. The hall has no lamps to spell
 the code: `clacks-hw hall pair`, run on the hall's own machine by whoever can read hall.toml,
 asks the hall for one with the hall's display key (pairing/display.py: HMAC of this boot's id
 keyed with the hall's root secret, accepted only from the machine itself) and prints it with

@@ -43,7 +43,8 @@ TICK_S = 0.5
 class Hall(PageServer):
     name = "hall page"
     assets = {"/": "hall.html", "/hall.js": "hall.js", "/hall.css": "hall.css", "/kiosk-parts.js": "kiosk-parts.js",
-              "/arbiter": "arbiter.html", "/arbiter.js": "arbiter.js", "/arbiter.css": "arbiter.css"}
+              "/arbiter": "arbiter.html", "/arbiter.js": "arbiter.js", "/arbiter.css": "arbiter.css",
+              "/phone.js": "phone.js"}
     not_paired = arbiter.NOT_PAIRED
     submit = None  # the pairing API's hook for a board's loop: a hall has none
 

@@ -1,9 +1,9 @@
 """Pairing over HTTP, and what every request that changes a game must show.
 
 - ``POST /api/pair`` ``{"code": "ABCD EFGH"}``: the code the board shows, for a session: 200 and
-  the session cookie; 403 when no code is showing or it is not this one (the answer says
-  which); 503 when the board has no admin token.
-- ``POST /api/unpair``: this phone forgets itself (its cookie is cleared, its session ended).
+  the session's secret in the JSON answer (``"session"``); 403 when no code is showing or it is
+  not this one (the answer says which); 503 when the board has no admin token.
+- ``POST /api/unpair``: this phone forgets itself (its session ended).
 - ``GET /api/phone``: whether this phone is paired (and as what), and whether the board can
   pair at all: for the admin page.
 - ``GET /api/display/pairing``: the board's own display only (its key in the ``X-Clacks-Display``
@@ -11,11 +11,14 @@
   as a QR code of the admin page's address with the code in its fragment. Anything else gets
   the same 404 as an unknown address.
 
-The session cookie is ``HttpOnly`` (no script reads it), ``SameSite=Strict`` (no other site's
-page makes the browser send it), ``Path=/``, kept 400 days (the longest browsers keep one) and
-``Secure`` when the page came over HTTPS (directly, or through a proxy that says so). Every POST
-must also carry an ``Origin`` header naming this board: browsers always send it with a POST, and
-no page elsewhere can forge it, so a forged request fails twice over.
+The session is no cookie: a browser sends a cookie to every port of the host, so a server of
+another user's on 127.0.0.1:Q, or any page at the board's name on another port, would be handed
+it. The phone's page keeps the secret in its own origin's ``localStorage`` (scheme, host and
+port; assets/phone.js) and sends it in the ``X-Clacks-Session`` header, which only a script of
+that origin can add; a ``clacks_phone`` cookie an older version set is never read. A custom
+header also makes a cross-site script's request a CORS preflight, which the board never grants.
+Every POST must also carry an ``Origin`` header naming this board: browsers always send it with
+a POST, and no page elsewhere can forge it, so a forged request fails twice over.
 """
 
 from __future__ import annotations
@@ -32,8 +35,7 @@ from ..pairing.display import HEADER
 from .base import qr_svg, why_svg
 from .json_body import BadBody, Text, read_json
 
-COOKIE = "clacks_phone"
-MAX_AGE = 400 * 24 * 3600
+SESSION_HEADER = "X-Clacks-Session"
 PATHS = ("/api/pair", "/api/unpair", "/api/phone", "/api/display/pairing")  # seat_api.py: a seat's own
 NOT_PAIRED = ("this phone is not paired with the board: hold TURN and BACK together on the board for 3 s, "
               "then enter the code it shows on this page")
@@ -63,7 +65,7 @@ def foreign_origin(request: web.BaseRequest) -> str | None:
 
 def phone_of(server, request: web.BaseRequest) -> Phone | None:
     pairing = server.pairing
-    return pairing.phone(request.cookies.get(COOKIE)) if pairing is not None else None
+    return pairing.phone(request.headers.get(SESSION_HEADER)) if pairing is not None else None
 
 
 def require(server, request: web.BaseRequest, role: str = "admin") -> Phone | web.Response:
@@ -80,15 +82,6 @@ def require(server, request: web.BaseRequest, role: str = "admin") -> Phone | we
     if phone.role != role:
         return _json(403, {"error": f"this phone is paired as {phone.role}, which may not do this"})
     return phone
-
-
-def _secure(request: web.BaseRequest) -> bool:
-    return request.secure or request.headers.get("X-Forwarded-Proto", "").strip().lower() == "https"
-
-
-def _set_cookie(response: web.Response, request: web.BaseRequest, secret: str, max_age: int = MAX_AGE) -> None:
-    response.set_cookie(COOKIE, secret, max_age=max_age, path="/", httponly=True, samesite="Strict",
-                        secure=_secure(request))
 
 
 def from_this_machine(request: web.BaseRequest) -> bool:
@@ -125,10 +118,8 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(503, {"error": "pairing is off on this board: it has no admin token "
                                     "(sudo clacks-hw install-service makes one)"})
     if path == "/api/unpair":
-        pairing.unpair(request.cookies.get(COOKIE, ""))
-        response = _json(200, {"ok": True})
-        _set_cookie(response, request, "", max_age=0)
-        return response
+        pairing.unpair(request.headers.get(SESSION_HEADER, ""))
+        return _json(200, {"ok": True})
     try:
         body = await read_json(request, {"code": Text(32)})
     except BadBody as exc:
@@ -143,9 +134,9 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         from ..daemon.events import PhonePaired
 
         server.submit(PhonePaired(phone.name, phone.seat))
-    response = _json(200, {"ok": True, "role": phone.role, **({"seat": phone.seat} if phone.seat else {})})
-    _set_cookie(response, request, secret)
-    return response
+    # The secret goes to the page that asked, in the answer: its script keeps it for its origin only.
+    return _json(200, {"ok": True, "role": phone.role, **({"seat": phone.seat} if phone.seat else {}),
+                       "session": secret})
 
 
 def _display(server, request: web.BaseRequest) -> web.Response:

@@ -7,8 +7,8 @@ nothing else: not another seat's page, not an admin command (admin.py asks for r
 - ``GET /api/seat``: the seat's page (core/seat_page.py: the game's view for that seat, its
   sections and prompts), or ``"game": null`` when no game is in play. Built in the server's
   thread from the newest snapshot's state (immutable), asking the game only, so it holds
-  exactly what that seat may see whatever the game. A cross-site page cannot read it: the
-  cookie is SameSite=Strict and the answer has no CORS header.
+  exactly what that seat may see whatever the game. No other page can read it: the session is
+  a header only this origin's script sends (pairing_api.py) and the answer has no CORS header.
 - ``POST /api/seat/act`` ``{"action": "<the chosen answer's action, as JSON text>"}``: the
   answer goes on the game loop's queue as a ``SeatAction``; the loop checks it is still one the
   seat's prompts offer and applies it like any other action (journaled first). 200 when done,

@@ -33,7 +33,8 @@ class WebServer(PageServer):
     assets = {"/": "kiosk.html", "/kiosk.css": "kiosk.css", "/kiosk.js": "kiosk.js",
               "/kiosk-parts.js": "kiosk-parts.js", "/kiosk-panels.js": "kiosk-panels.js",
               "/kiosk-dice.js": "kiosk-dice.js", "/kiosk-pairing.js": "kiosk-pairing.js",
-              "/admin": "admin.html", "/admin.js": "admin.js", "/seat": "seat.html", "/seat.js": "seat.js"}
+              "/admin": "admin.html", "/admin.js": "admin.js", "/seat": "seat.html", "/seat.js": "seat.js",
+              "/phone.js": "phone.js"}
 
     def __init__(self, box, bind: str = "127.0.0.1", port: int = 0, *, hosts=(), pairing=None,
                  submit=None, edition=None, **limits) -> None:

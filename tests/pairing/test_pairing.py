@@ -165,6 +165,21 @@ def test_a_damaged_or_planted_phones_file_pairs_nobody(tmp_path, clock, pairing,
     assert pairing.phone(secret) is not None
 
 
+def test_sessions_handed_out_as_cookies_are_forgotten(tmp_path, clock, pairing, caplog):
+    """A phones.json of version 1 holds sessions an older board gave as cookies, which a browser
+    sent to every port of the host: whoever was sent one must not get in by the header."""
+    caplog.set_level(logging.WARNING)
+    secret, phone = pairing.redeem(pairing.open().code)
+    data = json.loads((tmp_path / PHONES_FILE).read_text())
+    assert data["version"] == 2 and pairing.phone(secret) == phone
+    (tmp_path / PHONES_FILE).write_text(json.dumps({**data, "version": 1}))  # as the cookie board wrote it
+    fresh = Pairing(Token(), tmp_path, clock, boot="boot-1")
+    assert fresh.phone(secret) is None and fresh.phones.phones() == []
+    assert "pair each phone again" in caplog.text
+    again, _ = fresh.redeem(fresh.open().code)
+    assert fresh.phone(again) is not None and len(fresh.phones.phones()) == 1  # the old ones are gone
+
+
 def test_the_token_is_never_read_through_a_link(tmp_path):
     from clacks_hw.config.load import load_config
     from clacks_hw.pairing.root import RootSecret

@@ -9,9 +9,11 @@ import socket
 import subprocess
 import sys
 import urllib.request
+from urllib.parse import urlsplit
 
 import pytest
 
+from clacks_hw.play.server import KEY_HEADER
 from tests.play.run import PlayProcess
 
 
@@ -19,18 +21,20 @@ def clacks(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "clacks_hw.cli", *args], capture_output=True, text=True, timeout=60)
 
 
-def opener():
-    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+def state_json(play) -> dict:
+    """/state.json as the page asks for it: with the key from the address's fragment in its header."""
+    key = urlsplit(play.url).fragment.removeprefix("key=")
+    request = urllib.request.Request(play.origin + "/state.json", headers={KEY_HEADER: key})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.loads(r.read())
 
 
 def test_it_prints_the_address_starts_the_game_and_stops_with_where_it_went(tmp_path):
     play = PlayProcess(tmp_path, "--mode", "race", "--seats", "SWN", "--seed", "5", "--for", "20")
     try:
-        browser = opener()
-        browser.open(play.url).read()  # the key traded for the cookie
         state = {}
         for _ in range(100):
-            state = json.loads(browser.open(play.origin + "/state.json").read())
+            state = state_json(play)
             if state["screen"] == "game":
                 break
         assert state["screen"] == "game" and state["position"]["mode"] == "race"

@@ -1,22 +1,19 @@
-"""Two `clacks-hw play` at once on one machine: a browser keeps cookies per host name, not per
-port, so each run names its cookie after its port; trading one run's key never logs the browser
-out of the other."""
+"""Two `clacks-hw play` at once on one machine: each run has its own key, which its page keeps
+for its own origin (scheme, host and port) and sends in a header, so neither run's page is ever
+handed the other's key (a cookie would have gone to both ports) and one key opens one page only."""
 
 from __future__ import annotations
 
 import http.client
 from urllib.parse import urlsplit
 
-from clacks_hw.play.server import PlayServer
+from clacks_hw.play.server import KEY_HEADER, PlayServer
 from clacks_hw.play.table import PlayTable
 
 
-def get(server, path, jar):
+def get(server, path, key):
     conn = http.client.HTTPConnection("127.0.0.1", server.address[1], timeout=10)
-    headers = {"Host": f"127.0.0.1:{server.address[1]}"}
-    if jar:  # what a browser sends to 127.0.0.1, whatever the port
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in jar.items())
-    conn.request("GET", path, headers=headers)
+    conn.request("GET", path, headers={"Host": f"127.0.0.1:{server.address[1]}", KEY_HEADER: key})
     r = conn.getresponse()
     r.read()
     conn.close()
@@ -32,19 +29,13 @@ def test_two_runs_keep_their_own_keys(tmp_path):
             server = PlayServer(table, "127.0.0.1", 0)
             server.start()
             servers.append(server)
-        jar: dict[str, str] = {}  # the browser's cookies for 127.0.0.1
-        for server in servers:
-            r = get(server, "/?" + urlsplit(server.key_url).query, jar)
-            assert r.status == 303
-            name, value = r.getheader("Set-Cookie").split(";", 1)[0].split("=", 1)
-            assert name == f"clacks_play_{server.address[1]}"
-            jar[name] = value
-        assert len(jar) == 2  # the second run's cookie did not replace the first's
-        for server in servers:
-            assert get(server, "/state.json", jar).status == 200  # both pages still work
+        keys = [urlsplit(server.key_url).fragment.removeprefix("key=") for server in servers]
+        assert keys[0] != keys[1] and all(len(key) >= 43 for key in keys)
+        for server, key in zip(servers, keys):
+            assert get(server, "/state.json", key).status == 200  # both pages work at once
         a, b = servers
-        swapped = {f"clacks_play_{b.address[1]}": jar[f"clacks_play_{a.address[1]}"]}
-        assert get(b, "/state.json", swapped).status == 403  # one run's key opens only its own page
+        assert get(b, "/state.json", keys[0]).status == 403  # one run's key opens only its own page
+        assert get(a, "/state.json", keys[1]).status == 403
     finally:
         for server in servers:
             server.close()

@@ -16,7 +16,7 @@ def test_the_token_install_service_wrote_is_named_never_shown(tmp_path):
     state = sys_.root / "var/lib/clacks-hw"
     state.mkdir(parents=True)
     (state / "admin-token").write_text(TOKEN + "\n")
-    (state / "phones.json").write_text(json.dumps({"version": 1, "phones": [
+    (state / "phones.json").write_text(json.dumps({"version": 2, "phones": [
         {"hash": "a" * 64, "name": "ab12cd", "role": "admin", "paired": "2026-01-01T00:00:00Z"}]}))
     _, checks = run(config(tmp_path, '[status]\nbind = "0.0.0.0"\nhosts = ["clacks.local"]\n'), sys_)
     [line] = lines(checks, OK, "admin")

@@ -1,7 +1,8 @@
 """A real board daemon (virtual hardware, real clock, its status page on a free loopback port)
 running in a thread, for the browser, admin and MQTT tests: restartable on the same port and
 journal directory, as systemd would restart it. Its phone pairs as a real one does: the board's
-TURN+BACK gesture, then the code it shows, traded for the session cookie."""
+TURN+BACK gesture, then the code it shows, traded for the session its page keeps and sends in
+the X-Clacks-Session header."""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from http.cookies import SimpleCookie
-
 from clacks_hw.base.clock import SystemClock
 from clacks_hw.config.load import load_config
 from clacks_hw.daemon import app
@@ -21,6 +20,7 @@ from clacks_hw.daemon.events import CardTap
 from clacks_hw.drivers.debounce import PAIR_CHORD, ButtonEvent
 from clacks_hw.drivers.frame import Frame
 from clacks_hw.testing.recording_leds import RecordingLeds
+from clacks_hw.web.pairing_api import SESSION_HEADER
 
 TOKEN = "test-admin-token-0123456789"
 TIMEOUT = 10
@@ -42,7 +42,7 @@ class LiveBoard:
                     **(overrides or {})}
         self.config = load_config(overrides=settings, check_devices=False)
         self.frames: list[tuple[float, object]] = []  # (time.time(), frame) of every frame shown
-        self.phone: str | None = None  # the session cookie of the phone paired by pair()
+        self.phone: str | None = None  # the session of the phone paired by pair()
         self.daemon = None
         self._thread = None
         self._stop = None
@@ -121,23 +121,22 @@ class LiveBoard:
         return f"http://127.0.0.1:{self.port}"
 
     def credentials(self, phone: str | None = "paired") -> dict:
-        """The headers a phone's request carries: its Origin, and its session cookie (``phone``:
-        "paired" for the one pair() made, a cookie value, or None for none)."""
+        """The headers a phone's request carries: its Origin, and its session's header (``phone``:
+        "paired" for the one pair() made, a session, or None for none)."""
         headers = {"Host": f"127.0.0.1:{self.port}", "Origin": self.origin}
         if phone == "paired":
             phone = self.phone or self.pair()
         if phone is not None:
-            headers["Cookie"] = f"clacks_phone={phone}"
+            headers[SESSION_HEADER] = phone
         return headers
 
     def pair(self) -> str:
-        """Pair a phone as a person would (the gesture, then the code); its session cookie."""
+        """Pair a phone as a person would (the gesture, then the code); its session."""
         self.gesture()
         code = self.shown_code()
-        status, answer, cookie = self.request("api/pair", json.dumps({"code": code.grouped}).encode(),
-                                              self.credentials(None))
+        status, answer, _ = self.request("api/pair", json.dumps({"code": code.grouped}).encode(), self.credentials(None))
         assert status == 200, answer
-        self.phone = cookie["clacks_phone"]
+        self.phone = answer["session"]
         self.wait_for(lambda: self.daemon.pairing.shown() is None, "the code to go")
         return self.phone
 
@@ -155,13 +154,12 @@ class LiveBoard:
         raise AssertionError(f"NEXT never reached seat {seat} (first code: {first.seat})")
 
     def pair_seat(self, seat: str) -> str:
-        """Pair a player's own phone for ``seat``; its session cookie."""
+        """Pair a player's own phone for ``seat``; its session."""
         code = self.seat_code(seat)
-        status, answer, cookie = self.request("api/pair", json.dumps({"code": code.code}).encode(),
-                                              self.credentials(None))
+        status, answer, _ = self.request("api/pair", json.dumps({"code": code.code}).encode(), self.credentials(None))
         assert status == 200 and answer["seat"] == seat, answer
         self.wait_for(lambda: self.daemon.pairing.shown() is None, "the code to go")
-        return cookie["clacks_phone"]
+        return answer["session"]
 
     def seat_page(self, phone: str | None) -> tuple[int, dict]:
         status, _, answer = self.request_raw("api/seat", None, self.credentials(phone), method="GET")
@@ -177,9 +175,9 @@ class LiveBoard:
         return status, answer
 
     def request(self, path: str, data: bytes | None, headers: dict, method: str = "POST"):
-        """(status, JSON answer, cookies set) of one request."""
+        """(status, JSON answer, response headers) of one request."""
         status, answer_headers, answer = self.request_raw(path, data, headers, method)
-        return status, answer, _cookies(answer_headers)
+        return status, answer, answer_headers
 
     def request_raw(self, path: str, data: bytes | None, headers: dict, method: str = "POST"):
         """(status, response headers, JSON answer) of one request."""
@@ -193,10 +191,3 @@ class LiveBoard:
 
     def phone_status(self, phone: str | None) -> dict:
         return self.request_raw("api/phone", None, self.credentials(phone), method="GET")[2]
-
-
-def _cookies(headers) -> dict:
-    jar = SimpleCookie()
-    for value in headers.get_all("Set-Cookie") or []:
-        jar.load(value)
-    return {name: morsel.value for name, morsel in jar.items()}

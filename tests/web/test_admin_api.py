@@ -31,7 +31,7 @@ def test_without_a_paired_phone_nothing_changes(board, tmp_path):
         assert status == 403 and "not paired" in answer["error"]
         assert board.admin("abandon", {}, phone=phone)[0] == 403
         assert board.admin("brightness", {"value": 0.1}, phone=phone)[0] == 403
-    # A paired phone's cookie from another site's page (a forged request): its Origin gives it away.
+    # A paired phone's session from another site's page (a forged request): its Origin gives it away.
     for origin in ("http://evil.example", "null", f"http://127.0.0.1:{board.port + 1}", "https://127.0.0.1"):
         status, answer = board.post("api/admin/brightness", b'{"value": 0.1}', Origin=origin)
         assert status == 403 and "not from this board's own page" in answer["error"], origin

@@ -160,7 +160,7 @@ def test_cancel_drops_the_run_and_a_refused_answer_names_what_is_wrong(board, br
     assert page.is_hidden("#planpanel") and board.state() == before
 
     # A run sent whole, past the steps, is the engine's to judge: refused with its reason.
-    status, reply = board.post("api/seat/act", _run(before, ["alchemists", "fools"]), phone=_cookie(page))
+    status, reply = board.post("api/seat/act", _run(before, ["alchemists", "fools"]), phone=_session(page))
     assert status == 409 and "does not border" in reply["error"]
     assert board.state() == before
     assert page.problems == []
@@ -174,8 +174,9 @@ def _run(state, route):
     return json.dumps({"action": json.dumps(action)}).encode()
 
 
-def _cookie(page):
-    return next(c["value"] for c in page.context.cookies() if c["name"] == "clacks_phone")
+def _session(page):
+    """The session the phone's page keeps (phone.js: its origin's localStorage)."""
+    return page.evaluate("() => localStorage.getItem('clacks-phone')")
 
 
 def test_the_steps_are_asked_by_the_turns_own_phone_alone(board):

@@ -72,6 +72,7 @@ def paired_phone(hall, browser, tmp_path):
     phone.fill("#code", code.lower())
     phone.click("#pair")
     phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
+    assert phone.context.cookies() == []  # the session is the hall's origin's own, never a cookie for every port
     return phone
 
 
@@ -185,9 +186,8 @@ def test_the_arbiter_sees_a_board_knocking_and_counts_it_from_the_phone(hall, br
     hall.put({"foxtrot": states["foxtrot"]})  # its retained status and state, fetched again
     screen.wait_for_function("() => document.querySelectorAll('.card').length === 6", timeout=WAIT_MS)
     phone.wait_for_function("() => !document.getElementById('knocking').textContent.includes('foxtrot')", timeout=WAIT_MS)
-    status, answer = phone.evaluate("""key => fetch('api/arbiter/trust', {method: 'POST', body: JSON.stringify(
-        {board: 'alpha', key: key}), headers: {'Content-Type': 'application/json'}}).then(r => r.json().then(j => [r.status, j]))""",
-                                    stranger.public)
+    status, answer = phone.evaluate("key => window.Phone.post('api/arbiter/trust', {board: 'alpha', key: key})",
+                                    stranger.public)  # as the page sends it, with the phone's session
     assert status == 409 and "one of the hall's boards already" in answer["error"]
     for p in (phone, screen):
         assert [m for m in p.problems if "409 (Conflict)" not in m] == []

@@ -18,7 +18,7 @@ from clacks_hw.base.lan import lan_address
 from tests.web.live import TOKEN, LiveBoard
 
 PAGES = ["/", "/kiosk.css", "/kiosk.js", "/kiosk-parts.js", "/kiosk-panels.js", "/kiosk-dice.js",
-         "/kiosk-pairing.js", "/admin", "/admin.js", "/status.json", "/qr.svg", "/api/options", "/api/phone",
+         "/kiosk-pairing.js", "/admin", "/admin.js", "/phone.js", "/status.json", "/qr.svg", "/api/options", "/api/phone",
          "/admin-qr.svg", "/api/display/pairing", "/api/pair", "/api/admin/abandon", "/nope", "/events"]
 FORWARDED = [{}, {"X-Forwarded-For": "127.0.0.1"}, {"X-Real-IP": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"},
              {"X-Forwarded-For": "127.0.0.1", "X-Forwarded-Host": "localhost", "X-Forwarded-Proto": "https"}]
@@ -74,7 +74,7 @@ def secrets_in(board, text: bytes) -> list[str]:
 def test_no_page_or_endpoint_carries_a_secret(board, address, forwarded, who):
     headers = dict(forwarded)
     if who == "paired phone":
-        headers["Cookie"] = f"clacks_phone={board.phone}"
+        headers[pairing_api.SESSION_HEADER] = board.phone
     for path in PAGES:
         answer = fetch(board.port, address, path, headers)
         assert answer.startswith(b"HTTP/1.1 "), (path, answer[:80])

@@ -1,8 +1,8 @@
 """Pairing a phone end to end in the system Chromium: the board's own kiosk screen, opened the way
 `clacks-hw kiosk` opens it (a launcher file handing over the display key), shows the code and
 its QR code after the board's TURN+BACK gesture and nowhere else; the phone opens the QR code's
-address, is paired (a cookie no script can read) and starts a game; a second phone with the
-same code is refused. Screenshots of the kiosk screen and the phone are kept."""
+address, is paired (a session its page keeps for the board's origin alone, no cookie) and starts
+a game; a second phone with the same code is refused. Screenshots of the kiosk screen and the phone are kept."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 
 from clacks_hw.commands.kiosk_cmd import kiosk_url, write_launcher
 from clacks_hw.web.base import qr_svg
-from tests.web.conftest import KIOSK, screenshot
+from tests.support.tools import require_tool
+from tests.web.conftest import CHROMIUM_ARGS, KIOSK, screenshot
 from tests.web.live import LiveBoard
 
 PHONE = {"width": 390, "height": 844}
@@ -71,9 +72,8 @@ def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser
     phone.wait_for_function("() => document.getElementById('answer').textContent.startsWith('Paired')",
                             timeout=WAIT_MS)
     assert "pair=" not in phone.url  # the code is out of the address bar and the history
-    [cookie] = [c for c in phone.context.cookies() if c["name"] == "clacks_phone"]
-    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
-    assert phone.evaluate("() => document.cookie") == ""  # no script on the page can read it
+    assert phone.context.cookies() == []  # no cookie, which the browser would send to every port
+    assert len(phone.evaluate("() => localStorage.getItem('clacks-phone')")) >= 43  # the origin's own
     own.wait_for_selector("#pairing", state="hidden", timeout=WAIT_MS)  # one phone: the code is gone
     other.wait_for_function("() => document.querySelector('#screen').textContent === '\u00b7 How to play'",
                             timeout=WAIT_MS)
@@ -91,3 +91,39 @@ def test_a_phone_pairs_from_the_boards_own_screen_and_runs_a_game(board, browser
     assert "no pairing code is showing" in answer(second) and second.is_hidden("#abandon")
     screenshot(second, artefacts, "admin-refused-390x844")
     assert problems == []  # no CSP violation, no script error on the board's screen
+
+
+def test_a_phone_stays_paired_when_its_browser_restarts_and_can_forget_itself(board, browser, tmp_path):
+    """The session lives in the board's origin's own storage (no cookie), which a browser keeps
+    when it quits: the phone, its browser started again on the same profile, still runs the board."""
+    profile = str(tmp_path / "profile")
+
+    def phone_browser():
+        return browser.browser_type.launch_persistent_context(
+            profile, executable_path=require_tool("chromium", "chromium"), args=CHROMIUM_ARGS, viewport=PHONE)
+
+    phone = phone_browser()
+    page = phone.new_page()
+    board.gesture()
+    page.goto(f"{board.url}admin#pair={board.shown_code().code}")
+    page.wait_for_function("() => document.getElementById('answer').textContent.startsWith('Paired')", timeout=WAIT_MS)
+    assert phone.cookies() == [] and len(page.evaluate("() => localStorage.getItem('clacks-phone')")) >= 43
+    phone.close()  # the phone's browser quits
+
+    phone = phone_browser()
+    try:
+        page = phone.new_page()
+        page.goto(f"{board.url}admin")
+        page.wait_for_function("() => document.getElementById('answer').textContent === 'Ready.'", timeout=WAIT_MS)
+        page.evaluate("() => { document.getElementById('brightness').value = '40'; }")
+        page.click("#dim")
+        page.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)
+        board.wait_for(lambda: board.daemon.leds.brightness == 0.4, "the brightness the phone set")
+        page.click("#unpair")
+        page.wait_for_function("() => document.getElementById('answer').textContent.includes('no longer paired')",
+                               timeout=WAIT_MS)
+        assert page.evaluate("() => localStorage.getItem('clacks-phone')") is None  # forgotten on the phone...
+        assert board.daemon.pairing.phones.phones() == []  # ...and on the board
+        assert page.is_visible("#pairpanel") and page.is_hidden("#abandon")
+    finally:
+        phone.close()

@@ -1,5 +1,6 @@
-"""Pairing a phone over HTTP on a running board: the code for a session cookie (HttpOnly,
-SameSite=Strict, Secure over HTTPS), one phone per code, a POST only from the board's own page
+"""Pairing a phone over HTTP on a running board: the code for a session handed to the page in
+the answer (no cookie, which a browser sends to every port of the host) and presented in the
+X-Clacks-Session header only, one phone per code, a POST only from the board's own page
 (Origin), the session kept over a restart and ended by `clacks-hw admin --forget-phones`, the
 board's PREV+BACK gesture, the phone itself, or a new token (`clacks-hw admin --rotate`)."""
 
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 
 from clacks_hw.cli import cli
 from clacks_hw.drivers.debounce import FORGET_CHORD
+from clacks_hw.web.pairing_api import SESSION_HEADER
 from tests.web.live import LiveBoard
 
 
@@ -27,25 +29,34 @@ def pair_request(board, code: str, **headers):
     return board.request_raw("api/pair", json.dumps({"code": code}).encode(), {**base, **headers})
 
 
-def test_the_code_buys_a_session_cookie_no_script_can_read(board):
+@pytest.mark.parametrize("proto", ["http", "https"])
+def test_the_code_buys_a_session_in_the_answer_and_no_cookie(board, proto):
     board.gesture()
     code = board.shown_code()
-    status, headers, answer = pair_request(board, code.code)
-    assert status == 200 and answer == {"ok": True, "role": "admin"}
-    [cookie] = headers.get_all("Set-Cookie")
-    name, _, attributes = cookie.partition(";")
-    assert name.startswith("clacks_phone=") and len(name) >= len("clacks_phone=") + 43
-    flags = {a.strip().split("=")[0].lower(): a.strip() for a in attributes.split(";")}
-    assert "httponly" in flags and flags["samesite"] == "SameSite=Strict" and flags["path"] == "Path=/"
-    assert int(flags["max-age"].split("=")[1]) >= 30 * 24 * 3600  # the phone stays paired
-    assert "secure" not in flags  # plain HTTP: a Secure cookie would never come back
+    status, headers, answer = pair_request(board, code.code, **({"X-Forwarded-Proto": "https"} if proto == "https" else {}))
+    assert status == 200 and set(answer) == {"ok", "role", "session"} and answer["role"] == "admin"
+    assert len(answer["session"]) >= 43  # 256 bits
+    assert headers.get_all("Set-Cookie") is None  # nothing a browser would send to another port
     assert code.code not in json.dumps(answer) and board.daemon.pairing.shown() is None
+    assert board.phone_status(answer["session"])["paired"] is True
 
 
-def test_over_https_the_cookie_is_secure(board):
-    board.gesture()
-    status, headers, _ = pair_request(board, board.shown_code().code, **{"X-Forwarded-Proto": "https"})
-    assert status == 200 and "Secure" in headers.get_all("Set-Cookie")[0]
+def test_a_session_counts_in_its_header_only_never_in_the_old_cookie(board):
+    phone = board.pair()
+    assert board.admin("new-game", {"mode": "competitive", "seats": ["S", "N"]}) == (200, {"ok": True})
+    seat = board.pair_seat("S")
+    own = {"Host": f"127.0.0.1:{board.port}", "Origin": board.origin}
+    for name in ("clacks_phone", SESSION_HEADER, "session"):  # the old cookie, or any cookie at all
+        cookie = {**own, "Cookie": f"{name}={phone}"}
+        status, _, answer = board.request_raw("api/admin/brightness", b'{"value": 0.5}', cookie)
+        assert status == 403 and "not paired" in answer["error"]
+        assert board.request_raw("api/phone", None, cookie, method="GET")[2]["paired"] is False
+        status, _, answer = board.request_raw("api/seat", None, {**own, "Cookie": f"{name}={seat}"}, method="GET")
+        assert status == 403 and "hand" not in json.dumps(answer)
+    assert board.daemon.leds.brightness == 1.0
+    assert board.admin("brightness", {"value": 0.5}, phone=phone) == (200, {"ok": True})  # the header does
+    status, page = board.seat_page(seat)
+    assert status == 200 and page["seat"] == "S"
 
 
 def test_a_code_pairs_one_phone_only(board):
@@ -88,7 +99,7 @@ def test_a_phone_stays_paired_over_a_restart_and_can_unpair_itself(board):
     board.restart()
     assert board.admin("brightness", {"value": 0.5}, phone=phone) == (200, {"ok": True})
     status, headers, _ = board.request_raw("api/unpair", b"{}", board.credentials(phone))
-    assert status == 200 and "Max-Age=0" in headers.get_all("Set-Cookie")[0]
+    assert status == 200 and headers.get_all("Set-Cookie") is None
     assert board.admin("brightness", {"value": 0.5}, phone=phone)[0] == 403
     assert board.phone_status(phone)["paired"] is False
 

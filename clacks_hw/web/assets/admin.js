@@ -1,20 +1,15 @@
 // The phone's admin page. A phone pairs once, with the code the board shows after its pairing
 // gesture: from the board's QR code (whose address carries the code in the fragment, which a
-// browser never sends to a server) or typed. The board then knows the phone by a cookie no
-// script can read; every request here is same-origin, so the browser sends that cookie and the
-// Origin header the board checks. Nothing secret is ever kept by this page.
+// browser never sends to a server) or typed. The board then knows the phone by the session
+// phone.js keeps for this origin alone and sends in a header; every request here is same-origin,
+// so the browser also sends the Origin header the board checks.
 (function () {
   "use strict";
-  var options = null;
+  var options = null, post = window.Phone.post;
   function $(id) { return document.getElementById(id); }
   function say(text) { $("answer").textContent = text; }
   function el(tag, text) { var e = document.createElement(tag); if (text !== undefined) { e.textContent = text; } return e; }
   function show(node, yes) { node.classList.toggle("hidden", !yes); }
-  function post(path, body) {
-    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
-                        credentials: "same-origin", cache: "no-store"})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
-  }
   function paired(yes) {
     show($("pairpanel"), !yes);
     var panels = document.querySelectorAll(".paired"), i;
@@ -35,11 +30,8 @@
     }).catch(function (e) { say("No answer from the board: " + e); });
   }
   function takeCode() {
-    var m = /(?:^#|&)pair=([A-Za-z]+)/.exec(location.hash);
-    if (m) {
-      history.replaceState(null, "", location.pathname);  // out of the address bar and the history
-      pair(m[1]);
-    }
+    var code = window.Phone.code();
+    if (code) { pair(code); }
   }
   function fillMode() {
     var m = options.modes[$("mode").value], box = $("variants"), seats = $("seats"), i;
@@ -61,7 +53,8 @@
                                 route: $("route").value, words: words ? words.split(/\s+/) : [],
                                 names: names ? names.split(/\s*,\s*/) : []});
   }
-  fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+  window.Phone.get("api/phone").then(function (a) {
+    var p = a[1];
     paired(p.paired);
     if (!p.pairing) { say("Pairing is off on this board: it has no admin token (sudo clacks-hw install-service makes one)."); }
     else { say(p.paired ? "Ready." : "Not paired yet."); }
@@ -79,6 +72,6 @@
   $("abandon").addEventListener("click", function () { send("api/admin/abandon", {}); });
   $("dim").addEventListener("click", function () { send("api/admin/brightness", {value: $("brightness").value / 100}); });
   $("unpair").addEventListener("click", function () {
-    post("api/unpair", {}).then(function () { paired(false); say("This phone is no longer paired."); });
+    window.Phone.unpair().then(function () { paired(false); say("This phone is no longer paired."); });
   });
 })();

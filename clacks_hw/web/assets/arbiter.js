@@ -1,18 +1,14 @@
 // The arbiter's page on the hall: pair once (the code `clacks-hw hall pair` prints, in the
 // address's fragment or typed), then void, count again or correct a name in any result, with a
 // reason that goes in the audit log. Texts from boards go in through textContent only; the
-// session is an HttpOnly cookie no script reads, every request same-origin.
+// session is kept by phone.js for this origin alone and sent in a header, every request same-origin.
 (function () {
   "use strict";
+  var post = window.Phone.post;
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) { e.className = cls; } if (text !== undefined) { e.textContent = String(text); } return e; }
   function show(node, yes) { node.classList.toggle("hidden", !yes); }
   function say(text) { $("answer").textContent = text; }
-  function post(path, body) {
-    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
-                        credentials: "same-origin", cache: "no-store"})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
-  }
   function paired(yes) {
     show($("pairpanel"), !yes);
     var panels = document.querySelectorAll(".paired");
@@ -102,10 +98,11 @@
     });
   }
   function takeCode() {
-    var m = /(?:^#|&)pair=([A-Za-z]+)/.exec(location.hash);
-    if (m) { history.replaceState(null, "", location.pathname); pair(m[1]); }
+    var code = window.Phone.code();
+    if (code) { pair(code); }
   }
-  fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+  window.Phone.get("api/phone").then(function (a) {
+    var p = a[1];
     paired(p.paired && p.role === "arbiter");
     if (!p.pairing) { say("The hall pairs no arbiter: it has no key (clacks-hw hall setup writes one)."); }
     else { say(p.paired ? "Ready." : "Not paired yet."); }
@@ -115,6 +112,6 @@
   setInterval(function () { if (!$("pairpanel").classList.contains("hidden")) { return; } loadHall(); }, 5000);
   $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   $("unpair").addEventListener("click", function () {
-    post("api/unpair", {}).then(function () { paired(false); say("This phone is no longer the hall's arbiter."); });
+    window.Phone.unpair().then(function () { paired(false); say("This phone is no longer the hall's arbiter."); });
   });
 })();

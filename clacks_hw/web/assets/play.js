@@ -2,8 +2,19 @@
 // played from this computer, and every button and card as a click or a key. It decides
 // nothing: each click presses an emulated button or taps a card on an emulated reader, and the
 // board daemon answers with its next frame and state. Texts go through textContent only.
+// The run's key comes in the address's fragment (never sent to a server); it is kept in this
+// tab's sessionStorage, which only this origin (scheme, host and port) reads, and sent in a
+// header with every request. Never a cookie: a browser sends those to every port of the host.
 (function () {
   "use strict";
+  var STORE = "clacks-play-key", HEADER = "X-Clacks-Key";
+  var given = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (given) {
+    sessionStorage.setItem(STORE, given[1]);
+    history.replaceState(null, "", location.pathname);  // out of the address bar and the history
+  }
+  var key = sessionStorage.getItem(STORE) || "";
+  function withKey(headers) { headers[HEADER] = key; return headers; }
   var K = window.Kiosk, $ = K.$, el = K.el, clear = K.clear, show = K.show;
   var TOWERS = K.RED.concat(K.GREEN), SEATS = ["S", "W", "N", "E"];
   var KEYS = {"[": "PREV", ",": "PREV", "ArrowLeft": "PREV", "]": "NEXT", ".": "NEXT", "ArrowRight": "NEXT",
@@ -16,7 +27,8 @@
   window.playPaused = false;  // a test freezes the drawing for a still screenshot
 
   function post(path, body) {
-    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {})})
+    return fetch(path, {method: "POST", headers: withKey({"Content-Type": "application/json"}), body: JSON.stringify(body || {}),
+                        credentials: "omit"})
       .then(function (r) { return r.json().then(function (j) { return {ok: r.ok, body: j}; }); })
       .then(function (a) { if (!a.ok) { say(a.body.error || "refused", true); } return a; })
       .catch(function () { say("the board does not answer: is `clacks-hw play` still running?", true); });
@@ -267,14 +279,35 @@
   }
   window.playRedraw = function () { if (state) { draw(state); } };
 
+  // The live state as Server-Sent Events, read through fetch: an EventSource cannot send the key.
+  function events(text) {
+    var data = text.split("\n").filter(function (l) { return l.indexOf("data:") === 0; })
+      .map(function (l) { return l.slice(5).replace(/^ /, ""); });
+    if (data.length) { draw(JSON.parse(data.join("\n"))); }
+  }
   function connect() {
-    var es = new EventSource("/events");
-    es.onmessage = function (e) { draw(JSON.parse(e.data)); };
-    es.onerror = function () {
-      fetch("/state.json").then(function (r) {
-        if (r.status === 403) { es.close(); r.json().then(function (j) { say(j.error, true); }); }
-      }).catch(function () { say("the board does not answer: is `clacks-hw play` still running?", true); });
-    };
+    fetch("/events", {headers: withKey({Accept: "text/event-stream"}), cache: "no-store", credentials: "omit"})
+      .then(function (r) {
+        if (r.status === 403) { return r.json().then(function (j) { say(j.error, true); }); }  // no key: no retry
+        if (!r.ok || !r.body) { throw new Error("answered " + r.status); }
+        var reader = r.body.getReader(), decoder = new TextDecoder(), buffer = "";
+        function pump() {
+          return reader.read().then(function (part) {
+            if (part.done) { throw new Error("the stream ended"); }
+            buffer += decoder.decode(part.value, {stream: true});
+            for (var end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+              events(buffer.slice(0, end));
+              buffer = buffer.slice(end + 2);
+            }
+            return pump();
+          });
+        }
+        return pump();
+      })
+      .catch(function () {
+        say("the board does not answer: is `clacks-hw play` still running?", true);
+        setTimeout(connect, 1000);
+      });
   }
 
   document.addEventListener("keydown", function (e) {

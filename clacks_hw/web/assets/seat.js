@@ -1,14 +1,14 @@
 // A player's own phone: their seat's private view and the questions the game puts to them alone.
 // It pairs once, with the code the board shows for this seat (from the QR code's fragment, which
-// a browser never sends to a server, or typed); the board then knows the phone by a cookie no
-// script can read. The page draws whatever sections and prompts the game gives (it never knows
-// which game it shows) and asks again every second and a half. A move too big to list (a spell
-// run) comes as a plan: the page asks the game for each step's options, sends the answers so far,
-// and shows what the game says of them (the next step, why an answer was refused, or the whole
-// move to confirm); it never decides anything itself.
+// a browser never sends to a server, or typed); the board then knows the phone by the session
+// phone.js keeps for this origin alone and sends in a header. The page draws whatever sections
+// and prompts the game gives (it never knows which game it shows) and asks again every second
+// and a half. A move too big to list (a spell run) comes as a plan: the page asks the game for
+// each step's options, sends the answers so far, and shows what the game says of them (the next
+// step, why an answer was refused, or the whole move to confirm); it never decides anything itself.
 (function () {
   "use strict";
-  var POLL_MS = 1500, last = "", polling = false, plan = null;
+  var POLL_MS = 1500, last = "", polling = false, plan = null, post = window.Phone.post;
   function $(id) { return document.getElementById(id); }
   function say(text) { $("answer").textContent = text; }
   function el(tag, text, cls) {
@@ -19,11 +19,6 @@
   }
   function show(node, yes) { node.classList.toggle("hidden", !yes); }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
-  function post(path, body) {
-    return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
-                        credentials: "same-origin", cache: "no-store"})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
-  }
   function paired(yes) {
     show($("pairpanel"), !yes);
     var panels = document.querySelectorAll(".paired"), i;
@@ -159,8 +154,7 @@
   });
   $("plancancel").addEventListener("click", function () { if (plan) { closePlan(); } });
   function refresh() {
-    return fetch("api/seat", {cache: "no-store", credentials: "same-origin"})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
+    return window.Phone.get("api/seat")
       .then(function (a) {
         if (a[0] === 200) { paired(true); draw(a[1]); return true; }
         paired(false); last = "";  // let go (another phone paired for this seat, or forgotten)
@@ -187,13 +181,11 @@
     }).catch(function (e) { say("No answer from the board: " + e); });
   }
   function takeCode() {
-    var m = /(?:^#|&)pair=([A-Za-z]+)/.exec(location.hash);
-    if (m) {
-      history.replaceState(null, "", location.pathname);  // out of the address bar and the history
-      pair(m[1]);
-    }
+    var code = window.Phone.code();
+    if (code) { pair(code); }
   }
-  fetch("api/phone", {cache: "no-store", credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+  window.Phone.get("api/phone").then(function (a) {
+    var p = a[1];
     if (!p.pairing) { say("Pairing is off on this board: it has no admin token (sudo clacks-hw install-service makes one)."); }
     else { say(p.seat ? "Ready." : "Not paired for a seat yet."); }
     paired(!!p.seat);
@@ -203,6 +195,6 @@
   window.addEventListener("hashchange", takeCode);
   $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   $("unpair").addEventListener("click", function () {
-    post("api/unpair", {}).then(function () { paired(false); last = ""; say("This phone is no longer paired."); });
+    window.Phone.unpair().then(function () { paired(false); last = ""; say("This phone is no longer paired."); });
   });
 })();
