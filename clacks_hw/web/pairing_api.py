@@ -35,6 +35,7 @@ from .json_body import BadBody, Text, read_json
 COOKIE = "clacks_phone"
 MAX_AGE = 400 * 24 * 3600
 PATHS = ("/api/pair", "/api/unpair", "/api/phone", "/api/display/pairing")  # seat_api.py: a seat's own
+SHAPE = {"code": Text(32)}  # POST /api/pair's body (json_body.py)
 NOT_PAIRED = ("this phone is not paired with the board: hold TURN and BACK together on the board for 3 s, "
               "then enter the code it shows on this page")
 
@@ -130,7 +131,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         _set_cookie(response, request, "", max_age=0)
         return response
     try:
-        body = await read_json(request, {"code": Text(32)})
+        body = await read_json(request, SHAPE)
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
     try:

@@ -31,9 +31,19 @@ from ..game.core.seat_page import offered, plan_page, seat_page
 from ..pairing.board import SEAT
 from . import pairing_api
 from .board_answer import ask_board
-from .json_body import BadBody, Text, read_json, strict_loads
+from ..game.core.table import SEATS
+from .json_body import BadBody, Either, Fields, Items, JsonText, OneOf, Text, TextList, read_json
 
 PATHS = ("/api/seat", "/api/seat/act", "/api/seat/plan")
+# Every game's action is an object naming its seat and act (core/protocol.py); its other fields
+# are the game's own, each checked by its ``parse_action``.
+ACTION = Fields({"seat": OneOf(SEATS), "act": Text(32)}, required=("seat", "act"), open=True,
+                what="an action object (the chosen answer's action)")
+ANSWER = Either((Text(32), TextList(16)), "an option's value (a string) or the values ticked (a list of strings)")
+SHAPES = {  # path -> the body's shape (json_body.py): every field checked before a game sees it
+    "/api/seat/act": {"action": JsonText(ACTION)},
+    "/api/seat/plan": {"plan": Text(32), "answers": JsonText(Items(ANSWER, 32))},
+}
 IN_PLAY = ("game", "confirm", "over", "fault")
 NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
               "until your seat's light shows, then enter the code it shows on this page")
@@ -87,10 +97,11 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     if request.path == "/api/seat/plan":
         return await _plan(server, request, phone)
     try:
-        text = (await read_json(request, {"action": Text(2048)})).get("action", "")
-        data = strict_loads(text.encode())
+        data = (await read_json(request, SHAPES["/api/seat/act"])).get("action")
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
+    if data is None:
+        return _json(400, {"error": "'action' is missing: send the chosen answer's action as JSON text"})
     state, _ = _game(server)
     if state is None:
         return _json(409, {"error": "no game is in play"})
@@ -109,12 +120,10 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
 async def _plan(server, request: web.BaseRequest, phone) -> web.Response:
     """One step of a move built step by step; read from the newest snapshot, nothing changed."""
     try:
-        body = await read_json(request, {"plan": Text(32), "answers": Text(2048)})
-        answers = strict_loads(body.get("answers", "[]").encode())
+        body = await read_json(request, SHAPES["/api/seat/plan"])
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
-    if not isinstance(answers, list):
-        return _json(400, {"error": "'answers' must be a JSON list of the answers so far"})
+    answers = body.get("answers", [])
     state, _ = _game(server)
     if state is None or phone.seat not in state.config.seats:
         return _json(409, {"error": "no game is in play"})
