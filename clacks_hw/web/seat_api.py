@@ -57,6 +57,11 @@ def _seat_phone(server, request: web.BaseRequest):
     phone = pairing_api.phone_of(server, request)
     if phone is None or phone.role != SEAT or phone.seat is None:
         return _json(403, {"error": NOT_A_SEAT})
+    snapshot = server.box.get()
+    if phone.game != (snapshot.game if snapshot is not None else None):  # the loop lets such a phone go
+        return _json(403, {"error": f"this phone was paired for seat {phone.seat} of another game: each game "
+                                    "asks its seats to pair again (on the board hold TURN and BACK together "
+                                    "for 3 s, press NEXT until your seat's light shows, then enter the code)"})
     return phone
 
 

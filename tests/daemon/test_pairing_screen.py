@@ -178,6 +178,12 @@ class FakePairing:
     def shown(self):
         return self.code if self.open_now else None
 
+    def playing(self, table):
+        self.table = table  # the game on the board, as the loop tells pairing; no phone to let go here
+
+    def seat_refused(self, seat):
+        return None
+
 
 def test_a_terminal_shows_the_qr_code_and_the_code_in_place_of_the_board(tmp_path):
     from clacks_hw.pairing.codes import PairingCode
