@@ -118,7 +118,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(403, {"error": f"this phone speaks for seat {phone.seat} only"})
     if not offered(state.config.game, state, phone.seat, action):
         return _json(409, {"error": "that is not a question the game puts to you now"})
-    return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply,
+    return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply, game=phone.game,
                                                             by=f"seat {phone.seat}'s phone {phone.name}"))
 
 
