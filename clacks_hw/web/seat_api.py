@@ -1,8 +1,11 @@
 """A player's own phone: their seat's private view, and their answers to private prompts.
 
 A phone paired for a seat (the board's pairing gesture, then NEXT to the seat: daemon/screens/pairing.py)
-holds a session of role ``seat``. It may read that seat's page and answer that seat's prompts,
-nothing else: not another seat's page, not an admin command (admin.py asks for role ``admin``).
+holds a session of role ``seat``, for that seat of the game it was paired in. It may read that
+seat's page and answer that seat's prompts in that game, nothing else: not another seat's page,
+not the next game's (403: each game's seats pair again, pairing/board.py), not an admin command
+(admin.py asks for role ``admin``). Every body is checked against its shape (``SHAPES``) before
+a game sees any of it.
 
 - ``GET /api/seat``: the seat's page (core/seat_page.py: the game's view for that seat, its
   sections and prompts), or ``"game": null`` when no game is in play. Built in the server's
@@ -28,10 +31,10 @@ from aiohttp import web
 from ..daemon.events import SeatAction
 from ..game.core.errors import MalformedAction
 from ..game.core.seat_page import offered, plan_page, seat_page
+from ..game.core.table import SEATS
 from ..pairing.board import SEAT
 from . import pairing_api
 from .board_answer import ask_board
-from ..game.core.table import SEATS
 from .json_body import BadBody, Either, Fields, Items, JsonText, OneOf, Text, TextList, read_json
 
 PATHS = ("/api/seat", "/api/seat/act", "/api/seat/plan")
