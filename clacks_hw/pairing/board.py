@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..base.errors import ClacksError
+from ..base.secure_files import UnsafePath
 from .codes import WINDOW_S, PairingCode, new_code, normalise
 from .display import boot_id, display_key
 from .phones import SEAT, Phone, PhoneBook
@@ -123,8 +124,8 @@ class Pairing:
             seats = () if table is None else tuple(s for s in table.seats if table.refused(s) is None)
             try:
                 gone = self.phones.follow(None if table is None else table.game, seats)
-            except OSError as exc:  # the pages still refuse them: their game is not the board's
-                log.warning("cannot let the seat phones of the game before go (%s)", exc.strerror or exc)
+            except (OSError, UnsafePath) as exc:  # the pages still refuse them: their game is not the board's
+                log.warning("cannot let the seat phones of the game before go (%s)", getattr(exc, "strerror", None) or exc)
                 return
         for phone in gone:
             log.info("phone %s let go: it was seat %s's in a game no longer on the board", phone.name, phone.seat)

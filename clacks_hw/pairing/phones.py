@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..base.secure_files import SafeDir, trusted_uids
+from ..base.secure_files import SafeDir, UnsafePath, trusted_uids
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class PhoneBook:
         try:
             with self._open() as folder:
                 entries = self._read(folder)
-        except OSError as exc:
+        except (OSError, UnsafePath) as exc:  # a folder made unsafe while the board runs: nobody is paired
             log.warning("cannot read the paired phones in %s: %s", self.folder, exc)
             entries = []
         self._phones = {e["hash"]: _phone(e) for e in entries}

@@ -216,3 +216,20 @@ def test_a_seat_phone_of_a_file_from_before_games_were_kept_is_read(tmp_path, cl
         entry.pop("game")
     (tmp_path / PHONES_FILE).write_text(json.dumps(data))
     assert PhoneBook(tmp_path, lambda: TOKEN.encode()).find(secret).game is None
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root refuses a folder others may write (CI runs as root)")
+def test_a_folder_others_may_write_pairs_nobody_and_keeps_the_board_going(tmp_path, clock, caplog):
+    from clacks_hw.pairing import Table
+
+    folder = tmp_path / "journal"
+    folder.mkdir(mode=0o700)
+    pairing = Pairing(Token(), folder, clock, boot="boot-1")
+    pairing.playing(Table("game-1.jsonl", ("S", "N")))
+    secret, _ = _seat(pairing, "S")
+    os.chmod(folder, 0o777)  # made so while the board runs: another user could plant phones.json
+    os.utime(folder / PHONES_FILE)  # ... and changed, so the board reads it again
+    caplog.set_level(logging.WARNING)
+    pairing.playing(Table("game-2.jsonl", ("S", "N")))  # was an UnsafePath out of the loop's step
+    assert pairing.phone(secret) is None  # was an UnsafePath: a 500 for every phone's request
+    assert "cannot let the seat phones" in caplog.text and "cannot read the paired phones" in caplog.text
