@@ -30,6 +30,7 @@ from ..game.core.editions import SHIPPED, Editions
 from ..game.core.errors import SetupError
 from ..game.core.view import PUBLIC
 from ..journal import JournalError, mark_abandoned
+from ..pairing.board import Table
 from . import palette
 from .board_parts import BoardParts
 from .cards import CardMap, looks_like_uid, unenrolled
@@ -131,6 +132,14 @@ class Controller(BoardParts):
         return (top.code.seat or "admin") if isinstance(top, PairingScreen) else None
 
     @property
+    def phone_table(self) -> Table | None:
+        """The game on the board as pairing knows it (its id, seats, the computer's); None: none."""
+        if self.session is None:
+            return None
+        config = self.session.state.config
+        return Table(self.session.game_id, tuple(config.seats), tuple(config.computer))
+
+    @property
     def screen_since(self) -> float:
         return self.base.since
 
@@ -223,6 +232,8 @@ class Controller(BoardParts):
         if self.phones_flash and now >= self.phones_flash[0]:
             self.phones_flash = None
         self.current.tick(now)
+        if self.phones is not None:  # a seat's phone is for one game: pairing lets the others go
+            self.phones.pairing.playing(self.phone_table)
 
     def _reader(self, ev: ReaderEvent, now: float) -> None:
         if ev.kind == "tag":

@@ -55,9 +55,12 @@ class SeatAction:
     """From a seat's own phone (checked by the web server: a phone paired for ``seat``): the
     answer to one of that seat's private prompts. The loop checks again that the prompts still
     offer it, then applies it as any action (journaled first); ``reply`` is called once from the
-    loop thread with None (done) or the sentence, as the seat may read it, saying why not."""
+    loop thread with None (done) or the sentence, as the seat may read it, saying why not.
+    ``game``: the game the phone was paired in (its id, ``GameSession.game_id``): another game
+    may have been dealt since the server checked, and the answer is not that game's."""
 
     seat: str
     action: object = field(compare=False, hash=False)
     reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)
     by: str = "a seat's phone"  # for the log: the phone's short name, never its session
+    game: str | None = None

@@ -1,8 +1,9 @@
 """A seat's answer from its own phone (web/seat_api.py), done in the loop thread.
 
-The web server checked the phone and the seat against the state it had; the state may have
-moved on since, so the loop asks the game again whether its prompts for that seat still offer
-this answer, and only then applies it the way every action is applied (journaled first, through
+The web server checked the phone, its seat and its game against the state it had; the state
+may have moved on since (to another game, even: a seat's phone answers in its own game only), so
+the loop checks again that the game is the phone's and that its prompts for that seat still
+offer this answer, and only then applies it the way every action is applied (journaled first, through
 the controller). The reply is the game's sentence as that seat may read it.
 """
 
@@ -24,6 +25,8 @@ def run(event: SeatAction, controller, now: float) -> str | None:
     state = controller.state if controller.in_game else None
     if state is None:
         return "no game is in play"
+    if event.game != controller.session.game_id:  # dealt since the page server checked the phone
+        return "this phone was paired for another game: pair it again for this one"
     game = state.config.game
     if event.action.seat != event.seat or not offered(game, state, event.seat, event.action):
         return "that is not a question the game puts to you now"

@@ -29,6 +29,13 @@ class GameSession:
         self.actions = actions
         self.turn_used = turn_used  # Express, resumed: seconds of the turn in play already used
         self.started = started  # calendar time the game began (Unix seconds; None: unknown)
+        self._id = secrets.token_hex(8)  # a game without a journal: its id for this run
+
+    @property
+    def game_id(self) -> str:
+        """Which game this is, for what belongs to it alone (a seat's phone): its journal's name,
+        the same after a restart that resumes it."""
+        return self._id if self.path is None else self.path.name
 
     @property
     def path(self) -> Path | None:

@@ -20,8 +20,8 @@ display (display.py), nothing else.
 - display.py: the key that tells the board's own kiosk screen from every other browser.
 """
 
-from .board import Pairing, PairingOff, Refused
+from .board import Pairing, PairingOff, Refused, Table
 from .codes import PairingCode
 from .phones import Phone, PhoneBook
 
-__all__ = ["Pairing", "PairingCode", "PairingOff", "Phone", "PhoneBook", "Refused"]
+__all__ = ["Pairing", "PairingCode", "PairingOff", "Phone", "PhoneBook", "Refused", "Table"]

@@ -3,6 +3,12 @@
 Shared by the board's loop, which opens a window after the pairing gesture and closes it, and
 the web server's thread, where a phone trades the code for a session: every change happens
 under one lock. Time comes from the board's clock (tests move a fake one).
+
+A seat's phone belongs to one seat of one game: the loop tells the pairing which game is on the
+board (:meth:`Pairing.playing`, with the seats a person plays); when another game comes, the
+seat phones of the one before are let go, so each seat of the new game pairs again. A phone
+paired while no game is on the board joins the next one, if its seat is a person's there. The
+computer's seat pairs no phone.
 """
 
 from __future__ import annotations
@@ -11,15 +17,33 @@ import hmac
 import logging
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..base.errors import ClacksError
+from ..base.secure_files import UnsafePath
 from .codes import WINDOW_S, PairingCode, new_code, normalise
 from .display import boot_id, display_key
-from .phones import Phone, PhoneBook
+from .phones import SEAT, Phone, PhoneBook
 
 log = logging.getLogger(__name__)
 GESTURE = "hold TURN and BACK together for 3 s"
-SEAT = "seat"  # the role of a player's own phone (its seat's private view and prompts)
+
+
+class Table(NamedTuple):
+    """The game on the board, as pairing needs it: its id (its journal's name), its seats and
+    those the computer plays."""
+
+    game: str
+    seats: tuple[str, ...]
+    computer: tuple[str, ...] = ()
+
+    def refused(self, seat: str) -> str | None:
+        """Why no phone may pair for ``seat`` in this game; None: it may."""
+        if seat in self.computer:
+            return f"seat {seat} is played by the computer in this game: no phone pairs for it"
+        if seat not in self.seats:
+            return f"seat {seat} does not play in this game"
+        return None
 
 
 class PairingOff(ClacksError, RuntimeError):
@@ -44,6 +68,7 @@ class Pairing:
         self.phones = PhoneBook(folder, self._key)
         self.wrong = 0  # wrong codes tried against the window open now
         self._code: PairingCode | None = None
+        self._table: Table | None = None  # the game on the board (None: none), as the loop last said
         self._lock = threading.Lock()
 
     def _key(self) -> bytes | None:
@@ -64,6 +89,9 @@ class Pairing:
             raise PairingOff("pairing is off: there is no admin token (run `sudo clacks-hw install-service`, "
                              "or `sudo clacks-hw admin --rotate` to make one)")
         with self._lock:
+            why = self._seat_refused(seat)
+            if why is not None:
+                raise Refused(why)
             self._code = new_code(self.clock.now(), self.window_s, role, self.rng, seat)
             self.wrong = 0
             return self._code
@@ -76,6 +104,31 @@ class Pairing:
         """The code that may be used now (None: none, or it has run out)."""
         with self._lock:
             return self._current()
+
+    def seat_refused(self, seat: str) -> str | None:
+        """Why no phone may pair for ``seat`` now (the computer plays it, it is not in the game);
+        None: it may (with no game on the board, any seat may, for the next game)."""
+        with self._lock:
+            return self._seat_refused(seat)
+
+    def _seat_refused(self, seat: str | None) -> str | None:
+        return None if seat is None or self._table is None else self._table.refused(seat)
+
+    def playing(self, table: Table | None) -> None:
+        """The game on the board now (the loop says so at every step; None: no game). When it
+        changes, the seat phones of any other game are let go (phones.json rewritten only then)."""
+        with self._lock:
+            if table == self._table:
+                return
+            self._table = table
+            seats = () if table is None else tuple(s for s in table.seats if table.refused(s) is None)
+            try:
+                gone = self.phones.follow(None if table is None else table.game, seats)
+            except (OSError, UnsafePath) as exc:  # the pages still refuse them: their game is not the board's
+                log.warning("cannot let the seat phones of the game before go (%s)", getattr(exc, "strerror", None) or exc)
+                return
+        for phone in gone:
+            log.info("phone %s let go: it was seat %s's in a game no longer on the board", phone.name, phone.seat)
 
     def _current(self) -> PairingCode | None:
         if self._code is not None and self.clock.now() >= self._code.until:
@@ -93,7 +146,11 @@ class Pairing:
             if not hmac.compare_digest(normalise(typed).encode("utf-8", "replace"), code.code.encode()):
                 self.wrong += 1
                 raise Refused("that is not the code shown: check its 8 letters and try again")
-            secret, phone = self.phones.add(code.role, code.seat)  # OSError: not kept, so not paired
+            why = self._seat_refused(code.seat)  # a game came since the code was shown
+            if why is not None:
+                raise Refused(why)
+            game = self._table.game if code.seat is not None and self._table is not None else None
+            secret, phone = self.phones.add(code.role, code.seat, game)  # OSError: not kept, so not paired
             self._code = None
         log.info("phone %s paired (%s)", phone.name, phone.role if phone.seat is None else f"seat {phone.seat}")
         return secret, phone

@@ -3,8 +3,9 @@
 A phone holds a session secret (256 random bits, kept by its page for the board's origin only,
 web/pairing_api.py); the file holds, for
 each phone, only HMAC-SHA256 of that secret keyed with the admin token, a short random name
-for logs and lists, its role and when it paired. Reading the file gives nothing a phone could
-present, and a new token (``clacks-hw admin --rotate``) unpairs every phone at once.
+for logs and lists, its role and when it paired (and a seat's phone, its seat and its game).
+Reading the file gives nothing a phone could present, and a new token (``clacks-hw admin
+--rotate``) unpairs every phone at once.
 
 The daemon and ``clacks-hw admin`` (perhaps as root) both change the file: each change is a
 read-modify-write under an flock of the folder, written through secure_files.py (a fresh
@@ -28,7 +29,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..base.secure_files import SafeDir, trusted_uids
+from ..base.secure_files import SafeDir, UnsafePath, trusted_uids
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,7 @@ MAX_FILE = 64 * 1024
 # 2: sessions held by the page and sent in a header. A file of version 1 holds sessions handed
 # out as cookies, which the browser sent to every port of the host: they are let go, not trusted.
 VERSION = 2
+SEAT = "seat"  # the role of a player's own phone (its seat's private view and prompts)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,12 @@ class Phone:
     role: str  # what it may do: "admin" (start, abandon, dim), "seat" (one seat's private view)
     paired: str  # when, ISO 8601 UTC
     seat: str | None = None  # a player's own phone: the seat it speaks for
+    game: str | None = None  # ... in that game only (None: paired while no game was on the board, for the next)
+
+
+def _phone(entry: dict) -> Phone:
+    """The phone a checked entry of the file describes."""
+    return Phone(entry["name"], entry["role"], str(entry.get("paired", "")), entry.get("seat"), entry.get("game"))
 
 
 def _now() -> str:
@@ -96,7 +104,8 @@ class PhoneBook:
             return []
         return [p for p in phones if isinstance(p, dict) and isinstance(p.get("hash"), str)
                 and isinstance(p.get("name"), str) and isinstance(p.get("role"), str)
-                and isinstance(p.get("seat"), str) == (p["role"] == "seat")]  # a seat's phone names its seat
+                and isinstance(p.get("seat"), str) == (p["role"] == SEAT)  # a seat's phone names its seat
+                and isinstance(p.get("game"), str | None)]
 
     def _stat(self) -> tuple | None:
         try:
@@ -113,17 +122,19 @@ class PhoneBook:
         try:
             with self._open() as folder:
                 entries = self._read(folder)
-        except OSError as exc:
+        except (OSError, UnsafePath) as exc:  # a folder made unsafe while the board runs: nobody is paired
             log.warning("cannot read the paired phones in %s: %s", self.folder, exc)
             entries = []
-        self._phones = {e["hash"]: Phone(e["name"], e["role"], str(e.get("paired", "")), e.get("seat"))
-                        for e in entries}
+        self._phones = {e["hash"]: _phone(e) for e in entries}
         self._seen = seen
 
     def _change(self, change: Callable[[list[dict]], list[dict]], create: bool = False) -> None:
         with self._open(create) as folder:
             fcntl.flock(folder.fd, fcntl.LOCK_EX)  # released when the folder is closed
-            entries = change(self._read(folder))[-MAX_PHONES:]
+            before = self._read(folder)
+            entries = change(before)[-MAX_PHONES:]
+            if entries == before:
+                return  # nothing changed: nothing written (the loop asks at every game)
             text = json.dumps({"version": VERSION, "phones": entries}, indent=1) + "\n"
             owner = folder.owner if os.geteuid() == 0 else None  # the service must still write it
             folder.write(PHONES_FILE, text, 0o600, owner)
@@ -144,20 +155,46 @@ class PhoneBook:
             self._refresh()
             return list(self._phones.values())
 
-    def add(self, role: str = "admin", seat: str | None = None) -> tuple[str, Phone]:
-        """A new session: (the secret the phone's page keeps, the phone). Raises OSError when it
-        cannot be kept (the phone is then not paired). A seat has one phone: pairing it again
-        unpairs the one before (a player who finds their seat taken pairs again and ends it)."""
+    def add(self, role: str = "admin", seat: str | None = None, game: str | None = None) -> tuple[str, Phone]:
+        """A new session: (the secret the phone's page keeps, the phone); a seat's for ``seat`` of
+        ``game``. Raises OSError when it cannot be kept (the phone is then not paired). A seat
+        has one phone: pairing it again unpairs the one before (a player who finds their seat
+        taken pairs again and ends it)."""
         key = self.key()
         if key is None:
             raise PermissionError("no admin token: pairing is off")
         secret = secrets.token_urlsafe(32)  # 256 bits
-        phone = Phone(secrets.token_hex(3), role, self.wall(), seat)
+        phone = Phone(secrets.token_hex(3), role, self.wall(), seat, game)
         entry = {"hash": self._hash(key, secret), **asdict(phone)}
         with self._lock:
             self._change(lambda entries: [*(e for e in entries if seat is None or e.get("seat") != seat), entry],
                          create=True)
         return secret, phone
+
+    def follow(self, game: str | None, seats: tuple[str, ...]) -> list[Phone]:
+        """Keep the seat phones of ``game`` (None: no game on the board) and no other: one paired
+        while no game was on the board joins ``game`` if its seat is one of ``seats`` (those a
+        phone may pair for), else it goes too. The phones let go."""
+        gone: list[dict] = []
+
+        def change(entries: list[dict]) -> list[dict]:
+            kept = []
+            for e in entries:
+                if e["role"] != SEAT:
+                    kept.append(e)
+                    continue
+                owner = e.get("game")
+                if owner is None and game is not None and e["seat"] in seats:
+                    e, owner = {**e, "game": game}, game  # paired before the game: it joins it
+                (kept if owner == game else gone).append(e)
+            return kept
+
+        with self._lock:
+            try:
+                self._change(change)
+            except FileNotFoundError:
+                return []  # no folder, so no phone was ever paired here
+        return [_phone(e) for e in gone]
 
     def remove(self, secret: str) -> Phone | None:
         phone = self.find(secret)

@@ -37,6 +37,7 @@ from .json_body import BadBody, Text, read_json
 
 SESSION_HEADER = "X-Clacks-Session"
 PATHS = ("/api/pair", "/api/unpair", "/api/phone", "/api/display/pairing")  # seat_api.py: a seat's own
+SHAPE = {"code": Text(32)}  # POST /api/pair's body (json_body.py)
 NOT_PAIRED = ("this phone is not paired with the board: hold TURN and BACK together on the board for 3 s, "
               "then enter the code it shows on this page")
 
@@ -121,7 +122,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         pairing.unpair(request.headers.get(SESSION_HEADER, ""))
         return _json(200, {"ok": True})
     try:
-        body = await read_json(request, {"code": Text(32)})
+        body = await read_json(request, SHAPE)
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
     try:

@@ -1,8 +1,11 @@
 """A player's own phone: their seat's private view, and their answers to private prompts.
 
 A phone paired for a seat (the board's pairing gesture, then NEXT to the seat: daemon/screens/pairing.py)
-holds a session of role ``seat``. It may read that seat's page and answer that seat's prompts,
-nothing else: not another seat's page, not an admin command (admin.py asks for role ``admin``).
+holds a session of role ``seat``, for that seat of the game it was paired in. It may read that
+seat's page and answer that seat's prompts in that game, nothing else: not another seat's page,
+not the next game's (403: each game's seats pair again, pairing/board.py), not an admin command
+(admin.py asks for role ``admin``). Every body is checked against its shape (``SHAPES``) before
+a game sees any of it.
 
 - ``GET /api/seat``: the seat's page (core/seat_page.py: the game's view for that seat, its
   sections and prompts), or ``"game": null`` when no game is in play. Built in the server's
@@ -28,12 +31,22 @@ from aiohttp import web
 from ..daemon.events import SeatAction
 from ..game.core.errors import MalformedAction
 from ..game.core.seat_page import offered, plan_page, seat_page
+from ..game.core.table import SEATS
 from ..pairing.board import SEAT
 from . import pairing_api
 from .board_answer import ask_board
-from .json_body import BadBody, Text, read_json, strict_loads
+from .json_body import BadBody, Either, Fields, Items, JsonText, OneOf, Text, TextList, read_json
 
 PATHS = ("/api/seat", "/api/seat/act", "/api/seat/plan")
+# Every game's action is an object naming its seat and act (core/protocol.py); its other fields
+# are the game's own, each checked by its ``parse_action``.
+ACTION = Fields({"seat": OneOf(SEATS), "act": Text(32)}, required=("seat", "act"), open=True,
+                what="an action object (the chosen answer's action)")
+ANSWER = Either((Text(32), TextList(16)), "an option's value (a string) or the values ticked (a list of strings)")
+SHAPES = {  # path -> the body's shape (json_body.py): every field checked before a game sees it
+    "/api/seat/act": {"action": JsonText(ACTION)},
+    "/api/seat/plan": {"plan": Text(32), "answers": JsonText(Items(ANSWER, 32))},
+}
 IN_PLAY = ("game", "confirm", "over", "fault")
 NOT_A_SEAT = ("this phone is not paired for a seat: on the board hold TURN and BACK together for 3 s, press NEXT "
               "until your seat's light shows, then enter the code it shows on this page")
@@ -47,6 +60,11 @@ def _seat_phone(server, request: web.BaseRequest):
     phone = pairing_api.phone_of(server, request)
     if phone is None or phone.role != SEAT or phone.seat is None:
         return _json(403, {"error": NOT_A_SEAT})
+    snapshot = server.box.get()
+    if phone.game != (snapshot.game if snapshot is not None else None):  # the loop lets such a phone go
+        return _json(403, {"error": f"this phone was paired for seat {phone.seat} of another game: each game "
+                                    "asks its seats to pair again (on the board hold TURN and BACK together "
+                                    "for 3 s, press NEXT until your seat's light shows, then enter the code)"})
     return phone
 
 
@@ -87,10 +105,11 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     if request.path == "/api/seat/plan":
         return await _plan(server, request, phone)
     try:
-        text = (await read_json(request, {"action": Text(2048)})).get("action", "")
-        data = strict_loads(text.encode())
+        data = (await read_json(request, SHAPES["/api/seat/act"])).get("action")
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
+    if data is None:
+        return _json(400, {"error": "'action' is missing: send the chosen answer's action as JSON text"})
     state, _ = _game(server)
     if state is None:
         return _json(409, {"error": "no game is in play"})
@@ -102,19 +121,17 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
         return _json(403, {"error": f"this phone speaks for seat {phone.seat} only"})
     if not offered(state.config.game, state, phone.seat, action):
         return _json(409, {"error": "that is not a question the game puts to you now"})
-    return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply,
+    return await ask_board(server, lambda reply: SeatAction(phone.seat, action, reply, game=phone.game,
                                                             by=f"seat {phone.seat}'s phone {phone.name}"))
 
 
 async def _plan(server, request: web.BaseRequest, phone) -> web.Response:
     """One step of a move built step by step; read from the newest snapshot, nothing changed."""
     try:
-        body = await read_json(request, {"plan": Text(32), "answers": Text(2048)})
-        answers = strict_loads(body.get("answers", "[]").encode())
+        body = await read_json(request, SHAPES["/api/seat/plan"])
     except BadBody as exc:
         return _json(exc.status, {"error": str(exc)})
-    if not isinstance(answers, list):
-        return _json(400, {"error": "'answers' must be a JSON list of the answers so far"})
+    answers = body.get("answers", [])
     state, _ = _game(server)
     if state is None or phone.seat not in state.config.seats:
         return _json(409, {"error": "no game is in play"})

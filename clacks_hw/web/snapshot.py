@@ -52,6 +52,7 @@ class StatusSnapshot:
     brightness: float | None = None  # the LEDs' brightness scale (None: not adjustable)
     started: float | None = None  # when the game began (Unix seconds; None: unknown, or no game)
     pairing: str | None = None  # a phone being paired over ``screen``: a seat's or "admin" (never the code)
+    game: str | None = None  # the game's id (its journal's name): a seat's phone reads its own game only
 
 
 class SnapshotBox:
@@ -139,6 +140,7 @@ class StatusPublisher:
             brightness=getattr(leds, "brightness", None),
             started=session.started if actions is not None else None,
             pairing=c.pairing,
+            game=session.game_id if session is not None else None,
         )
         self.box.put(snap)
         for sink in self.listeners:

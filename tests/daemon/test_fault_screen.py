@@ -218,7 +218,7 @@ def test_a_seats_phone_is_told_the_board_waits_while_a_fault_holds_the_game(tmp_
     rig.start_game()
     seat = rig.state.turn.seat
     action = rig.state.config.game.parse_action({"seat": seat, "act": "end"})
-    answer = SeatAction(seat, action, None, "a phone")
+    answer = SeatAction(seat, action, None, "a phone", game=rig.ctrl.session.game_id)
     assert rig.ctrl.base.halted is None
     assert "board waits" not in (seat_flow.run(answer, rig.ctrl, rig.clock.now()) or "")
     _lose_reader(rig)

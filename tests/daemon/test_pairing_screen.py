@@ -27,6 +27,7 @@ from clacks_hw.game.clacks.turns import target_mask
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
 from tests.fakes.daemon_rig import Rig
+from tests.support.terminal_screens import FakePairing as StaysOpen
 
 TOKEN = "test-admin-token-0123456789"
 
@@ -163,9 +164,11 @@ def test_the_virtual_boards_keys_make_the_gestures():
     assert all(isinstance(e, ButtonEvent) and e.kind == "chord" for e in events)
 
 
-class FakePairing:
+class FakePairing(StaysOpen):
+    """A window that is open from ``open`` until ``close``."""
+
     def __init__(self, code):
-        self.code = code
+        super().__init__(code)
         self.open_now = False
 
     def open(self, *kind_and_seat):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,3 +71,25 @@ def test_every_legal_action_of_random_positions_is_accepted():
     for s in rng.sample(STATES, 25):
         for a in GUARDS.legal_actions(s)[:400]:
             assert not isinstance(GUARDS.apply(s, a), Rejection)
+
+
+# A value of every JSON type, for each field: those its check refuses must be refused naming the
+# field (an act given as a list or an object raised a TypeError: a 500 on a seat's phone).
+ANY_TYPE = [None, True, 3, 2.5, "x", [], ["x"], [[1]], {}, {"a": 1}]
+FIT = {"die": 1, "card": "LL01", "item": "IT1", "spell": "jet", "dragon": "DR1", "cards": ["LL01"],
+       "items": {"LL01": "IT1"}, "quadrant": "fools", "route": ["fools"], "target": "N", "to": "hospital",
+       "pay": True, "collect": False, "buy": ["magic"], "how": "alter", "attribute": "guild"}
+assert set(FIT) == set(CHECKS)
+
+
+@pytest.mark.parametrize("act", sorted(ACTS))
+def test_every_field_of_every_act_of_any_other_type_is_refused_naming_it(act):
+    fields = [key.rstrip("?") for key in ACTS[act]]
+    base = {"seat": "S", "act": act, **{name: FIT[name] for name in fields}}
+    parse_action(base)  # the stand-in values are well formed
+    for name in ("seat", "act", *fields):
+        for value in ANY_TYPE:
+            if name in CHECKS and CHECKS[name][0](value) or name == "seat" and value in ("S", "W", "N", "E"):
+                continue
+            with pytest.raises(MalformedAction, match=name):
+                parse_action({**base, name: value})

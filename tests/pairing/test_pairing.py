@@ -193,3 +193,58 @@ def test_the_token_is_never_read_through_a_link(tmp_path):
     (tmp_path / "state" / "admin-token").unlink()
     (tmp_path / "state" / "admin-token").write_text(TOKEN + "\n")
     assert RootSecret(cfg)() == TOKEN
+
+
+def _seat(pairing, seat):
+    code = pairing.open("seat", seat)
+    return pairing.redeem(code.code)
+
+
+def test_a_seat_phone_is_for_one_game_and_the_computers_seat_pairs_none(tmp_path, pairing):
+    from clacks_hw.pairing import Table
+
+    early = {seat: _seat(pairing, seat)[0] for seat in ("S", "N", "E")}  # no game yet: for the next one
+    admin, _ = pairing.redeem(pairing.open().code)
+    pairing.playing(Table("game-1.jsonl", ("S", "N"), computer=("N",)))
+    assert pairing.phone(early["S"]).game == "game-1.jsonl"  # joined the game
+    assert pairing.phone(early["N"]) is None and pairing.phone(early["E"]) is None  # the computer's; not playing
+    with pytest.raises(Refused, match="seat N is played by the computer in this game: no phone pairs for it"):
+        pairing.open("seat", "N")
+    assert pairing.seat_refused("E") == "seat E does not play in this game" and pairing.seat_refused("S") is None
+    pairing.playing(None)  # the game ends: its seat phones with it, the admin's stays
+    assert pairing.phone(early["S"]) is None and pairing.phone(admin).role == "admin"
+    again, phone = _seat(pairing, "S")
+    assert phone.game is None
+    pairing.playing(Table("game-2.jsonl", ("S", "N")))
+    assert pairing.phone(again).game == "game-2.jsonl"
+    file = tmp_path / PHONES_FILE
+    before = file.stat().st_mtime_ns, file.stat().st_ino
+    pairing.phones.follow("game-2.jsonl", ("S", "N"))  # nothing to change: the file is not written again
+    assert (file.stat().st_mtime_ns, file.stat().st_ino) == before
+
+
+def test_a_seat_phone_of_a_file_from_before_games_were_kept_is_read(tmp_path, clock):
+    book = PhoneBook(tmp_path, lambda: TOKEN.encode())
+    secret, _ = book.add("seat", "S")
+    data = json.loads((tmp_path / PHONES_FILE).read_text())
+    for entry in data["phones"]:
+        entry.pop("game")
+    (tmp_path / PHONES_FILE).write_text(json.dumps(data))
+    assert PhoneBook(tmp_path, lambda: TOKEN.encode()).find(secret).game is None
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root refuses a folder others may write (CI runs as root)")
+def test_a_folder_others_may_write_pairs_nobody_and_keeps_the_board_going(tmp_path, clock, caplog):
+    from clacks_hw.pairing import Table
+
+    folder = tmp_path / "journal"
+    folder.mkdir(mode=0o700)
+    pairing = Pairing(Token(), folder, clock, boot="boot-1")
+    pairing.playing(Table("game-1.jsonl", ("S", "N")))
+    secret, _ = _seat(pairing, "S")
+    os.chmod(folder, 0o777)  # made so while the board runs: another user could plant phones.json
+    os.utime(folder / PHONES_FILE)  # ... and changed, so the board reads it again
+    caplog.set_level(logging.WARNING)
+    pairing.playing(Table("game-2.jsonl", ("S", "N")))  # was an UnsafePath out of the loop's step
+    assert pairing.phone(secret) is None  # was an UnsafePath: a 500 for every phone's request
+    assert "cannot let the seat phones" in caplog.text and "cannot read the paired phones" in caplog.text

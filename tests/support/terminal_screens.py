@@ -56,6 +56,12 @@ class FakePairing:
     def close(self):
         pass
 
+    def playing(self, table):
+        self.table = table  # the game on the board, as the loop tells pairing; no phone to let go here
+
+    def seat_refused(self, seat):
+        return None
+
 
 class Walk:
     """A board on a fake clock drawing to an 80x24 TerminalScreen; ``snap`` keeps what it shows."""

@@ -225,3 +225,15 @@ def test_a_purchase_is_public_but_the_card_bought_is_not(board, caplog):
     assert "accepted: S buy" in caplog.text
     for text in (json.dumps(public), json.dumps(north), caplog.text, said):
         assert item.name not in text and item.id not in text
+
+
+@pytest.mark.parametrize("odd", [{}, {"plant": 1}, [], ["plant"]])
+def test_an_answer_whose_act_is_an_object_or_a_list_is_400_naming_it(board, odd):
+    start(board)
+    phone = board.pair_seat("S")
+    _, page = board.seat_page(phone)
+    choice = next(q for q in page["prompts"] if q["question"].startswith("Plant a saboteur"))["choices"][0]["action"]
+    status, answer = act(board, phone, {**choice, "act": odd})  # was a TypeError in the game: 500
+    assert status == 400 and "'action.act' must be a string" in answer["error"], answer
+    assert board.daemon.controller.session.actions == 0
+    assert act(board, phone, choice) == (200, {"ok": True})  # the board goes on

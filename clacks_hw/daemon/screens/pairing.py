@@ -7,7 +7,8 @@
   lamps spell the code's eight letters in the edition's alphabet, one after another (as the
   set-up's letters: ``Edition.spelled``); the tower buttons R1..G2 stand for the eight places,
   the one being spelled white and the others cyan; the seat indicators glow cyan: the board is
-  pairing (for a seat's phone only that seat's indicator glows, in its colour). On a terminal
+  pairing (for a seat's phone only that seat's indicator glows, in its colour). A seat the
+  computer plays is passed over, the board saying so: no phone pairs for it. On a terminal
   (the virtual board) the code and a QR code of the page's address, with the code, take the
   place of the board's drawing. The board's own kiosk screen shows the same
   (web/pairing_api.py). BACK ends the window; it ends by itself after two minutes, or when a
@@ -30,7 +31,7 @@ from typing import NamedTuple
 
 from ...drivers.debounce import FORGET_CHORD, PAIR_CHORD, ButtonEvent
 from ...game.core.table import SEATS
-from ...pairing import PairingCode, PairingOff
+from ...pairing import PairingCode, PairingOff, Refused
 from ...pairing.board import SEAT
 from ...pairing.codes import page_for
 from ..events import PhonePaired
@@ -110,10 +111,17 @@ class PairingScreen(Screen):
         self.under.reset(now)
 
     def _step(self, by: int) -> str | None:
-        """The seat after (or before) the one being paired; None: the admin's phone."""
+        """The seat after (or before) the one being paired that a phone may pair for, saying
+        why of each passed over (the computer's); None: the admin's phone."""
         ring = [None, *self.desk.seats()]
         at = ring.index(self.code.seat) if self.code.seat in ring else 0
-        return ring[(at + by) % len(ring)]
+        for k in range(1, len(ring)):
+            seat = ring[(at + by * k) % len(ring)]
+            why = None if seat is None else self.desk.pairing.seat_refused(seat)
+            if why is None:
+                return seat
+            self.desk.say(why[0].upper() + why[1:] + ".")
+        return None
 
     # -- time --------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
@@ -168,7 +176,7 @@ def open_window(board, now: float, seat: str | None = None) -> None:
     desk = board.phones
     try:
         code = desk.pairing.open() if seat is None else desk.pairing.open(SEAT, seat)
-    except PairingOff as exc:
+    except (PairingOff, Refused) as exc:
         desk.say(f"! Cannot pair a phone: {exc}")
         return
     board.phones_flash = None

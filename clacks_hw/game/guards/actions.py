@@ -132,7 +132,7 @@ def parse_action(data) -> GuardsAction:
     seat, act = data.get("seat"), data.get("act")
     if seat not in SEATS:
         raise MalformedAction(f"seat {seat!r} must be one of {', '.join(SEATS)}"[:200])
-    if act not in ACTS:
+    if not isinstance(act, str) or act not in ACTS:  # a list or an object is no key of ACTS (unhashable)
         raise MalformedAction(f"act {act!r} must be one of {', '.join(ACTS)}{suggest(act, ACTS)}"[:400])
     spec = ACTS[act]
     allowed = ("seat", "act") + _keys(act)

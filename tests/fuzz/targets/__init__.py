@@ -6,7 +6,7 @@ from importlib import import_module
 
 from ..harness import Target
 
-NAMES = ("config", "edition", "guards_edition", "journal", "hil", "hub", "rdm6300", "http", "admin_json", "mqtt", "hall_config")
+NAMES = ("config", "edition", "guards_edition", "journal", "hil", "hub", "rdm6300", "http", "seat", "admin_json", "mqtt", "hall_config")
 
 
 def target(name: str) -> Target:

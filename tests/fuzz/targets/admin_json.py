@@ -24,14 +24,15 @@ from clacks_hw.game.core.registry import modes, variants
 from clacks_hw.pairing import Pairing, Refused
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.testing.recording_leds import RecordingLeds
+from clacks_hw.web import pairing_api
 from clacks_hw.web.admin import COMMANDS
-from clacks_hw.web.json_body import BadBody, Text, parse
+from clacks_hw.web.json_body import BadBody, parse
 
 from ..harness import Target, Violation, refused
 from ..mutation import HOSTILE_TEXT, deep_json, dumps, json_values, mutated, utf8
 
 PAIR = "/api/pair"
-SHAPES = {**{path: shape for path, (_, shape) in COMMANDS.items()}, PAIR: {"code": Text(32)}}
+SHAPES = {**{path: shape for path, (_, shape) in COMMANDS.items()}, PAIR: pairing_api.SHAPE}
 PATHS = tuple(SHAPES)
 
 

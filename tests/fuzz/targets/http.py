@@ -72,13 +72,22 @@ def _answers_ok(answer: bytes) -> None:
         raise Violation("the admin token in an answer", answer[:300].decode("latin-1"))
 
 
+def still_serves(board) -> None:
+    """After an input: the board still serves its page, and still runs."""
+    probe = b"GET /status.json HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % board.port
+    after = _exchange(board.port, probe, PAGE_S, PAGE_S)
+    if not after.startswith(b"HTTP/1.1 200 "):
+        raise Violation("the page is not served after the request", after[:200].decode("latin-1"))
+    if not board._thread.is_alive():
+        raise Violation("the board stopped")
+
+
 @contextmanager
 def session():
     with tempfile.TemporaryDirectory() as folder:
         board = LiveBoard(Path(folder)).start()
         try:
             board.pair()
-            probe = b"GET /status.json HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % board.port
 
             def check(data: bytes) -> None:
                 pairing = board.daemon.pairing
@@ -87,11 +96,7 @@ def session():
                 data = (data.replace(b"@HOST@", f"127.0.0.1:{board.port}".encode())
                         .replace(b"@ORIGIN@", board.origin.encode()).replace(b"@PHONE@", board.phone.encode()))
                 _answers_ok(_exchange(board.port, data))
-                after = _exchange(board.port, probe, PAGE_S, PAGE_S)
-                if not after.startswith(b"HTTP/1.1 200 "):
-                    raise Violation("the page is not served after the request", after[:200].decode("latin-1"))
-                if not board._thread.is_alive():
-                    raise Violation("the board stopped")
+                still_serves(board)
 
             yield check
         finally:
