@@ -203,7 +203,7 @@ def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page)
 
 def test_a_person_against_the_strong_computer(play, page):
     board = play(mode="competitive", seats=["S", "N"], computer=["N:strong"], seed=12,
-                 overrides={"game.computer_pace_s": 0.3})
+                 overrides={"game.computer_pace_s": 0.3, "game.reaction_window_s": 0.3})
     open_page(page, board)
     assert board.state.config.computer == {"N": "strong"}
     assert page.locator('#hands .hand button.card[data-seat="N"]').count() == 0  # its hand stays hidden

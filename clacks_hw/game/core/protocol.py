@@ -191,6 +191,11 @@ class Game(ABC):
         seat's choice."""
         return self.current_player(state)
 
+    def reactions(self, state, seat: str) -> tuple[tuple[str, str], ...]:
+        """(seat, card) for each card another seat may play now, while ``seat`` is to act (Clacks'
+        Fault Report cards, "at any time, on anyone's turn"); a game without such cards: none."""
+        return ()
+
     def seat_view(self, state, seat: str):
         """``state`` as ``seat`` may know it: what a computer player decides from. A game with
         hidden hands or decks overrides it; every game hides its seed (the future dice and deals)."""
