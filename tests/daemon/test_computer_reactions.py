@@ -14,15 +14,16 @@ from clacks_hw.game.core.values import replace
 from clacks_hw.journal import read_journal
 from clacks_hw.testing.clock import FakeClock
 from clacks_hw.web.snapshot import SnapshotBox, StatusPublisher
-from tests.fakes.daemon_rig import Rig
+from tests.fakes.daemon_rig import Rig, script
 
 PACE, WINDOW = 1.5, 3.0
 
 
-def table(tmp_path, faults=("F09", "F07", "F08", "F11"), window=WINDOW, computer_faults=None) -> Rig:
+def table(tmp_path, faults=("F09", "F07", "F08", "F11"), window=WINDOW, computer_faults=None,
+          reader_seats=None) -> Rig:
     """S (a person) against N (the normal computer, to act first), S holding ``faults``."""
     rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "normal"),), computer_pace_s=PACE,
-              reaction_window_s=window)
+              reaction_window_s=window, reader_seats=reader_seats)
     rig.start_game()
     s = rig.state
     assert to_act(s) == "N" and rig.ctrl.session.actions == 0
@@ -33,14 +34,14 @@ def table(tmp_path, faults=("F09", "F07", "F08", "F11"), window=WINDOW, computer
     return rig
 
 
-def to_window(rig):
-    """The computer decides, its pace passes: the move is held for S's answer."""
+def to_window(rig, people=("S",)):
+    """The computer decides, its pace passes: the move is held for ``people``'s answer."""
     before = rig.ctrl.session.actions
     rig.tick(0.01)
     rig.tick(PACE)
     window = rig.ctrl.view(rig.clock.now()).reaction
     assert window is not None and rig.ctrl.session.actions == before
-    assert window.people == ("S",)
+    assert window.people == people
     return window
 
 
@@ -90,16 +91,29 @@ def test_seized_gears_during_the_window_and_the_computer_plays_within_what_is_le
     assert rig.state.player("N").last_turn_cost <= 1  # without the answer it paid 2 (two cards)
 
 
-def test_emergency_repair_cancels_the_computer_s_overload(tmp_path):
-    rig = table(tmp_path, faults=("F11",), computer_faults=("F01",))
+def test_in_a_three_player_game_one_person_repairs_what_the_other_did_on_the_computer_s_turn(tmp_path):
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "normal"),), computer_pace_s=PACE,
+              reaction_window_s=WINDOW)
+    rig.start_mode("competitive", seats=("S", "W", "N"))
+    for _ in range(30):  # the people play their turns until it is the computer's
+        if to_act(rig.state) == "N":
+            break
+        rig.do(script(rig.state))
+    s = rig.state
+    assert to_act(s) == "N", rig.reports[-3:]
+    s = s.with_player(replace(s.player("W"), faults=("F01",)))  # OVERLOAD
+    rig.ctrl.session.state = s.with_player(replace(s.player("S"), faults=("F11",)))  # EMERGENCY REPAIR
+    start = rig.ctrl.session.actions
+    window = to_window(rig, people=("W",))  # nothing to repair yet: only W may answer
+    assert "W may answer" in rig.ctrl.message
     lamps = rig.state.board
-    assert rig.ctrl.session.apply(Action("N", "fault", card="F01")) is not None  # N's OVERLOAD, journalled
+    rig.tap("F01")
     assert rig.state.board == 0xFFFF
-    window = to_window(rig)
+    window = to_window(rig, people=("S",))  # the computer decided again; now S may repair it
     assert window.answers == (("S", "F11"),)
     rig.tap("F11")
     assert rig.state.board == lamps and rig.state.last_fault is None
-    assert journalled(rig)[-1] == Action("S", "fault", card="F11")
+    assert journalled(rig)[start:] == [Action("W", "fault", card="F01"), Action("S", "fault", card="F11")]
     assert any("S answers N's move" in r for r in rig.reports[-3:])
 
 
@@ -138,6 +152,16 @@ def test_during_the_window_only_an_answer_is_taken(tmp_path):
     assert rig.ctrl.session.actions == 0
 
 
+def test_with_a_reader_at_each_seat_the_card_is_played_by_the_seat_it_was_tapped_at(tmp_path):
+    rig = table(tmp_path, faults=("F09",), reader_seats=["S", "W", "N", "E"])  # reader 0 at S, 2 at N
+    to_window(rig)
+    rig.tap("F09", reader=2)  # at the computer's own reader: not an answer from anyone
+    assert rig.ctrl.session.actions == 0 and rig.flashing_red
+    rig.tick(1.0)
+    rig.tap("F09", reader=0)
+    assert journalled(rig)[-1] == Action("S", "fault", card="F09")
+
+
 def test_a_card_that_asks_for_lamps_holds_the_computer_until_it_is_placed(tmp_path):
     rig = table(tmp_path, faults=("F03",))  # SPARE SHUTTER: flip one lamp of S's choice
     to_window(rig)
@@ -171,3 +195,16 @@ def test_a_tower_button_during_a_person_s_choice_cannot_move_the_computer_s_pawn
     assert any("R2: it is the computer's move at N" in r or "move: it is the computer's move at N" in r
                for r in rig.reports[-4:]), rig.reports[-4:]
     assert rig.flashing_red
+
+
+def test_in_an_express_game_the_computer_s_turn_times_out_during_a_long_window(tmp_path):
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "normal"),), computer_pace_s=PACE,
+              reaction_window_s=30.0, express_s=10)
+    rig.start_game(express=True)
+    s = rig.state
+    rig.ctrl.session.state = s.with_player(replace(s.player("S"), faults=("F09",)))
+    to_window(rig)
+    for _ in range(12):
+        rig.tick(1.0)
+    assert [a.act for a in journalled(rig)] == ["timeout"] and journalled(rig)[0].seat == "N"
+    assert to_act(rig.state) == "S"

@@ -50,7 +50,7 @@ class ComputerTurn:
         self.since = 0.0
         self._key: tuple | None = None  # (actions applied, seat) the shown move was decided for
         self._stalled: tuple | None = None  # the key of a move the engine refused: not tried again
-        self._own = False  # the computer's own action is being submitted
+        self._person = False  # a person's input is being handed to the game
 
     def seat(self) -> str | None:
         """The computer's seat that must act now, if any."""
@@ -106,12 +106,7 @@ class ComputerTurn:
         if getattr(action, "act", None) in ("play", "move", "end") and play.clock.running:
             action = replace(action, time=play.clock.elapsed(now))
         play.play.new_turn()  # whatever a person had begun to choose is dropped
-        self._own = True
-        try:
-            taken = play.submit(action, now)
-        finally:
-            self._own = False
-        if not taken:  # the engine refused what the computer saw as legal: never spin on it
+        if not play.submit(action, now):  # the engine refused what the computer saw as legal: never spin on it
             log.error("the computer at %s played %s and was refused", seat, action)
             self._stalled = key
         return True
@@ -148,11 +143,20 @@ class ComputerTurn:
             self._refuse(card, seat, now)
         return who
 
+    def for_person(self, step) -> None:
+        """Do ``step`` (a person's button or card handed to the game) so that ``refuses`` knows
+        what it submits comes from the table."""
+        self._person = True
+        try:
+            step()
+        finally:
+            self._person = False
+
     def refuses(self, action, now: float) -> bool:
-        """An action from the table for the computer's seat (a tower button during a person's
-        answer): refused, said why."""
+        """An action the table's buttons make for the computer's seat (a tower button during a
+        person's answer moves the pawn of the seat to act): refused, said why."""
         seat = self.seat()
-        if seat is None or self._own or getattr(action, "seat", None) not in self.play.state.config.computer:
+        if seat is None or not self._person or getattr(action, "seat", None) not in self.play.state.config.computer:
             return False
         self._refuse(getattr(action, "act", "that"), seat, now)
         return True

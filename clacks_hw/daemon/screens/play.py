@@ -41,8 +41,10 @@ class PlayScreen(Screen):
 
     # -- inputs ----------------------------------------------------------------------------
     def press(self, button: str, now: float) -> None:
-        if not self.computer.blocks(button, now):
+        if self.computer.seat() is None:
             self.play.press(self, button, now)
+        elif not self.computer.blocks(button, now):  # a person choosing for their answer
+            self.computer.for_person(lambda: self.play.press(self, button, now))
 
     def tap(self, card: str, reader: int | None, now: float) -> None:
         actor = self.board.readers.seat_of(reader)
@@ -52,7 +54,7 @@ class PlayScreen(Screen):
         person = self.computer.answerer(card, actor, now)  # the computer's move: only an answer
         if person is not None:
             before = self.session.actions
-            self.play.tap(self, card, person, now)
+            self.computer.for_person(lambda: self.play.tap(self, card, person, now))
             self.computer.answered(person, before)
 
     def reset(self, now: float) -> None:
@@ -97,7 +99,7 @@ class PlayScreen(Screen):
     def submit(self, action, now: float) -> bool:
         """The one way an action reaches the engine: True when it was accepted and journalled."""
         board = self.board
-        if self.computer.refuses(action, now):  # a person's buttons cannot move for the computer
+        if self.computer.refuses(action, now):  # a person's buttons cannot act for the computer
             return False
         before = self.session.state
         try:

@@ -12,7 +12,7 @@ whose ``game`` is the mode's object again.
     actions    parse_action (JSON -> action, MalformedAction), to_json on the action
     rules      validate (None, or a Rejection saying why not), apply (state | Rejection),
                candidates -> legal_actions: one validator decides both what is offered and
-               what is accepted
+               what is accepted; reactions: what other seats may play while one is to act
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
