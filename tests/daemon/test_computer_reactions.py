@@ -175,6 +175,7 @@ def test_a_card_that_asks_for_lamps_holds_the_computer_until_it_is_placed(tmp_pa
     rig.press("PLAY")
     assert rig.ctrl.session.actions == 1 and bin(rig.state.board ^ lamps).count("1") == 1
     assert journalled(rig)[-1].card == "F03" and journalled(rig)[-1].seat == "S"
+    assert any("S answers N's move" in r for r in rig.reports[-3:])
     play_out_the_computer_s_turn(rig)
 
 

@@ -67,8 +67,8 @@ class ComputerTurn:
 
     def answering(self) -> bool:
         """A person is choosing for a card they answered with (lamps to flip, a tower)."""
-        shown = self.play.play.shown
-        return shown is not None and getattr(shown, "seat", None) not in self.play.state.config.computer
+        seat = getattr(self.play.play.shown, "seat", None)
+        return seat is not None and seat not in self.play.state.config.computer
 
     def tick(self, now: float) -> bool:
         """Decide or play the computer's move; False when no computer is to act."""
@@ -145,12 +145,15 @@ class ComputerTurn:
 
     def for_person(self, step) -> None:
         """Do ``step`` (a person's button or card handed to the game) so that ``refuses`` knows
-        what it submits comes from the table."""
+        what it submits comes from the table; an answer it plays is said."""
+        seat, before = self.seat(), self.play.session.actions
         self._person = True
         try:
             step()
         finally:
             self._person = False
+        if self.play.session.actions > before:
+            self.play.board.report(answer_text(self.play.board.recent[-1].seat, seat))
 
     def refuses(self, action, now: float) -> bool:
         """An action the table's buttons make for the computer's seat (a tower button during a
@@ -160,13 +163,6 @@ class ComputerTurn:
             return False
         self._refuse(getattr(action, "act", "that"), seat, now)
         return True
-
-    def answered(self, person: str, before: int) -> None:
-        """Say that ``person``'s card went in during the computer's turn (``before``: the actions
-        applied until then)."""
-        seat = self.seat()
-        if seat is not None and self.play.session.actions > before:
-            self.play.board.report(answer_text(person, seat))
 
     def _refuse(self, what: str, seat: str, now: float) -> None:
         self.play.board.error(now, f"{what}: it is the computer's move at {seat}; wait for it.")

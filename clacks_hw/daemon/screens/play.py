@@ -53,9 +53,7 @@ class PlayScreen(Screen):
             return
         person = self.computer.answerer(card, actor, now)  # the computer's move: only an answer
         if person is not None:
-            before = self.session.actions
             self.computer.for_person(lambda: self.play.tap(self, card, person, now))
-            self.computer.answered(person, before)
 
     def reset(self, now: float) -> None:
         self.play.new_turn()  # whatever was being chosen is dropped
