@@ -99,6 +99,7 @@ class GameDefaults:
     attract_after_s: int
     computer: dict = field(default_factory=dict)  # seat -> strength of the computer playing it
     computer_pace_s: float = 1.5  # seconds a computer player takes over each action
+    reaction_window_s: float = 3.0  # then how long it waits for a person's Fault Report card (0: not)
     hints: str = "auto"  # placement hints: "auto" (the game's own answer: off in scored games), "on", "off"
 
 

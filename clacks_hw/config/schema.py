@@ -302,6 +302,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "attract_after_s": _integer(10, 86_400),
         "computer": _computer(),
         "computer_pace_s": _number(0.0, 30.0),
+        "reaction_window_s": _number(0.0, 30.0),
         "hints": _choice(HINTS),
     },
     "editions": _editions(),  # the owner's own edition of a game's box (config/editions.py)

@@ -168,7 +168,8 @@ class Daemon:
         settings = Settings(attract_after_s=g.attract_after_s, express_s=g.express_s, hands=g.hands,
                             mode=g.mode, variants=tuple(g.variants), route=g.route, first=g.first or None,
                             seats=tuple(g.seats), status_view=None if self.virtual else PUBLIC,
-                            computer=tuple(g.computer.items()), computer_pace_s=g.computer_pace_s, hints=g.hints,
+                            computer=tuple(g.computer.items()), computer_pace_s=g.computer_pace_s,
+                            reaction_window_s=g.reaction_window_s, hints=g.hints,
                             **s.settings)
         report = self._report if self.virtual else (lambda text: log.info("%s", text.rstrip()))
         if self.screen is not None:

@@ -76,6 +76,7 @@ class Settings:
     status_view: str | None = PUBLIC
     computer: tuple[tuple[str, str], ...] = ()  # (seat, strength) the set-up offers first (game.computer)
     computer_pace_s: float = 1.5  # a computer player's move shows this long before it is played
+    reaction_window_s: float = 3.0  # then held this long when a person could answer it (0: never)
     hints: str = "auto"  # "on", "off", or "auto": as the game says (hints_by_default: off in scored games)
 
 
@@ -154,6 +155,7 @@ class Controller(BoardParts):
     swap = property(lambda self: getattr(getattr(self.base, "play", None), "swap", None))
     turn_started = property(lambda self: self.base.clock.started if hasattr(self.base, "clock") else None)
     computer_move = property(lambda self: self.base.computer.move if hasattr(self.base, "computer") else None)
+    computer_window = property(lambda self: self.base.computer.window if hasattr(self.base, "computer") else None)
 
     @property
     def play_progress(self):

@@ -115,6 +115,10 @@ def _game(view: View, now: float):
         _overlay(lamps, c.lamps, P.SEAT[c.seat])
         if c.tower is not None and getattr(c.action, "act", None) == "move":
             towers[FRAME_TOWERS[c.tower]] = P.SEAT[c.seat]
+    r = view.reaction
+    if r is not None:  # the computer's move held for an answer: who may answer blinks
+        on = blink_on(now, r.since, BLINK_S)
+        seats.update((s, P.SEAT[s] if on else P.OFF) for s in r.people if s in P.SEAT)
     f = view.flash
     if f is not None and now < f.since + f.seconds and blink_on(now, f.since, FLASH_BLINK_S):
         _overlay(lamps, f.mask, f.colour)
@@ -185,6 +189,8 @@ def animation_deadline(view: View, now: float) -> float | None:
     times.append(_lights(view, now).changes_at)
     if view.computer is not None:
         times.append(_next_edge(now, 0.0, BLINK_S))
+    if view.reaction is not None:
+        times.append(_next_edge(now, view.reaction.since, BLINK_S))
     if view.flash is not None:
         times.append(min(_next_edge(now, view.flash.since, FLASH_BLINK_S), view.flash.since + view.flash.seconds))
     if view.screen in ("confirm", "over"):

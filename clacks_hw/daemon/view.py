@@ -39,4 +39,5 @@ class View:
     pairing: object = None  # the pairing code's letter and places (screens/pairing.py's PairingLights)
     phones_flash: tuple[int, int, int] | None = None  # a phone paired (green) or every phone forgotten (orange)
     computer: object = None  # a computer player's move shown before it is played (core/computer.py's Move)
+    reaction: object = None  # that move held for a person's answer (screens/computer.py's Window)
     spell: Callable[[str], int] | None = field(default=None, compare=False)  # a letter -> the lamps spelling it

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..game.clacks.board import TOWERS
 from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
+from ..views.reactions import window_text
 from ..web.public import alphabet_json, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
@@ -76,9 +77,10 @@ def not_on_one_page(mode: str) -> str | None:
             f"(docs/{game.name}.md)")
 
 
-def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, move=None) -> dict:
+def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, move=None, window=None) -> dict:
     """The whole page state for one snapshot and the frame showing; ``move``: the computer's
-    move being shown before it is played (its sentence, which anyone may read)."""
+    move being shown before it is played (its sentence, which anyone may read); ``window``: that
+    move held for a person's answer (who may answer, said)."""
     data = status_json(snapshot, edition)
     data["options"] = options
     data["frame"] = frame_json(frame)
@@ -95,7 +97,9 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
     if state is not None:
         computer = dict(getattr(state.config, "computer", None) or {})
         data["humans"] = [s for s in state.config.seats if s in humans and s not in computer]
-        data["computer"] = {"seats": computer, "move": None if move is None else {"seat": move.seat, "why": move.why}}
+        data["computer"] = {"seats": computer, "move": None if move is None else {"seat": move.seat, "why": move.why},
+                            "answer": None if window is None else {"people": list(window.people),
+                                                                   "text": window_text(window)}}
     if state is not None and not state.config.game.dice:
         # Hands the table may not see (Long Distance): pass and play, only the seat to act's.
         secret = state.config.game.hidden_hands(state, PUBLIC)

@@ -94,8 +94,9 @@ class PlayServer(PageServer):
     def _state(self) -> dict:
         t = self.table
         move = getattr(t.controller, "computer_move", None)  # one attribute read of an immutable value
+        window = getattr(t.controller, "computer_window", None)  # the same
         return play_json(t.box.get(), t.leds.frame, humans=self.humans, said=tuple(t.said),
-                         edition=self.edition, options=self.options, move=move)
+                         edition=self.edition, options=self.options, move=move, window=window)
 
     # -- who may ------------------------------------------------------------------------------
     def _has_key(self, request: web.BaseRequest) -> bool:

@@ -36,7 +36,7 @@ def computer_plays_one(rig, seat):
 
 
 def test_a_lone_visitor_plays_a_whole_game_against_the_board(tmp_path):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, flash_s=0.2, computer=(("N", "strong"),), computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, flash_s=0.2, computer=(("N", "strong"),), computer_pace_s=PACE, reaction_window_s=0.0)
     rig.start_game()
     assert rig.state.config.computer == {"N": "strong"}
     shown, human = [], 0
@@ -59,7 +59,7 @@ def test_a_lone_visitor_plays_a_whole_game_against_the_board(tmp_path):
 
 
 def test_the_computer_s_placement_blinks_in_its_colour_before_it_is_played(tmp_path):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "normal"),), computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "normal"),), computer_pace_s=PACE, reaction_window_s=0.0)
     rig.start_game()
     assert to_act(rig.state) == "N"  # N's word comes first: N starts
     for _ in range(40):  # to the computer's first card
@@ -81,7 +81,7 @@ def test_the_computer_s_placement_blinks_in_its_colour_before_it_is_played(tmp_p
 
 
 def test_the_table_cannot_move_for_the_computer(tmp_path):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "easy"),), computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "easy"),), computer_pace_s=PACE, reaction_window_s=0.0)
     rig.start_game()
     assert to_act(rig.state) == "N"
     before = rig.ctrl.session.actions
@@ -123,7 +123,7 @@ def test_the_buttons_sides_are_the_seats_sides():
 
 
 def test_klackers_against_the_computer_to_the_end(tmp_path):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=4, computer=(("N", "strong"),), computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=4, computer=(("N", "strong"),), computer_pace_s=PACE, reaction_window_s=0.0)
     rig.start_mode("klackers", seats=("S", "N"))
     rng, moves = random.Random(0), 0
     for _ in range(3000):
@@ -140,7 +140,7 @@ def test_klackers_against_the_computer_to_the_end(tmp_path):
 
 
 def test_a_lone_visitor_sees_their_own_hand_not_the_computer_s(tmp_path):
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE,
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE, reaction_window_s=0.0,
               status_view=None)  # the virtual board on one's own terminal
     rig.start_game()
     text = [r for r in rig.reports if r.startswith("Clacks: Competitive")][-1]  # the position, drawn
@@ -155,7 +155,7 @@ def test_after_a_power_cut_the_computer_goes_on_playing_its_seat(tmp_path):
     from clacks_hw.daemon.session import JournalStore
     from tests.fakes.daemon_rig import card_map
 
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer=(("N", "strong"),), computer_pace_s=PACE, reaction_window_s=0.0)
     rig.start_game()
     computer_plays_one(rig, "N")  # N's first action is journalled; then the power goes
     played = rig.ctrl.session.actions
@@ -164,7 +164,7 @@ def test_after_a_power_cut_the_computer_goes_on_playing_its_seat(tmp_path):
     out = resume.find(store)
     assert out.session is not None and out.session.state.config.computer == {"N": "strong"}
     clock = FakeClock(100.0)  # no computer seats in the settings: the journal says which
-    ctrl = Controller(EDITION, store, card_map(), Settings(computer_pace_s=PACE), rng=random.Random(1),
+    ctrl = Controller(EDITION, store, card_map(), Settings(computer_pace_s=PACE, reaction_window_s=0.0), rng=random.Random(1),
                       session=out.session, resumed=out, now=clock.now())
     for _ in range(3):
         clock.advance(PACE)
@@ -177,7 +177,7 @@ def test_pictures_of_the_computer_at_the_table(tmp_path):
     placement blinking in its colour before it is played."""
     from tests.support.frame_pictures import kept_frame
 
-    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer_pace_s=PACE)
+    rig = Rig(tmp_path, FakeClock(0.0), seed=3, computer_pace_s=PACE, reaction_window_s=0.0)
     rig.press("PLAY")
     rig.press("PLAY")  # C
     rig.press("PLAY")  # the seats page

@@ -12,7 +12,7 @@ from .test_hil_whole_game import shows
 
 
 def test_a_visitor_plays_a_whole_game_against_the_computer(tmp_path):
-    overrides = {"game.computer": ["N:strong"], "game.computer_pace_s": 0.05}
+    overrides = {"game.computer": ["N:strong"], "game.computer_pace_s": 0.05, "game.reaction_window_s": 0.05}
     with HilBoard(tmp_path, seed=3, overrides=overrides) as board:
         start_competitive(board, words=())
         assert board.state.config.computer == {"N": "strong"}

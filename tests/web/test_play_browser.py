@@ -203,7 +203,7 @@ def test_the_page_draws_the_frame_the_leds_are_given_and_starts_anew(play, page)
 
 def test_a_person_against_the_strong_computer(play, page):
     board = play(mode="competitive", seats=["S", "N"], computer=["N:strong"], seed=12,
-                 overrides={"game.computer_pace_s": 0.3})
+                 overrides={"game.computer_pace_s": 0.3, "game.reaction_window_s": 0.3})
     open_page(page, board)
     assert board.state.config.computer == {"N": "strong"}
     assert page.locator('#hands .hand button.card[data-seat="N"]').count() == 0  # its hand stays hidden
@@ -224,4 +224,23 @@ def test_long_distance_passes_and_plays_one_hand_at_a_time(play, page):
         player.do(coop_script(board.state, board.ctrl.preview))
     page.wait_for_function("seat => [...document.querySelectorAll('#hands .hand button.card')]"
                            ".every(b => b.dataset.seat === seat)", arg=board.state.turn.seat)
+    assert page.problems == []
+
+
+def test_a_person_answers_the_computer_s_move_with_a_fault_report_card(play, page):
+    board = play(mode="competitive", seats=["S", "N"], computer=["N:normal"], seed=3,
+                 overrides={"game.computer_pace_s": 0.2, "game.reaction_window_s": 30.0})
+    open_page(page, board)
+    s = board.state
+    assert s.turn.seat == "N"  # N's word comes first: the computer starts
+    [card] = s.player("S").faults
+    assert not EDITION.cards[card].effects[0].kind.startswith(("flip", "cancel"))  # no choice to make
+    page.wait_for_selector("#said .answer", timeout=10_000)  # the computer holds its move for S
+    assert "S may answer with a Fault Report card first" in page.inner_text("#said .answer")
+    assert board.ctrl.session.actions == 0
+    PagePlayer(board, page).card("S", card)
+    entries = read_journal(board.ctrl.session.path).entries
+    assert [(e.action.seat, e.action.act, e.action.card) for e in entries] == [("S", "fault", card)]
+    assert card in board.state.turn.faults_played and card not in board.state.player("S").faults
+    page.wait_for_function("() => !document.querySelector('#said .answer')", timeout=10_000)  # no card left
     assert page.problems == []

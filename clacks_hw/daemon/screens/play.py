@@ -41,12 +41,19 @@ class PlayScreen(Screen):
 
     # -- inputs ----------------------------------------------------------------------------
     def press(self, button: str, now: float) -> None:
-        if not self.computer.blocks(button, now):
+        if self.computer.seat() is None:
             self.play.press(self, button, now)
+        elif not self.computer.blocks(button, now):  # a person choosing for their answer
+            self.computer.for_person(lambda: self.play.press(self, button, now))
 
     def tap(self, card: str, reader: int | None, now: float) -> None:
-        if not self.computer.blocks(card, now):
-            self.play.tap(self, card, self.board.readers.seat_of(reader), now)
+        actor = self.board.readers.seat_of(reader)
+        if self.computer.seat() is None:
+            self.play.tap(self, card, actor, now)
+            return
+        person = self.computer.answerer(card, actor, now)  # the computer's move: only an answer
+        if person is not None:
+            self.computer.for_person(lambda: self.play.tap(self, card, person, now))
 
     def reset(self, now: float) -> None:
         self.play.new_turn()  # whatever was being chosen is dropped
@@ -76,7 +83,8 @@ class PlayScreen(Screen):
 
     def shows(self, now: float) -> dict:
         return {"state": self.state, "play": self.play, "preview": self.play.shown,
-                "express_started": self.clock.started_if_running(), "computer": self.computer.move}
+                "express_started": self.clock.started_if_running(), "computer": self.computer.move,
+                "reaction": self.computer.window}
 
     # -- the Table the game acts through (game/core/board.py) -------------------------------
     @property
@@ -89,6 +97,8 @@ class PlayScreen(Screen):
     def submit(self, action, now: float) -> bool:
         """The one way an action reaches the engine: True when it was accepted and journalled."""
         board = self.board
+        if self.computer.refuses(action, now):  # a person's buttons cannot act for the computer
+            return False
         before = self.session.state
         try:
             result = self.session.apply(action)

@@ -79,3 +79,20 @@ def coop_candidates(state: GameState) -> list[Action]:
 
 def legal_actions(state: GameState) -> list[Action]:
     return [a for a in candidate_actions(state) if validate(state, a) is None]
+
+
+def reactions(state: GameState, acting: str) -> tuple[tuple[str, str], ...]:
+    """(seat, card) for each Fault Report card a seat other than ``acting`` may play now, with
+    some choice the card asks for: the rules' "at any time, on anyone's turn". With physical
+    hands any seat may hold any of them."""
+    if state.over:
+        return ()
+    out = []
+    for q in state.players:
+        if q.seat == acting:
+            continue
+        faults = q.faults if state.config.hands == "tracked" else state.edition.deck("fault")
+        for card_id in dict.fromkeys(faults):
+            if any(validate(state, a) is None for a in _fault_candidates(state, q.seat, card_id)):
+                out.append((q.seat, card_id))
+    return tuple(out)

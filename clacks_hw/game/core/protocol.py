@@ -12,7 +12,7 @@ whose ``game`` is the mode's object again.
     actions    parse_action (JSON -> action, MalformedAction), to_json on the action
     rules      validate (None, or a Rejection saying why not), apply (state | Rejection),
                candidates -> legal_actions: one validator decides both what is offered and
-               what is accepted
+               what is accepted; reactions: what other seats may play while one is to act
     the end    current_player, is_terminal, returns
     views      hidden_hands (the one place a game decides what each viewer may not see),
                public_text, position (the JSON observation per viewer), text, summary,
@@ -190,6 +190,11 @@ class Game(ABC):
         """The seat that must act now: the player to move, unless the game waits on another
         seat's choice."""
         return self.current_player(state)
+
+    def reactions(self, state, seat: str) -> tuple[tuple[str, str], ...]:
+        """(seat, card) for each card another seat may play now, while ``seat`` is to act (Clacks'
+        Fault Report cards, "at any time, on anyone's turn"); a game without such cards: none."""
+        return ()
 
     def seat_view(self, state, seat: str):
         """``state`` as ``seat`` may know it: what a computer player decides from. A game with

@@ -225,9 +225,10 @@
   }
 
   function saidPanel(d) {
-    var n = $("said"), move = d.computer && d.computer.move; clear(n);
+    var n = $("said"), move = d.computer && d.computer.move, answer = d.computer && d.computer.answer; clear(n);
     if (move) { n.appendChild(el("div", "computer", "Computer at " + move.seat + ": " + move.why)); }
-    if (d.notice && !(move && d.notice === move.why)) { n.appendChild(el("div", "bad", d.notice)); }
+    if (answer) { n.appendChild(el("div", "computer answer", answer.text)); }  // who may answer it first
+    if (d.notice && !(move && d.notice === move.why) && !(answer && d.notice === answer.text)) { n.appendChild(el("div", "bad", d.notice)); }
     (d.said || []).slice(-3).forEach(function (line) { n.appendChild(el("div", "", line)); });
   }
 

@@ -45,6 +45,9 @@ class Competitive(ClacksGame):
     def candidates(self, state):
         return legal.competitive_candidates(state)
 
+    def reactions(self, state, seat):
+        return legal.reactions(state, seat)
+
     def hints_by_default(self, config) -> bool:
         """A race between players: the board does not play for them (docs/play.md, Hints)."""
         return False
