@@ -7,7 +7,8 @@ is dropped: a publisher the hall does not know, or whose signature fails, is log
 listed for the exhibitor (:attr:`Ingest.knocking`, with the command that adds it); a known
 board's message the schema refuses is logged (the first, then a count each minute).
 
-Runs in the page server's loop: no locks, and the page reads what this leaves.
+Runs in the page server's loop: no locks, and the page reads what this leaves. ``store`` is a
+HallStore, or the hall's ResultWriter (hall_writer.py), which takes a result to store it later.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ log = logging.getLogger(__name__)
 SILENT_S = 4.0  # a board beats every second: this long without a word and it is shown silent
 LOG_EVERY_S = 60.0  # a board sending refused messages: the first logged, then a count this often
 MAX_KNOCKING = 64  # strangers listed at once (the oldest forgotten): one flood cannot fill the memory
+
+
+def said(board: str, result: schema.Result) -> None:
+    log.info("hall: result from %s: game %s, %s, winner %s", board, result.game, result.mode, result.winner or "nobody")
 
 
 @dataclass
@@ -139,8 +144,11 @@ class Ingest:
             changed, card.state = state != card.state, state
             return changed, None
         # a result: stored once, however often it comes; the receipt says the hall has it
-        if self.store.record(card.id, m):
-            log.info("hall: result from %s: game %s, %s, winner %s", card.id, m.game, m.mode, m.winner or "nobody")
+        stored = self.store.record(card.id, m)
+        if stored is None:
+            return False, None  # queued (hall_writer.py): the hall is told once it is in, receipt and all
+        if stored:
+            said(card.id, m)
             return True, card.id
         return False, card.id
 
