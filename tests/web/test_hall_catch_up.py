@@ -89,3 +89,27 @@ def test_the_page_answers_while_a_catch_up_is_on_its_way_into_sqlite(tmp_path, m
         assert shown.hall.writer.batches < 100  # many to a transaction, not one each
     finally:
         shown.close()
+
+
+def test_a_result_sqlite_cannot_take_yet_is_kept_unacknowledged_until_it_can(tmp_path, module_broker, caplog):
+    """Another writer holds the database (a backup, sqlite3 at a prompt): the hall's insert is
+    refused after SQLite's wait. The result must not be acknowledged, so it is not lost: it goes
+    in once the database is free, and is acknowledged then."""
+    db = tmp_path / "hall.sqlite"
+    stored_before(db, 0, 10)
+    shown = ShownHall(tmp_path, module_broker.port, boards=["alpha"])
+    other = sqlite3.connect(db, isolation_level=None)
+    acks: list = []
+    try:
+        until(lambda: games_shown(shown.hall) == 10, "the stored results on the page")
+        other.execute("BEGIN EXCLUSIVE")
+        send(shown, [10], acks)
+        until(lambda: "database is locked" in caplog.text, "the hall saying it cannot store it", timeout=30)
+        assert acks == []
+        other.execute("COMMIT")
+        until(lambda: acks == [10] and games_shown(shown.hall) == 11, "the result stored once the database is free",
+              timeout=30)
+        assert shown.hall.store.count() == 11
+    finally:
+        other.close()
+        shown.close()
