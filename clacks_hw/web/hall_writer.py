@@ -14,7 +14,6 @@ the batch stays queued and is tried again, said once in the log until it goes in
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 from collections import deque
 
@@ -82,7 +81,7 @@ class ResultWriter:
                     return
             try:
                 self.drain()
-            except sqlite3.Error:
+            except Exception:  # noqa: BLE001 - said in drain; this thread must go on storing
                 with self._cv:
                     if self._stopping:
                         return
@@ -91,7 +90,8 @@ class ResultWriter:
     # -- the writer's thread ------------------------------------------------------------------------
     def drain(self) -> int:
         """Store what is queued (up to MAX_BATCH messages) in one transaction, acknowledge it and
-        tell the hall; the number of messages taken. sqlite3.Error: nothing taken, all kept."""
+        tell the hall; the number of messages taken. When the store raises (sqlite3.Error),
+        nothing is taken: all is kept for the next try, and the error raised."""
         with self._cv:
             items = [self._queue[k] for k in range(min(MAX_BATCH, len(self._queue)))]
         if not items:
@@ -99,7 +99,7 @@ class ResultWriter:
         results = [(item[1], item[2]) for item in items if item[0] == "result"]
         try:
             received = self.store.record_many(results)
-        except sqlite3.Error as exc:
+        except Exception as exc:  # sqlite3.Error: the disk full, the file locked; anything else a bug
             if self._failing != str(exc):
                 self._failing = str(exc)
                 log.error("hall: cannot store %d result(s) in the database: %s; nothing acknowledged, trying "
