@@ -217,10 +217,13 @@ class Result(_NewName, Strict):
 
 
 # -- the hall's messages to the boards --------------------------------------------------------------
+RECEIPT_GAMES = 1024  # a receipt names at most this many of a board's games
+
+
 class Receipt(Strict):
     """The games the hall holds from one board (its newest ones), so the board stops sending them."""
 
-    games: Annotated[list[GameId], Meta(max_length=1024)]
+    games: Annotated[list[GameId], Meta(max_length=RECEIPT_GAMES)]
 
 
 class HallStatus(Strict):

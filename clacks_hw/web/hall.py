@@ -2,11 +2,15 @@
 
 paho's network thread only hands each message to the page server's loop
 (``call_soon_threadsafe``); there hall_ingest.py checks it (signature, schema) and updates the
-boards, the results go to SQLite (hall_store.py), and the board's card (hall_cards.py) or the
-tournament tables (tournament.py) change in the viewers' feed, which sends each viewer what
-changed, not the hall (hall_feed.py). hall_broker.py keeps the hall's session, its receipts and
-the broker's state. Twice a second the loop also looks at what time alone changes: a board gone
-silent, a broker no longer answering, a board added to hall.toml.
+boards, and the board's card (hall_cards.py) changes in the viewers' feed, which sends each
+viewer what changed, not the hall (hall_feed.py). Results are checked a few at a time, so the
+page is answered between them however many a board sends at once, and go to SQLite
+(hall_store.py) on a thread of their own, many in one transaction (hall_writer.py); as they go
+in, the tournament tables take each new game (tally.py: the cost of a result does not grow
+with the results stored) and the viewers' feed the tables. The page's answers are the feed's
+model as it stands: never a wait for SQLite. hall_broker.py keeps the hall's session, its
+receipts and the broker's state. Twice a second the loop also looks at what time alone changes:
+a board gone silent, a broker no longer answering, a board added to hall.toml.
 
 Pages: ``/`` the hall (hall.html), ``/hall.json`` the whole hall once, ``/events`` live,
 ``/results.csv`` and ``/results.json`` every result as counted, ``/arbiter`` the arbiter's page
@@ -15,10 +19,12 @@ and its requests (arbiter.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import threading
 import time
+from collections import deque
 from pathlib import Path
 
 from aiohttp import web
@@ -33,11 +39,14 @@ from .hall_broker import HallLink
 from .hall_cards import card
 from .hall_config import ADDED, HallConfig, HallConfigError, Trust
 from .hall_feed import DeltaFeed
-from .hall_ingest import Card, Ingest
+from .hall_ingest import Card, Ingest, said
 from .hall_store import HallStore
+from .hall_writer import ResultWriter
+from .tally import Tally
 
 log = logging.getLogger(__name__)
 TICK_S = 0.5
+CHUNK = 16  # results checked (Ed25519, the schema) before the loop answers the page again
 
 
 class Hall(PageServer):
@@ -62,8 +71,11 @@ class Hall(PageServer):
                 raise HallConfigError(f"page.db {page.db}: {getattr(exc, 'strerror', None) or exc}\n  fix: give a "
                                       "writable SQLite file in an existing folder (it is made if missing)") from None
             self.corrections = self.store.corrections()
+            self.fixes = self.corrections.all()  # every correction in order, kept here as it is made
+            self.tally = Tally(self.games())
+            self.writer = ResultWriter(self.store, self._written)
             self.trust = Trust(config, path, None if page.db == ":memory:" else Path(page.db).resolve().parent / ADDED)
-            self.ingest = Ingest(self.trust, self.store, wall)
+            self.ingest = Ingest(self.trust, self.writer, wall)
             self.link = HallLink(config.broker, config.key, on_message=self._on_message, wall=wall)
             # An arbiter's session lives beside the results (a hall without a file pairs none)
             on_disk = config.key is not None and page.db != ":memory:"
@@ -75,10 +87,13 @@ class Hall(PageServer):
         self._links: dict[str, str] = {}
         self._newest: dict[str, tuple] = {}  # topic -> (payload, ack) of a board's state not yet taken
         self._newest_lock = threading.Lock()
+        self._results: deque[tuple] = deque()  # (topic, payload, ack) of results not yet checked
+        self._receipts: dict[str, list[str]] = {}  # board -> the games its next receipt lists
         self.offered = 0  # messages paho handed over
 
     # -- life ---------------------------------------------------------------------------------------
     def on_start(self, loop) -> None:
+        self.writer.start()
         self.link.start()
         self._expect()
         self._show_results()
@@ -86,6 +101,7 @@ class Hall(PageServer):
 
     def on_stop(self) -> None:
         self.ingest.noise.flush()  # the messages dropped since the last count line
+        self.writer.stop()  # what is queued goes in and is acknowledged while the broker is there
         self.link.stop()
         self.store.close()
 
@@ -105,6 +121,14 @@ class Hall(PageServer):
             if waiting:
                 return
             call = (self._take_states,)
+        elif topic.endswith("/result"):
+            # Results wait in order and are taken CHUNK at a time, however many came at once.
+            with self._newest_lock:
+                waiting = bool(self._results)
+                self._results.append((topic, payload, ack))
+            if waiting:
+                return
+            call = (self._take_results,)
         else:
             call = (self.receive, topic, payload, ack)
         try:
@@ -118,23 +142,56 @@ class Hall(PageServer):
         for topic, (payload, ack) in newest.items():
             self.receive(topic, payload, ack)
 
+    def _take_results(self, chunk: int = CHUNK) -> None:
+        for _ in range(chunk):
+            with self._newest_lock:
+                if not self._results:
+                    return
+                topic, payload, ack = self._results.popleft()
+            self.receive(topic, payload, ack)
+        loop = self._loop
+        if loop is not None and not self._closed:
+            loop.call_soon(self._take_results)  # after the page's requests waiting meanwhile
+
     def receive(self, topic: str, payload: bytes, ack=None) -> None:
         if self._closed:
             return  # unacknowledged: the broker keeps it for the next start
         try:
-            changed, owed = self.ingest.receive(topic, payload)
+            # a result goes to the writer, and its receipt is owed once it is in (_stored)
+            changed = self.ingest.receive(topic, payload)[0]
         except Exception:  # one message must never stop the hall (the schema makes this a bug)
             log.exception("hall: a message on %s could not be taken", topic[:80])
-            changed, owed = False, None
+            changed = False
         if ack is not None:
-            ack()  # after the result is in SQLite: a hall killed before this gets it again
-        if owed is not None:
-            self.link.owed.add(owed)
+            self.writer.ack(ack)  # after the results before it are in SQLite: a hall killed first gets them again
         where = parse_board_topic(topic) if changed else None
         if where is not None:
             self._show(where[0])
-            if where[1] == "result":
-                self._show_results()
+
+    def _written(self, stored: list, receipts: dict[str, list[str]]) -> None:
+        """The writer's thread: results are in SQLite (hall_writer.py); the page's loop shows them."""
+        loop = self._loop
+        if loop is None:
+            self._stored(stored, receipts)  # a hall not started (tests, the fuzz): here and now
+            return
+        try:
+            loop.call_soon_threadsafe(self._stored, stored, receipts)
+        except RuntimeError:
+            pass  # the page is closing: the next start counts them from SQLite
+
+    def _stored(self, stored: list, receipts: dict[str, list[str]]) -> None:
+        new = set()
+        for board, result, received in stored:
+            if received is not None:
+                said(board, result)
+                self.tally.put(self._count(board, result, received))
+                new.add(board)
+        self._receipts.update(receipts)
+        self.link.owed.update(receipts)
+        for board in sorted(new):
+            self._show(board)
+        if new:
+            self._show_results()
 
     def _tick(self) -> None:
         if self._closed:
@@ -171,7 +228,7 @@ class Hall(PageServer):
                 self._show(board)
 
     def _receipt(self, board: str) -> schema.Receipt:
-        return schema.Receipt(games=self.store.games(board))
+        return schema.Receipt(games=self._receipts[board])  # owed only once the writer said what it holds
 
     # -- the page ------------------------------------------------------------------------------------
     def _show(self, board: str) -> None:
@@ -182,24 +239,36 @@ class Hall(PageServer):
         self._links[board] = c.link(now)
         self.feed.put(("boards", board), card(c.data(now)))
 
-    def games(self) -> list[tournament.Counted]:
-        """Every result as counted now (corrections applied)."""
+    def games(self, fixes=None) -> list[tournament.Counted]:
+        """Every result as counted now (corrections applied): the exports' whole recount."""
         return tournament.counted(((b, schema.to_data(r), t) for b, r, t in self.store.results()),
-                                  self.corrections.all())
+                                  self.fixes if fixes is None else fixes)
+
+    def _count(self, board: str, result, received: float) -> tournament.Counted:
+        fixes = [k for k in self.fixes if k.board == board and k.game == result.game]
+        return tournament.counted([(board, schema.to_data(result), received)], fixes)[0]
 
     def _show_results(self) -> None:
-        entries = [c.entry() for c in self.corrections.all()]
-        self.feed.put(("results",), {"modes": tournament.standings(self.games()), "audit": entries[-tournament.TOP:]})
+        entries = [c.entry() for c in self.fixes[-tournament.TOP:]]
+        self.feed.put(("results",), {"modes": self.tally.table(), "audit": entries})
 
     def find_game(self, board: str, game: str) -> tournament.Counted | None:
-        return next((g for g in self.games() if g.board == board and g.game == game), None)
+        row = self.store.result(board, game)
+        return None if row is None else self._count(*row)
 
     def correct(self, who: str, game: tournament.Counted, kind: str, reason: str, **change) -> dict:
         """An arbiter's correction (corrections.Refused if it will not do), shown at once."""
-        entry = self.corrections.add(who, game, kind, reason, **change).entry()
-        log.info("hall: %s", entry["text"])
+        fix = self.corrections.add(who, game, kind, reason, **change)
+        self.fixes.append(fix)
+        self.tally.put(self.find_game(game.board, game.game))
+        log.info("hall: %s", fix.text())
         self._show_results()
-        return entry
+        return fix.entry()
+
+    async def _export(self, make):
+        """``make(games)``, off the loop: every result read and counted again, for a download."""
+        fixes = list(self.fixes)
+        return await asyncio.get_running_loop().run_in_executor(None, lambda: make(self.games(fixes)))
 
     def public_url(self, request: web.BaseRequest | None = None) -> str:
         host, port = self.address
@@ -240,9 +309,9 @@ class Hall(PageServer):
         if path == "/hall.json":
             return web.Response(body=self.feed.json, content_type="application/json")
         if path == "/results.json":
-            return web.json_response(tournament.export_json(self.games()),
+            return web.json_response(await self._export(tournament.export_json),
                                      headers={"Content-Disposition": 'attachment; filename="clacks-results.json"'})
         if path == "/results.csv":
-            return web.Response(text=tournament.export_csv(self.games()), content_type="text/csv",
+            return web.Response(text=await self._export(tournament.export_csv), content_type="text/csv",
                                 headers={"Content-Disposition": 'attachment; filename="clacks-results.csv"'})
         return text(404, "404 not found\n")

@@ -8,7 +8,8 @@ listed for the exhibitor (:attr:`Ingest.knocking`, with the command that adds it
 board's message the schema refuses is logged. Both at a bounded rate (base/rate_log.py): the first
 of each kind whole, then a count each minute.
 
-Runs in the page server's loop: no locks, and the page reads what this leaves.
+Runs in the page server's loop: no locks, and the page reads what this leaves. ``store`` is a
+HallStore, or the hall's ResultWriter (hall_writer.py), which takes a result to store it later.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ SILENT_S = 4.0  # a board beats every second: this long without a word and it is
 LOG_EVERY_S = 60.0  # messages dropped: the first of each kind logged, then a count this often
 LOG_BURST = 8  # whole lines a minute at most: each a different board's (or kind of) trouble
 MAX_KNOCKING = 64  # strangers listed at once (the oldest forgotten): one flood cannot fill the memory
+
+
+def said(board: str, result: schema.Result) -> None:
+    log.info("hall: result from %s: game %s, %s, winner %s", board, result.game, result.mode, result.winner or "nobody")
 
 
 @dataclass
@@ -143,8 +148,11 @@ class Ingest:
             changed, card.state = state != card.state, state
             return changed, None
         # a result: stored once, however often it comes; the receipt says the hall has it
-        if self.store.record(card.id, m):
-            log.info("hall: result from %s: game %s, %s, winner %s", card.id, m.game, m.mode, m.winner or "nobody")
+        stored = self.store.record(card.id, m)
+        if stored is None:
+            return False, None  # queued (hall_writer.py): the hall is told once it is in, receipt and all
+        if stored:
+            said(card.id, m)
             return True, card.id
         return False, card.id
 

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS results (
     result TEXT NOT NULL CHECK (json_valid(result)),
     PRIMARY KEY (board, game)
 ) STRICT;
+CREATE INDEX IF NOT EXISTS results_newest ON results (board, received, game);
 CREATE TABLE IF NOT EXISTS results_refused (
     board TEXT, row TEXT NOT NULL, reason TEXT NOT NULL, moved REAL NOT NULL
 ) STRICT;
@@ -161,8 +162,17 @@ class HallStore:
 
     def record(self, board: str, result: Result) -> bool:
         """Store a checked result; False when this board's game was stored already."""
+        return self.record_many([(board, result)])[0] is not None
+
+    def record_many(self, results: list[tuple[str, Result]]) -> list[float | None]:
+        """Store checked (board, result)s in one transaction (one fsync for a burst): for each, when
+        it was received, or None when that board's game was stored already."""
+        out = []
         with self._lock, self._db:
-            return self._insert(board, result, self.wall())
+            for board, result in results:
+                received = self.wall()
+                out.append(received if self._insert(board, result, received) else None)
+        return out
 
     def has(self, board: str, game: str) -> bool:
         with self._lock:
@@ -175,6 +185,13 @@ class HallStore:
             rows = self._db.execute("SELECT game FROM results WHERE board = ? ORDER BY received DESC, game DESC "
                                     "LIMIT ?", (board, limit)).fetchall()
         return [g for (g,) in rows]
+
+    def result(self, board: str, game: str) -> tuple[str, Result, float] | None:
+        """One board's game, as :meth:`results` gives each (None: the hall holds no such game)."""
+        with self._lock:
+            row = self._db.execute("SELECT board, result, received FROM results WHERE board = ? AND game = ?",
+                                   (board, game)).fetchone()
+        return None if row is None else (row[0], decode("result", row[1].encode()), row[2])
 
     def results(self) -> list[tuple[str, Result, float]]:
         """Every result: (board, result, when the hall received it), oldest first."""

@@ -11,6 +11,7 @@ a result (boards only send journalled games), so nothing here has to leave it ou
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import math
 from dataclasses import dataclass, field
@@ -94,14 +95,16 @@ def counted(results, corrections) -> list[Counted]:
 label = catalogue.label
 
 
-def _best(a, b):
+def best_of(a, b):
     return b if a is None or (b is not None and b < a) else a
 
 
+def _key(r: dict) -> tuple:
+    return (-r["wins"], r["best"] if r["best"] is not None else math.inf, -r["games"], r["name"].casefold())
+
+
 def _rank(rows: dict) -> list[dict]:
-    def key(r):
-        return (-r["wins"], r["best"] if r["best"] is not None else math.inf, -r["games"], r["name"].casefold())
-    return sorted(rows.values(), key=key)[:TOP]
+    return heapq.nsmallest(TOP, rows.values(), key=_key)  # sorted(...)[:TOP], without sorting every row
 
 
 def standings(games: list[Counted]) -> list[dict]:
@@ -118,7 +121,7 @@ def standings(games: list[Counted]) -> list[dict]:
         b = m["boards"].setdefault(g.board, {"name": g.board, "board": g.board, "wins": 0, "games": 0, "best": None})
         b["games"] += 1
         b["wins"] += bool(won)
-        b["best"] = _best(b["best"], time)
+        b["best"] = best_of(b["best"], time)
         for seat, name in g.players.items():
             if seat not in g.seats and g.seats:
                 continue
@@ -127,7 +130,13 @@ def standings(games: list[Counted]) -> list[dict]:
             p["games"] += 1
             if seat in won:
                 p["wins"] += 1
-                p["best"] = _best(p["best"], time)
+                p["best"] = best_of(p["best"], time)
+    return tables(modes)
+
+
+def tables(modes: dict[str, dict]) -> list[dict]:
+    """The page's tables from each mode's ``{"games": n, "players": {name folded: row}, "boards":
+    {board: row}}`` (standings' own, or tally.Tally's kept up to date), rows copied."""
     order = {name: k for k, name in enumerate(catalogue.modes())}
     return [{"mode": mode, "label": label(mode), "games": m["games"],
              "players": [{k: v for k, v in r.items()} for r in _rank(m["players"])],

@@ -79,7 +79,10 @@ class ShownHall:
         self.message(board, "state", self.signed(board, "state", schema.convert("state", data)))
 
     def result(self, board: str, **result) -> None:
+        """A result, in the hall's SQLite and on its page when this returns."""
         self.message(board, "result", self.signed(board, "result", schema.convert("result", result)))
+        assert self.hall.writer.flush(TIMEOUT), "the hall's results did not go in"
+        self.in_loop(lambda: None)  # the loop has shown what the writer stored
 
     def put(self, boards: dict[str, dict]) -> None:
         for board, public in boards.items():
