@@ -25,6 +25,7 @@ from typing import Annotated
 
 import msgspec
 
+from ..base.errors import ClacksError
 from ..base.secure_files import SafeDir
 from . import schema
 
@@ -35,7 +36,7 @@ LINE_MAX = 64 << 10  # a result is at most 4 KiB; a receipt's 1024 ids, 16 KiB
 OLD_MAX = 256 << 20
 
 
-class Unreadable(ValueError):
+class Unreadable(ClacksError, ValueError):
     """A line of the outbox that says nothing the board can use; the text says why."""
 
 

@@ -14,7 +14,8 @@ from tests.printing.conftest import blobs
 from tests.support.editions import copy_default_edition, edit
 from tests.support.tools import unavailable
 
-# PDF string delimiters and escapes, markup, format codes, Czech and Greek letters, a bell
+# PDF string delimiters and escapes, markup, format codes, Czech and Greek letters (a control
+# character such as a bell is refused when the edition loads: tests/test_edition_texts.py)
 ODD = 'Tea & <b>biscuits</b> (100%) \\ "Ankh" {x} %s Čaj, ŘEŽ, Ελλάδα'
 
 
@@ -32,14 +33,14 @@ def test_an_owners_words_and_texts_are_printed_as_written(mine, tmp_path, render
         unavailable("DejaVu Sans is not installed", "install Debian's fonts-dejavu-core package "
                     "(`make system-deps` does it as root)")
     edit(mine / "words.toml", '"VIMES",', '"VIMES", "WONSE", "CARROTIRONFOUNDERSSON",')
-    edit(mine / "cards.toml", '"Flip one lamp of your choice."', json.dumps(ODD + "\x07 bell", ensure_ascii=False))
+    edit(mine / "cards.toml", '"Flip one lamp of your choice."', json.dumps(ODD, ensure_ascii=False))
     edit(mine / "cards.toml", 'name = "OVERLOAD"', 'name = "OVER<i>LOAD</i> & Co"')
     pdf = tmp_path / "mine.pdf"
     result = cards("--pdf", pdf, "--edition", mine, "--paper", "letter")
     assert result.exit_code == 0, result.output
     assert "38 word cards" in result.output
     text = " ".join(pdf_text(pdf).split())
-    assert ODD + " bell" in text  # the bell character printed as a space
+    assert ODD in text
     assert "OVER<i>LOAD</i> & Co" in text
     for word in ("W:WONSE", "W:CARROTIRONFOUNDERSSON"):
         assert word in text

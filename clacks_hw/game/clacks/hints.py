@@ -34,6 +34,7 @@ from .turns import target_mask
 
 BLACKOUT, OTHER_BLACKOUT = "blackout", "other_blackout"
 SENDS, WITH, OTHER, CLOSER, NOTHING = "sends", "with", "other", "closer", "nothing"
+PLAY_ANOTHER = frozenset({OTHER, OTHER_BLACKOUT})  # hints that name other cards rather than this one
 
 
 class Hint(NamedTuple):
@@ -169,7 +170,7 @@ def option_hint(state: GameState, action: Action, best: Hint | None) -> Hint:
     """The hint for one shown option of a card: the card's best (``best``) at its own place,
     else what the engine says this place sends."""
     choice = action.lamps if action.lamps is not None else action.tower
-    if best is not None and best.code in (OTHER, OTHER_BLACKOUT):
+    if best is not None and best.code in PLAY_ANOTHER:
         return best._replace(choice=choice)  # no place of this card will do: each says what does
     if best is not None and best.choice == choice:
         return best
