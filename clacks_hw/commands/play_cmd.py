@@ -59,7 +59,7 @@ def _seats(text: str | None) -> list[str] | None:
 @click.option("--for", "duration", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Stop after this many seconds.")
 @edition_option
-@computer_option
+@computer_option("--computer N, --seats SWNE --computer W,E:strong")
 @hints_option
 def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal_dir, config_path, duration,
              edition_dir, computer, hints):

@@ -39,7 +39,7 @@ from stdin and the board is printed as plain text.
               help="Where game journals are kept (overrides journal.dir).")
 @click.option("--frame-log", type=click.Path(dir_okay=False), default=None,
               help="Append every frame shown to this file (JSON lines), for diagnosis and tests.")
-@computer_option
+@computer_option("--computer N, --computer N:strong")
 @hints_option
 def run_command(config_path, virtual, duration, journal_dir, frame_log, computer, hints):
     """Run the board daemon: referee games on the lit board.
