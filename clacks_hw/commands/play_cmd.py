@@ -90,9 +90,9 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
         click.echo(f"cannot play that game: {why}", err=True)
         raise SystemExit(BAD_CONFIG)
     from ..play.table import PlayTable
-    from .run_cmd import _user_state_dir
+    from .own_dirs import play_dir
 
-    directory = os.path.abspath(journal_dir or os.path.join(_user_state_dir(), "play"))
+    directory = os.path.abspath(journal_dir or play_dir())
     try:
         table = PlayTable(config_path, directory, seed=seed, edition=edition, overrides=hints_overrides(hints))
     except ConfigError as exc:
