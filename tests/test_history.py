@@ -87,6 +87,6 @@ def test_without_dir_it_finds_the_boards_the_virtual_boards_and_the_play_pages_g
     settings = tmp_path / "config.toml"
     settings.write_text(f'[journal]\ndir = "{board}"\n')
     out = json.loads(history("--config", settings, "--json").stdout)
-    assert out["dirs"] == [str(board), str(play)]
     assert sorted(g["path"] for g in out["games"]) == [str(board / "game-1.jsonl"), str(play / "game-5.jsonl")]
+    assert out["dirs"] == [str(board), str(play)]
     assert history("--config", settings).stdout.startswith(f"2 games in {board} and {play}")
