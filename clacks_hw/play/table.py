@@ -51,6 +51,7 @@ class PlayTable:
         self.edition = edition
         self.box = SnapshotBox()
         self.said: deque[str] = deque(maxlen=SAID_LINES)
+        self._games = 0  # the controller's count of games started, when the said lines were cleared
         self.stop = threading.Event()
         self.daemon = None
         self.error: BaseException | None = None
@@ -118,6 +119,10 @@ class PlayTable:
 
     # -- what the page reads ------------------------------------------------------------------
     def _ring(self) -> None:
+        c = self.controller
+        if c is not None and c.games != self._games:  # a new game: the lines said about the last one go
+            self._games = c.games
+            self.said.clear()
         self.ring()
 
     def _said(self, text: str) -> None:
