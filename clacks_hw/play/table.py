@@ -119,13 +119,19 @@ class PlayTable:
 
     # -- what the page reads ------------------------------------------------------------------
     def _ring(self) -> None:
-        c = self.controller
-        if c is not None and c.games != self._games:  # a new game: the lines said about the last one go
-            self._games = c.games
-            self.said.clear()
+        self._forget_the_game_before()
         self.ring()
 
+    def _forget_the_game_before(self) -> None:
+        """A new game started: the lines said about the one before go (before the new game's own
+        first lines are added: the count goes up before the game is entered and announced)."""
+        c = self.controller
+        if c is not None and c.games != self._games:
+            self._games = c.games
+            self.said.clear()
+
     def _said(self, text: str) -> None:
+        self._forget_the_game_before()
         for line in text.rstrip().splitlines()[:3]:
             if line.strip():
                 self.said.append(line.rstrip())

@@ -30,6 +30,7 @@ def test_a_new_game_clears_what_was_said_about_the_resumed_one(tmp_path):
         assert table.command("new_game", {"mode": "competitive", "seats": ["S", "N"]}) is None
         said = said_once(table, lambda lines: not any("Resumed" in line for line in lines))
         assert not any("Resumed" in line for line in said), said
+        assert any(line.startswith("Clacks: Competitive") for line in said), said  # the new game's own stay
         assert table.controller.message == ""
     finally:
         table.close()
