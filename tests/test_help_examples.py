@@ -87,8 +87,11 @@ def test_every_example_of_the_commands_that_play_runs(path, words, tmp_path):
 
 
 def test_every_command_a_help_quotes_exists():
+    checked = []
     for path, text in HELPS.items():
         for m in QUOTED.finditer(text):
             words = (m.group(1) or m.group(2)).split()
             if words and not words[0].isupper():  # `clacks-hw COMMAND --help` names no command
                 check_clacks_command(words, f"clacks-hw {' '.join(path)} --help")
+                checked.append(words)
+    assert ["emulate", "hub", "--readers", "2"] in checked and ["run", "--virtual", "--config", "FILE"] in checked
