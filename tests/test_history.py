@@ -75,3 +75,18 @@ def test_text_names_each_journal_and_how_to_replay(tmp_path):
 def test_a_missing_directory_is_a_message_and_exit_2(tmp_path):
     result = history("--dir", tmp_path / "nowhere")
     assert result.exit_code == 2 and "no such directory" in result.stderr
+
+
+def test_without_dir_it_finds_the_boards_the_virtual_boards_and_the_play_pages_games(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    board, play = tmp_path / "board", tmp_path / "state" / "clacks-hw" / "play"
+    for folder, seed in ((board, 1), (play, 5)):
+        folder.mkdir(parents=True)
+        cfg = config(players=2, seed=seed)
+        write_journal(folder / f"game-{seed}.jsonl", cfg, random_game(cfg, random.Random(seed), 20)[1])
+    settings = tmp_path / "config.toml"
+    settings.write_text(f'[journal]\ndir = "{board}"\n')
+    out = json.loads(history("--config", settings, "--json").stdout)
+    assert sorted(g["path"] for g in out["games"]) == [str(board / "game-1.jsonl"), str(play / "game-5.jsonl")]
+    assert out["dirs"] == [str(board), str(play)]
+    assert history("--config", settings).stdout.startswith(f"2 games in {board} and {play}")

@@ -66,7 +66,7 @@ def game_variants():
 
 
 COMPUTER_HELP = ("Seats the computer plays, each with an optional strength: easy, normal (the default) "
-                 "or strong; e.g. --computer N, --computer W,E:strong.")
+                 "or strong; e.g. {examples}.")
 
 
 def _computer_value(ctx, param, value):
@@ -82,10 +82,11 @@ def _computer_value(ctx, param, value):
         raise click.BadParameter(str(exc)) from None
 
 
-def computer_option(f):
-    """``--computer SEATS`` (run, demo, play): seat -> strength, or None when not given."""
+def computer_option(examples: str):
+    """``--computer SEATS`` (run, demo, play): seat -> strength, or None when not given. The
+    ``examples`` are the command's own: seats outside its default seating would be refused."""
     return click.option("--computer", "computer", default=None, metavar="SEATS", callback=_computer_value,
-                        help=COMPUTER_HELP)(f)
+                        help=COMPUTER_HELP.format(examples=examples))
 
 
 def hints_option(f):

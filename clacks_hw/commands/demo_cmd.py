@@ -94,7 +94,7 @@ def _klackers_bots():
               help="Seconds between moves (default 0.6 on a terminal, 0 when piped).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Draw lamps as '#'/'.'.")
 @edition_option
-@computer_option
+@computer_option("--computer N, --computer W,E:strong")
 def demo_cmd(game, mode, players, seed, route, variants, rounds, bot, delay, ascii_, edition_dir, computer):
     """Watch automatic players play a complete game on the virtual board.
 

@@ -48,8 +48,8 @@ def _total_line(mode: str, t: dict) -> str:
 
 @click.command("history")
 @click.option("--dir", "directory", type=click.Path(file_okay=False), default=None,
-              help="Journal directory (default: journal.dir from the config; for the virtual board "
-                   "when that is not readable, ~/.local/state/clacks-hw).")
+              help="Journal directory (default: journal.dir from the config, the virtual board's "
+                   "~/.local/state/clacks-hw and the play page's ~/.local/state/clacks-hw/play).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="Config file whose journal.dir to read (default /etc/clacks-hw/config.toml).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: the games and the totals per mode.")
@@ -68,20 +68,24 @@ def history_cmd(directory, config_path, as_json, edition_dir):
         except ConfigError as exc:
             click.echo(str(exc), err=True)
             raise SystemExit(BAD_CONFIG)
-        directory = cfg.journal.dir
-        if not Path(directory).is_dir():
-            from .run_cmd import _user_state_dir
+        # The board's journal.dir, the virtual board's and the play page's: every game played here.
+        from .own_dirs import play_dir, virtual_journal_dir
 
-            directory = _user_state_dir()  # where the virtual board keeps them then
-    if not Path(directory).is_dir():
-        click.echo(f"{directory}: no such directory (no game was journalled there; give --dir DIR)", err=True)
-        raise SystemExit(BAD_CONFIG)
-    records = read_history(Path(directory), load_edition_or_exit(edition_dir))
+        found = [d for d in (cfg.journal.dir, virtual_journal_dir(cfg.journal.dir), play_dir()) if Path(d).is_dir()]
+        directories = list(dict.fromkeys(found)) or [cfg.journal.dir]
+    else:
+        directories = [directory]
+    for d in directories:
+        if not Path(d).is_dir():
+            click.echo(f"{d}: no such directory (no game was journalled there; give --dir DIR)", err=True)
+            raise SystemExit(BAD_CONFIG)
+    records = read_history(directories, load_edition_or_exit(edition_dir))
     summary = totals(records)
     if as_json:
-        click.echo(json.dumps({"dir": str(directory), "games": [r.to_json() for r in records], "totals": summary}))
+        click.echo(json.dumps({"dir": directories[0], "dirs": directories, "games": [r.to_json() for r in records],
+                               "totals": summary}))
         return
-    click.echo(f"{len(records)} game{'s' * (len(records) != 1)} in {directory}")
+    click.echo(f"{len(records)} game{'s' * (len(records) != 1)} in {' and '.join(directories)}")
     for r in records:
         click.echo("\n".join(_game_lines(r)))
     if summary:

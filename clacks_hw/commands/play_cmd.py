@@ -59,7 +59,7 @@ def _seats(text: str | None) -> list[str] | None:
 @click.option("--for", "duration", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Stop after this many seconds.")
 @edition_option
-@computer_option
+@computer_option("--computer N, --seats SWNE --computer W,E:strong")
 @hints_option
 def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal_dir, config_path, duration,
              edition_dir, computer, hints):
@@ -90,9 +90,9 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
         click.echo(f"cannot play that game: {why}", err=True)
         raise SystemExit(BAD_CONFIG)
     from ..play.table import PlayTable
-    from .run_cmd import _user_state_dir
+    from .own_dirs import play_dir
 
-    directory = os.path.abspath(journal_dir or os.path.join(_user_state_dir(), "play"))
+    directory = os.path.abspath(journal_dir or play_dir())
     try:
         table = PlayTable(config_path, directory, seed=seed, edition=edition, overrides=hints_overrides(hints))
     except ConfigError as exc:

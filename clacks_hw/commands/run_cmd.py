@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from pathlib import Path
 
 import click
 
 from . import COMMANDS
 from .common import BAD_CONFIG, computer_option, computer_overrides, hints_option, hints_overrides
+from .own_dirs import virtual_board_config
 
 # --virtual: LEDs in the terminal, buttons on the keyboard. A card reader the config names by its
 # port (an emulated one: `clacks-hw emulate`) is used as well; "auto" is never probed for.
@@ -39,7 +39,7 @@ from stdin and the board is printed as plain text.
               help="Where game journals are kept (overrides journal.dir).")
 @click.option("--frame-log", type=click.Path(dir_okay=False), default=None,
               help="Append every frame shown to this file (JSON lines), for diagnosis and tests.")
-@computer_option
+@computer_option("--computer N, --computer N:strong")
 @hints_option
 def run_command(config_path, virtual, duration, journal_dir, frame_log, computer, hints):
     """Run the board daemon: referee games on the lit board.
@@ -59,17 +59,16 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
         # Absolute, not resolved: the daemon checks every link on the way (secure_files.py).
         overrides["journal.dir"] = os.path.abspath(journal_dir)
     try:
-        config = load_config(config_path, overrides=overrides, check_devices=not virtual)
+        if virtual:
+            config = virtual_board_config(config_path, overrides, lambda line: click.echo(line, err=True))
+        else:
+            config = load_config(config_path, overrides=overrides)
     except ConfigError as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG)
     if virtual and config.reader.type != "none" and config.reader.port != "auto":
         click.echo(f"The virtual board also reads cards from the {config.reader.type} reader at "
                    f"{config.reader.port} (reader.port).", err=True)
-    if virtual and journal_dir is None and not _writable(config.journal.dir):
-        journal_dir = _user_state_dir()
-        click.echo(f"journal.dir {config.journal.dir} is not writable here; the virtual board keeps "
-                   f"its journals in {journal_dir}", err=True)
     stop = threading.Event()
 
     def on_signal(signum, frame):
@@ -85,18 +84,6 @@ def run_command(config_path, virtual, duration, journal_dir, frame_log, computer
     except KeyboardInterrupt:
         code = 0
     raise SystemExit(code)
-
-
-def _writable(directory: str) -> bool:
-    path = Path(directory)
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return os.access(path, os.W_OK)
-
-
-def _user_state_dir() -> str:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return str(Path(base) / "clacks-hw")
 
 
 COMMANDS.append(run_command)

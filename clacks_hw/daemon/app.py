@@ -214,12 +214,15 @@ class Daemon:
         sinks = []
         if wanted:
             from ..pairing import Pairing
+            from ..pairing.board import MAKE_TOKEN, VIRTUAL_MAKE_TOKEN
             from ..pairing.root import RootSecret
             from ..web.server import (
                 open_status_page,  # aiohttp only when the page is on
             )
 
-            self.pairing = Pairing(RootSecret(cfg), directory, self.clock)
+            # The token is found from journal.dir, where `clacks-hw admin` (--virtual) writes it too.
+            self.pairing = Pairing(RootSecret(cfg), directory, self.clock,
+                                   make_token=VIRTUAL_MAKE_TOKEN if self.virtual else MAKE_TOKEN)
             # None: off or cannot bind (logged)
             self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
                                                 edition=self.edition, pairing=self.pairing)

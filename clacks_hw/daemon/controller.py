@@ -101,6 +101,7 @@ class Controller(BoardParts):
         self.flash: Flash | None = None
         self.error_since: float | None = None
         self.message = ""  # the last thing said to the players (rejection, status)
+        self.games = 0  # games started here, not resumed: what was said before the newest is stale
         self.recent: deque = deque(maxlen=6)  # the last accepted actions, newest last
         self.reader_offline = False
         self.leds_failing = False
@@ -341,6 +342,8 @@ class Controller(BoardParts):
             return f"cannot start the game: {exc}"
         self.last_input = now
         self.storage.cleared()  # its header is on disk
+        self.games += 1
+        self.message = ""  # a notice about the game before ("Resumed ...") is not this one's
         self.enter_game(session, now)
         return None
 

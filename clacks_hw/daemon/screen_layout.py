@@ -6,7 +6,8 @@ When everything does not fit, blank lines below the board go first, then the lon
 one-line reminder stays), then older messages; only then is the status cut, with a line saying
 how much is hidden. The board and the text beside it never move for want of room. Prose wraps
 (never inside a card's name in parentheses); a line laid out in columns is a drawing and stays
-whole: one too wide to sit beside the board goes below it. Every line is cut one column short
+whole: one too wide to sit beside the board goes below it, and one the board's last row would
+cut (a header wrapped long pushed it down) goes on below the board in its own columns. Every line is cut one column short
 of the width so the terminal never wraps it, and there are never more lines than rows: nothing
 scrolls.
 """
@@ -88,23 +89,46 @@ class Parts:
     short_keys: str  # the one-line reminder when space is short
 
 
+def _beside(column: list[str], rows: int) -> tuple[list[str], list[str], list[str]]:
+    """``column`` split into the lines beside a board of ``rows`` rows, a drawing moved whole
+    to just below them (in the same columns), and the lines below. A drawing (a run of lines
+    without a blank one, holding a drawing line) is never cut at the board's last row: the blank
+    line above it goes first (a long header, wrapped to four lines, left no room for it), else
+    it goes on under the board where it stood, so its rows stay together and in their columns."""
+    if len(column) <= rows or not column[rows - 1].strip() or not column[rows].strip():
+        return column[:rows], [], column[rows:]
+    start = rows - 1
+    while start > 0 and column[start - 1].strip():
+        start -= 1
+    end = rows
+    while end < len(column) and column[end].strip():
+        end += 1
+    if not any(drawing(line) for line in column[start:end]) or end - start > rows:
+        return column[:rows], [], column[rows:]  # prose, or a drawing taller than the board: it runs on
+    if start > 0 and end - 1 <= rows:
+        column = column[:start - 1] + column[start:]
+        return column[:rows], [], column[rows:]
+    return column[:start], column[start:end], column[end:]
+
+
 def _arrange(width: int, board: list[str], text: list[str], messages: list[str],
              keys: list[str], spaced: bool) -> list[str]:
     bw = max((visible(line) for line in board), default=0)
     side = width - 1 - bw - len(GAP)
     out: list[str] = []
     if board and side >= MIN_SIDE:
-        right: list[str] = []
+        column: list[str] = []
         rest = list(text)
-        while rest and len(right) < len(board):
+        while rest:
             line = rest[0]
             if drawing(line) and visible(line) > side:
                 break  # a drawing too wide to sit beside the board goes on below it, whole
-            right.extend(fold([rest.pop(0)], side))
+            column.extend(fold([rest.pop(0)], side))
+        right, moved, below = _beside(column, len(board))
         for i, line in enumerate(board):
             pad = " " * (bw - visible(line))
             out.append(line + pad + GAP + right[i] if i < len(right) else line)
-        below = right[len(board):] + rest
+        below = [" " * (bw + len(GAP)) + line if line.strip() else line for line in moved] + below + rest
         if not spaced:  # short of rows: the blank lines below the board go (beside it, they stay)
             below = [line for line in below if line.strip()]
         out.extend(fold(below, width - 1))  # the status goes on below

@@ -54,13 +54,19 @@ class Refused(ClacksError, ValueError):
     """A pairing code that will not do; the message says why and what to do."""
 
 
+MAKE_TOKEN = "run `sudo clacks-hw install-service`, or `sudo clacks-hw admin --rotate` to make one"
+VIRTUAL_MAKE_TOKEN = "run `clacks-hw admin --virtual --rotate` to make one"
+
+
 class Pairing:
     def __init__(self, token: Callable[[], str | None], folder, clock, *, window_s: float = WINDOW_S,
-                 rng=None, boot: str | None = None, how: str = GESTURE) -> None:
+                 rng=None, boot: str | None = None, how: str = GESTURE, make_token: str = MAKE_TOKEN) -> None:
         """``token``: the admin token now (pairing/root.py); ``folder``: where phones.json lives;
-        ``how``: what to do to be shown a code (the board's gesture; a hall's command)."""
+        ``how``: what to do to be shown a code (the board's gesture; a hall's command);
+        ``make_token``: how this board is given a token (a built board's; the virtual board's)."""
         self.token = token
         self.how = how
+        self.make_token = make_token
         self.clock = clock
         self.window_s = window_s
         self.rng = rng
@@ -86,8 +92,7 @@ class Pairing:
         if (role == SEAT) != (seat is not None):
             raise ValueError(f"role {role!r} with seat {seat!r}: a seat's phone, and only one, names its seat")
         if not self.enabled:
-            raise PairingOff("pairing is off: there is no admin token (run `sudo clacks-hw install-service`, "
-                             "or `sudo clacks-hw admin --rotate` to make one)")
+            raise PairingOff(f"pairing is off: there is no admin token ({self.make_token})")
         with self._lock:
             why = self._seat_refused(seat)
             if why is not None:

@@ -51,6 +51,7 @@ class PlayTable:
         self.edition = edition
         self.box = SnapshotBox()
         self.said: deque[str] = deque(maxlen=SAID_LINES)
+        self._games = 0  # the controller's count of games started, when the said lines were cleared
         self.stop = threading.Event()
         self.daemon = None
         self.error: BaseException | None = None
@@ -118,9 +119,19 @@ class PlayTable:
 
     # -- what the page reads ------------------------------------------------------------------
     def _ring(self) -> None:
+        self._forget_the_game_before()
         self.ring()
 
+    def _forget_the_game_before(self) -> None:
+        """A new game started: the lines said about the one before go (before the new game's own
+        first lines are added: the count goes up before the game is entered and announced)."""
+        c = self.controller
+        if c is not None and c.games != self._games:
+            self._games = c.games
+            self.said.clear()
+
     def _said(self, text: str) -> None:
+        self._forget_the_game_before()
         for line in text.rstrip().splitlines()[:3]:
             if line.strip():
                 self.said.append(line.rstrip())

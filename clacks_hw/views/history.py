@@ -78,9 +78,9 @@ def read_game(path: Path, edition: Edition) -> GameRecord:
     return GameRecord(**base, winner=state.winner if state.over else None, actions=last.number, state=kind)
 
 
-def read_history(directory: Path, edition: Edition) -> list[GameRecord]:
-    """Every journal in ``directory`` (not its sub-folders), oldest first."""
-    paths = {p for pattern in PATTERNS for p in Path(directory).glob(pattern) if p.is_file()}
+def read_history(directories, edition: Edition) -> list[GameRecord]:
+    """Every journal in each of ``directories`` (not their sub-folders), oldest first."""
+    paths = {p for d in directories for pattern in PATTERNS for p in Path(d).glob(pattern) if p.is_file()}
     records = [read_game(p, edition) for p in paths]
     return sorted(records, key=lambda r: (r.created or "", r.path))
 

@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from ..pairing import Phone, Refused
+from ..pairing.board import MAKE_TOKEN
 from ..pairing.codes import page_for
 from ..pairing.display import HEADER
 from .base import qr_svg, why_svg
@@ -69,11 +70,15 @@ def phone_of(server, request: web.BaseRequest) -> Phone | None:
     return pairing.phone(request.headers.get(SESSION_HEADER)) if pairing is not None else None
 
 
+def _make_token(pairing) -> str:
+    """How this board is given a token: a built board's way, or the virtual board's."""
+    return MAKE_TOKEN if pairing is None else pairing.make_token
+
+
 def require(server, request: web.BaseRequest, role: str = "admin") -> Phone | web.Response:
     """The paired phone behind ``request``, or the 403 answer saying why it will not do."""
     if server.pairing is None or not server.pairing.enabled:
-        return _json(403, {"error": "admin is off on this board: it has no admin token "
-                                    "(sudo clacks-hw install-service makes one)"})
+        return _json(403, {"error": f"admin is off on this board: it has no admin token ({_make_token(server.pairing)})"})
     why = foreign_origin(request)
     if why is not None:
         return _json(403, {"error": why})
@@ -116,8 +121,7 @@ async def handle(server, request: web.BaseRequest) -> web.Response:
     if why is not None:
         return _json(403, {"error": why})
     if pairing is None or not pairing.enabled:
-        return _json(503, {"error": "pairing is off on this board: it has no admin token "
-                                    "(sudo clacks-hw install-service makes one)"})
+        return _json(503, {"error": f"pairing is off on this board: it has no admin token ({_make_token(pairing)})"})
     if path == "/api/unpair":
         pairing.unpair(request.headers.get(SESSION_HEADER, ""))
         return _json(200, {"ok": True})

@@ -207,3 +207,18 @@ def test_journals_named_the_old_way_are_resumed_listed_and_replayed(tmp_path):
         assert board.ctrl.session.path == later and board.ctrl.session.state == later_state
     finally:
         board.close()
+
+
+def test_a_new_game_after_the_resumed_one_is_not_said_to_be_resumed(tmp_path):
+    """The notice "Resumed the game in ..." is about the game resumed: abandoned and a new one
+    started (from the admin page, no action played yet), the status page shows it no more."""
+    path, _ = game(tmp_path, 7, 5)
+    board = Board(tmp_path)
+    try:
+        assert board.status()["notice"].startswith(f"Resumed the game in {path.name}")
+        assert board.ctrl.abandon(board.clock.now())
+        why = admin.run(AdminCommand("new_game", {"mode": "competitive"}), board.ctrl, None, board.clock.now())
+        assert why is None and board.ctrl.screen == "game" and board.ctrl.session.path != path
+        assert board.ctrl.session.actions == 0 and board.status()["notice"] == ""
+    finally:
+        board.close()

@@ -58,6 +58,10 @@ def problems(name: str, lines: list[str]) -> list[str]:
             below = plain(lines[row + 1 + r]) if row + 1 + r < len(lines) else ""
             if not re.match(rf"\s*{r}\s+[●·#.] [●·#.] [●·#.] [●·#.]", below[max(0, col - 5):]):
                 out.append(f"lamp row {r} is not under the grid's heading (line {row + 1 + r}: {below!r})")
+        above = plain(lines[row - 1])[col + 3:col + 4] if row else ""
+        under = plain(lines[row + 5])[col + 3:col + 4] if row + 5 < len(lines) else ""
+        if above.isalpha() and not under.isalpha():  # the seats' letters about the grid, both in its column
+            out.append(f"seat {above} is over the grid but no seat is under it (line {row + 5}: {under!r})")
     return [f"{name}: {p}" for p in out]
 
 
@@ -121,6 +125,29 @@ def test_the_game_in_play_is_called_by_its_name_not_its_mode_key(shots, mode, se
             text = "\n".join(plain(line) for line in lines)
             assert game.label in text, (name, text)
             assert "_" not in mode or mode not in text, (name, text)
+
+
+@pytest.mark.parametrize("grows", [1, 2, 4])
+@pytest.mark.parametrize("mode", board_modes())
+def test_a_long_header_never_breaks_the_position_up(tmp_path, mode, grows):
+    """The status's header (the title, the turn line) wrapped to four lines or more beside the
+    board, as many variants or a long Express line make it: the position's drawing stays whole
+    and in its columns, and the board is not written over."""
+    from tests.support.terminal_screens import Walk
+
+    w = Walk(tmp_path, hints="on")
+    w.set_up(mode, seatings(mode)[-1], snap=False)
+    w.snap("game")
+    _, normal = w.shots[-1]
+    status = list(w.screen._status)
+    status[0] += " \u00b7 " + " ".join(["Ankh-Morpork"] * (5 * grows))  # about `grows` more rows wrapped
+    w.screen.status("\n".join(status))
+    w.snap("game: a long header")
+    _, lines = w.shots[-1]
+    assert problems(f"{mode}, header {grows} rows longer", lines) == []
+    at, was = grid_at(lines), grid_at(normal)
+    assert (at is None) == (was is None) and (at is None or at[1] == was[1]), (at, was)  # the same columns
+    assert [plain(line)[:16].rstrip() for line in lines[:11]] == [plain(line)[:16].rstrip() for line in normal[:11]]
 
 
 def test_every_game_the_board_runs_is_drawn():

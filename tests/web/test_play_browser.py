@@ -161,6 +161,9 @@ def test_klackers_by_clicks(play, page):
     finished(board, page)
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
     assert "Winner: " in page.inner_text("#turn") and "Round" in page.inner_text("#dice")
+    final, dice = board.state, page.inner_text("#dice")
+    chips = ", ".join(f"{seat} {c:+d}" if c else f"{seat} 0" for seat, c in zip(final.config.seats, final.chips))
+    assert f"{final.won} of {final.config.rounds} rounds won \u00b7 chips: {chips}" in dice, dice
     still(page, board, "play-klackers-over", OVER_JS)
     assert page.problems == []
 

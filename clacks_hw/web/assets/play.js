@@ -211,8 +211,10 @@
     box.appendChild(el("h2", "", "Round " + p.round + " \u00b7 worth " + p.worth));
     box.appendChild(el("div", "", "Numbers up: " + (p.numbers.length ? p.numbers.join(" ") : "none") + " (" + p.left + ")"));
     box.appendChild(el("div", "", "Dice: " + (p.dice.length ? p.dice.join(" + ") : p.last_roll.length ? "last roll " + p.last_roll.join(" + ") : "to roll")));
-    var chips = Object.keys(p.chips).map(function (s) { return s + " " + p.chips[s]; }).join(", ");
-    box.appendChild(el("div", "small", "Rounds won: " + chips + ". Tower buttons 1\u20269 pick numbers, PLAY rolls or pulls, TURN rolls one die, BACK clears."));
+    // Rounds won counts the rounds that had a winner (a tie pushes one); chips are each seat's balance.
+    var chips = Object.keys(p.chips).map(function (s) { return s + " " + (p.chips[s] > 0 ? "+" : "") + p.chips[s]; }).join(", ");
+    box.appendChild(el("div", "", p.rounds_won + " of " + p.rounds + " rounds won \u00b7 chips: " + chips));
+    box.appendChild(el("div", "small", "Tower buttons 1\u20269 pick numbers, PLAY rolls or pulls, TURN rolls one die, BACK clears."));
   }
 
   function setupPanel(d) {
