@@ -68,7 +68,8 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     The page is the board: its lamps, tower buttons and seat indicators lit as the LEDs would
     be, each seat's hand to tap, the buttons to press. It drives the emulated parts of the real
     board daemon (the same engine and journal as a built board). --computer N:strong has the
-    computer play seat N (easy, normal or strong). An unfinished game resumes when you play again.
+    computer play seat N (easy, normal or strong). An unfinished game resumes when you play again,
+    unless you ask for another game (--mode, --seats, --variant, --route or --computer that differ).
     """
     from ..config.load import ConfigError
     from ..daemon.screens.admin import requested_menu
@@ -89,6 +90,9 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
     if isinstance(why, str):
         click.echo(f"cannot play that game: {why}", err=True)
         raise SystemExit(BAD_CONFIG)
+    ctx = click.get_current_context()
+    defaults = (click.core.ParameterSource.DEFAULT, click.core.ParameterSource.DEFAULT_MAP)
+    given = {n for n in GAME_OPTIONS if ctx.get_parameter_source(n) not in defaults}
     from ..play.table import PlayTable
     from .own_dirs import play_dir
 
@@ -110,7 +114,7 @@ def play_cmd(mode, variants, seats, route, seed, port, bind, no_browser, journal
             from ..play.server import PlayServer  # aiohttp: the longest import, while the browser starts
 
             server = PlayServer(table, bind, port, secret=secret, sock=sock)
-            code = _play(table, server, params, duration)
+            code = _play(table, server, params, duration, (why, given))
         finally:
             if launcher is not None:
                 launcher.close()
@@ -150,7 +154,53 @@ def _bind_problem(bind: str, port: int, exc: OSError) -> str:
             f"  fix: pass --bind 127.0.0.1 (this computer) or an address of this machine")
 
 
-def _play(table, server, params: dict, duration) -> int:
+GAME_OPTIONS = ("mode", "seats", "variants", "route", "computer")
+
+
+def _differences(config, menu, given) -> list[str]:
+    """How the game ``config`` differs from ``menu`` (the one asked for) in the options given on
+    the command line: one phrase each, e.g. "mode race, not competitive"."""
+    def variants(v):
+        return sorted(set(v) - {"hard_route"})
+
+    def computer(c):
+        return ",".join(f"{s}:{k}" for s, k in sorted(dict(c).items())) or "none"
+
+    out = []
+    for name, now, asked in (
+            ("mode", config.mode, menu.mode), ("seats", "".join(config.seats), "".join(menu.seats)),
+            ("variants", " ".join(variants(config.variants)) or "none", " ".join(variants(menu.variants)) or "none"),
+            ("route", "hard" if "hard_route" in config.variants else "easy",
+             "hard" if "hard_route" in menu.variants else "easy"),
+            ("computer", computer(config.computer), computer(menu.computer))):
+        if name in given and now != asked:
+            out.append(f"{name} {asked}, not {now}")
+    return out
+
+
+def _unfinished(table, params: dict, asked) -> None:
+    """An unfinished game is on the board: resumed when nothing given on the command line
+    differs from it; else it is abandoned (its journal kept) and the game asked for started.
+    Which one happened is said here and on the page."""
+    menu, given = asked
+    config = table.controller.session.state.config
+    differ = _differences(config, menu, given)
+    journal = table.journal
+    if not differ:
+        click.echo(f"An unfinished game resumed ({journal}); abandon it on the page "
+                   "(hold PREV+NEXT) to start another.")
+        return
+    answer = table.command("abandon", {}, by="clacks-hw play") or table.command("new_game", params, by="clacks-hw play")
+    if answer is not None:
+        click.echo(f"note: the unfinished game ({journal}) goes on: no new game: {answer}", err=True)
+        return
+    line = (f"Started the game asked for ({'; '.join(differ)}): the unfinished {config.mode} game was not resumed; "
+            f"its journal is kept as {journal.name}.abandoned")
+    click.echo(f"{line} ({journal.parent}).")
+    table.tell(line + ".")
+
+
+def _play(table, server, params: dict, duration, asked) -> int:
     from ..daemon.app import StartupError
 
     def on_signal(signum, frame):
@@ -168,8 +218,7 @@ def _play(table, server, params: dict, duration) -> int:
             click.echo(f"the board did not start: {table.error}", err=True)
             return FAILED
         if table.controller.in_game:
-            click.echo(f"An unfinished game resumed ({table.journal}); abandon it on the page "
-                       "(hold PREV+NEXT) to start another.")
+            _unfinished(table, params, asked)
         else:
             answer = table.command("new_game", params, by="clacks-hw play")
             if answer is not None:

@@ -137,6 +137,10 @@ class PlayTable:
                 self.said.append(line.rstrip())
         self._ring()
 
+    def tell(self, text: str) -> None:
+        """A line of `clacks-hw play`'s own among what the board said (what it did on starting)."""
+        self._said(text)
+
     @property
     def controller(self):
         return self.daemon.controller if self.daemon is not None else None

@@ -50,13 +50,34 @@ def test_it_prints_the_address_starts_the_game_and_stops_with_where_it_went(tmp_
     assert len(journals) == 1 and '"race"' in journals[0].read_text().splitlines()[0]
 
 
-def test_an_unfinished_game_resumes_with_the_next_play(tmp_path):
+@pytest.mark.parametrize("args", [[], ["--mode", "solitaire", "--seats", "W"]])
+def test_an_unfinished_game_resumes_with_the_next_play(tmp_path, args):
     first = PlayProcess(tmp_path, "--mode", "solitaire", "--seats", "W")
     first.stop()
-    again = PlayProcess(tmp_path, "--mode", "competitive", "--for", "3")
+    again = PlayProcess(tmp_path, *args, "--for", "3")  # nothing asked, or the very game
     code, out, err = again.stop()
     assert code == 0 and "An unfinished game resumed" in out
     assert len(list((tmp_path / "journals").glob("*.jsonl"))) == 1
+
+
+def test_another_game_asked_for_starts_and_the_unfinished_one_is_kept(tmp_path):
+    first = PlayProcess(tmp_path, "--mode", "solitaire", "--seats", "W")
+    first.stop()
+    [old] = (tmp_path / "journals").glob("*.jsonl")
+    header = old.read_text().splitlines()[0]
+    again = PlayProcess(tmp_path, "--mode", "race", "--computer", "N:normal", "--for", "20")
+    try:
+        said = "".join(again.lines)
+        assert "An unfinished game resumed" not in said
+        assert "Started the game asked for (mode race, not solitaire; computer N:normal, not none)" in said
+        assert f"its journal is kept as {old.name}.abandoned" in said
+        state = state_json(again)
+        assert state["position"]["mode"] == "race" and state["computer"]["seats"] == {"N": "normal"}
+        assert any("the unfinished solitaire game was not resumed" in line for line in state["said"])  # the page says it too
+    finally:
+        code, out, err = again.stop()
+    assert code == 0, err
+    assert (old.parent / f"{old.name}.abandoned").read_text().splitlines()[0] == header  # kept
 
 
 @pytest.mark.parametrize("args, says", [
