@@ -13,7 +13,7 @@ from ..game.clacks.board import TOWERS
 from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
 from ..views.reactions import window_text
-from ..web.public import alphabet_json, status_json
+from ..web.public import alphabet_json, public_position, status_json
 
 # The page's keys for the cards of the seat to act, in the order they are shown.
 CARD_KEYS = "asdfghjkl;"
@@ -49,6 +49,17 @@ def _next(state) -> dict:
     if not state.over and state.turn.seat in out:
         out[state.turn.seat]["towers"] = [TOWERS[t].name for t in game.send_towers(state, state.turn.seat)]
     return out
+
+
+def page_view(state, people) -> str | None:
+    """Whose view the page's position is: the public one when every seat is played here; with a
+    computer at the table, a person's own (the one to act, else the first), so the game's
+    ``hidden_hands`` keeps the computer's hand off the page. The people's own hands come in
+    ``hands``, each as its seat sees it. None: the public view."""
+    if not state.config.computer or not people:
+        return None
+    seat = state.config.game.acting_seat(state)
+    return seat if seat in people else people[0]
 
 
 def options_json() -> dict:
@@ -97,6 +108,11 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
     if state is not None:
         computer = dict(getattr(state.config, "computer", None) or {})
         data["humans"] = [s for s in state.config.seats if s in humans and s not in computer]
+        view = page_view(state, data["humans"])
+        if view is not None:  # the public position (status_json's) shows every hand: not the computer's
+            data["position"] = public_position(state, snapshot.actions, view)
+        data["asked"] = {"mode": state.config.mode, "seats": "".join(state.config.seats),
+                         "variants": sorted(state.config.variants), "computer": computer}
         data["computer"] = {"seats": computer, "move": None if move is None else {"seat": move.seat, "why": move.why},
                             "answer": None if window is None else {"people": list(window.people),
                                                                    "text": window_text(window)}}

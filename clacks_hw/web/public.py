@@ -34,10 +34,11 @@ def shown(state) -> dict:
             "summary": game.summary(state)._asdict()}
 
 
-def public_position(state, actions: int | None = None) -> dict:
+def public_position(state, actions: int | None = None, view: str | None = None) -> dict:
     """The public position as a page draws it: the game's own page (``Game.page``: Clacks adds
-    its letters, towers and jacquards), and what every page says of any game (``shown``)."""
-    return {**state.config.game.page(state, actions), **shown(state)}
+    its letters, towers and jacquards), and what every page says of any game (``shown``);
+    ``view`` = a seat: that player's position instead (the play page's)."""
+    return {**state.config.game.page(state, actions, view), **shown(state)}
 
 
 def preview_json(snapshot: StatusSnapshot) -> dict | None:

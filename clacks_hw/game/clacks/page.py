@@ -48,9 +48,9 @@ def jacquard_json(edition, card: str) -> dict | None:
     return {"holes": [list(h) for h in j.shape.holes], "cost": j.cost, "shape": j.shape.name}
 
 
-def page_position(state: GameState, actions: int | None = None) -> dict:
-    """The public position, plus what the page draws."""
-    pos = state.config.game.position(state, PUBLIC, actions)
+def page_position(state: GameState, actions: int | None = None, view: str = PUBLIC) -> dict:
+    """The public position (or ``view``'s, a seat's), plus what the page draws."""
+    pos = state.config.game.position(state, view, actions)
     pos.pop("view", None)
     for track in state.config.game.tracks(state):
         letters = _letters(track.signals, track.sent)

@@ -266,12 +266,13 @@ class Game(ABC):
         boardgame.io's ``playerView``): what `clacks-hw replay --json` prints and the pages
         show. It starts with ``"mode"``; ``actions``: how many have been applied, when known."""
 
-    def page(self, state, actions: int | None = None) -> dict:
+    def page(self, state, actions: int | None = None, view: str | None = None) -> dict:
         """The position as the public pages draw it (the kiosk page, the hall, MQTT): the public
-        position, and whatever else the game's page draws from it (only what everybody may see)."""
+        position, and whatever else the game's page draws from it (only what everybody may see);
+        ``view`` = a seat: what that player may see instead (the play page's people)."""
         from .view import PUBLIC
 
-        return self.position(state, PUBLIC, actions)
+        return self.position(state, view or PUBLIC, actions)
 
     def page_preview(self, state, preview) -> dict | None:
         """A card being placed on the board (the status snapshot's ``preview``: seat, act, card,

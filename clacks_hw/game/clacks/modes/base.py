@@ -174,8 +174,8 @@ class ClacksGame(Game):
         sent = self.signal_sent(before, after)
         return None if sent is None else (sent[0], TOWERS[sent[1]].mask)
 
-    def page(self, state: GameState, actions: int | None = None) -> dict:
-        return page_position(state, actions)
+    def page(self, state: GameState, actions: int | None = None, view: str | None = None) -> dict:
+        return page_position(state, actions, view or PUBLIC)
 
     def page_preview(self, state: GameState, preview) -> dict:
         return page_preview(state, preview)
