@@ -10,7 +10,7 @@ from clacks_hw.play.page_json import CARD_KEYS, REPORT_KEYS
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "play.md").read_text()
 PAGE = (ROOT / "clacks_hw" / "web" / "assets" / "play.js").read_text()
-TESTS = (ROOT / "tests" / "web" / "test_play_browser.py").read_text()
+TESTS = "".join((ROOT / "tests" / "web" / f).read_text() for f in ("test_play_browser.py", "test_play_controls.py"))
 
 
 def test_every_kept_picture_is_shown():

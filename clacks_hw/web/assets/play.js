@@ -21,7 +21,7 @@
               "o": "TURN", "Tab": "TURN", " ": "PLAY", "Enter": "PLAY", "b": "BACK", "Backspace": "BACK"};
   "123456".split("").forEach(function (c, k) { KEYS[c] = "R" + (k + 1); });
   "qwerty".split("").forEach(function (c, k) { KEYS[c] = "G" + (k + 1); });
-  var state = null, cardKeys = {}, reportKeys = {}, formMode = null;
+  var state = null, cardKeys = {}, reportKeys = {}, formMode = null, formFrom = null, formTouched = false;
   window.playFrames = 0;  // frames drawn so far (tests and the start-up bench read these)
   window.playFirstFrame = null;
   window.playPaused = false;  // a test freezes the drawing for a still screenshot
@@ -239,30 +239,57 @@
     var mode = $("ng-mode");
     if (!mode.firstChild) {
       Object.keys(o.modes).forEach(function (m) { var x = el("option", "", o.modes[m].label); x.value = m; mode.appendChild(x); });
-      mode.addEventListener("change", function () { formMode = null; fillMode(o, mode.value); });
+      mode.addEventListener("change", function () { fillMode(o, mode.value); });
     }
-    var now = d.position && d.position.mode && o.modes[d.position.mode] ? d.position.mode : mode.value || Object.keys(o.modes)[0];
-    if (formMode === null) { mode.value = now; fillMode(o, now); }
-    $("ng-abandon").disabled = !(d.screen === "game" || d.screen === "confirm" || (d.screen === "fault" && d.position));
+    // Until the player changes it, the form asks for the game in play again (as it was set up:
+    // `clacks-hw play --mode race --computer N:normal`, then New game, is that race again).
+    var asked = d.asked && o.modes[d.asked.mode] ? d.asked : null, from = JSON.stringify(asked);
+    if (formMode === null || (asked && !formTouched && from !== formFrom)) {
+      var m = asked ? asked.mode : mode.value || Object.keys(o.modes)[0];
+      formFrom = from; mode.value = m; fillMode(o, m, asked);
+    }
+    abandonButton(d.screen === "game" || d.screen === "confirm" || (d.screen === "fault" && d.position));
   }
-  function fillMode(o, m) {
+  function fillMode(o, m, asked) {
     formMode = m;
     var seats = $("ng-seats"), vs = $("ng-variants"); clear(seats); clear(vs);
     o.modes[m].seats.forEach(function (s) { var x = el("option", "", s.split("").join(" ")); x.value = s; seats.appendChild(x); });
-    fillPlayers();
+    if (asked && o.modes[m].seats.indexOf(asked.seats) >= 0) { seats.value = asked.seats; }
+    fillPlayers(asked ? asked.computer : {});
     o.modes[m].variants.forEach(function (v, k) {
       var l = el("label", "variant"), c = el("input"); c.type = "checkbox"; c.value = v;
+      c.checked = !!asked && asked.variants.indexOf(v) >= 0;
       l.appendChild(c); l.appendChild(document.createTextNode(o.modes[m].variant_labels[k])); vs.appendChild(l);
     });
   }
-  function fillPlayers() {
+  function fillPlayers(computer) {
     // Who plays each seat of the chosen seating: a person, or the computer at a strength.
     var box = $("ng-players"); clear(box);
     $("ng-seats").value.split("").forEach(function (s) {
       var l = el("label", "player", s + " "), c = el("select"); c.dataset.seat = s;
       ["person", "easy", "normal", "strong"].forEach(function (k) { var x = el("option", "", k === "person" ? "person" : "computer, " + k); x.value = k; c.appendChild(x); });
+      c.value = (computer && computer[s]) || "person";
       l.appendChild(c); box.appendChild(l);
     });
+  }
+  // Abandon asks first: a second click within ABANDON_S seconds abandons (no window.confirm,
+  // which kiosks and tests handle badly); the board's own reset question is the ! key's.
+  var ABANDON_S = 4, abandonArmed = null;
+  function abandonButton(can) {
+    var b = $("ng-abandon");
+    if (!can && abandonArmed !== null) { clearTimeout(abandonArmed); abandonArmed = null; }
+    b.disabled = !can;
+    b.classList.toggle("armed", abandonArmed !== null);
+    b.firstChild.textContent = abandonArmed !== null ? "Click again to abandon " : "Abandon ";
+  }
+  function abandonClicked() {
+    if (abandonArmed === null) {
+      abandonArmed = setTimeout(function () { abandonArmed = null; abandonButton(!$("ng-abandon").disabled); }, ABANDON_S * 1000);
+      abandonButton(true);
+      return;
+    }
+    clearTimeout(abandonArmed); abandonArmed = null; abandonButton(true);
+    post("/api/abandon", {});
   }
   function startGame() {
     var computer = [].slice.call(document.querySelectorAll("#ng-players select")).filter(function (c) { return c.value !== "person"; })
@@ -270,7 +297,9 @@
     var variants = [].slice.call(document.querySelectorAll("#ng-variants input:checked")).map(function (c) { return c.value; });
     var body = {mode: $("ng-mode").value, seats: $("ng-seats").value.split(""), variants: variants, computer: computer};
     $("ng-answer").textContent = "";
-    return post("/api/new-game", body).then(function (a) { if (a && a.ok) { $("ng-answer").textContent = "Started."; } });
+    return post("/api/new-game", body).then(function (a) {
+      if (a && a.ok) { $("ng-answer").textContent = "Started."; formTouched = false; }  // the form now asks for this game
+    });
   }
 
   function draw(d) {
@@ -330,8 +359,9 @@
     buildBoard();
     $("keys-button").addEventListener("click", function () { $("keys").classList.toggle("hidden"); });
     $("newgame").addEventListener("submit", function (e) { e.preventDefault(); startGame(); });
-    $("ng-abandon").addEventListener("click", function () { post("/api/abandon", {}); });
-    $("ng-seats").addEventListener("change", fillPlayers);
+    $("ng-abandon").addEventListener("click", abandonClicked);
+    $("newgame").addEventListener("change", function () { formTouched = true; });
+    $("ng-seats").addEventListener("change", function () { fillPlayers({}); });
     connect();
   });
 })();
