@@ -11,6 +11,7 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 
 
 def index_section(text: str) -> str:
+    assert "## Where to go next" in text, "the README has no \"## Where to go next\" section: the index of the docs"
     start = text.index("## Where to go next")
     end = text.find("\n## ", start + 1)
     return text[start:] if end < 0 else text[start:end]
