@@ -79,7 +79,9 @@ def render(data: dict) -> str:
     out = ["# Benchmarks", "",
            "<!-- Written by `python bench/report.py` from bench/figures.json: edit that, not this. -->", "",
            data["intro"], "",
-           f"Machine: {data['machine']}. Each row names the commit that last wrote its figures, and that day.", ""]
+           f"Machine: {data['machine']}. Each row names the commit that last wrote its figures, and that day; "
+           "a row \"the latest ... run\" is written by that bench each time it runs (with the load it ran under), "
+           "the others are the figures of the runs reported, as their change wrote them.", ""]
     out += ["Tables:", ""] + [f"- [{a['title']}](#{a['key']})" for a in data["areas"]] + [""]
     out += ["```sh", "python bench/report.py --check   # these tables are the ones bench/figures.json gives",
             "```", ""]
@@ -97,13 +99,20 @@ def render(data: dict) -> str:
 
 
 def this_commit() -> str:
+    """The commit measured; a checkout with changes to its code says so, since they were measured too."""
     proc = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    return proc.stdout.strip() if proc.returncode == 0 else "uncommitted"
+    if proc.returncode != 0:
+        return "no git commit"
+    changed = subprocess.run(["git", "status", "--porcelain", "--", "clacks_hw", "bench/*.py", "bench/*/"],
+                             cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    return proc.stdout.strip() + (" with changes not committed" if changed else "")
 
 
-def record(area_key: str, what: str, measured: str, target: str = "", path: Path = FIGURES) -> None:
+def record(area_key: str, what: str, measured: str, target: str = "", path: Path = FIGURES,
+           doc: Path | None = None) -> None:
     """A bench's figure, kept as data: the row named ``what`` in that area replaced (or added),
-    stamped with this checkout's commit, today and the machine's load as it finished."""
+    stamped with this checkout's commit, today and the machine's load as it finished; the doc
+    is written again with it, so a bench run alone leaves the two agreeing."""
     data = load(path)
     area = next((a for a in data["areas"] if a["key"] == area_key), None)
     if area is None:
@@ -118,6 +127,7 @@ def record(area_key: str, what: str, measured: str, target: str = "", path: Path
     else:
         rows.append(row)
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    (doc or DOC).write_text(render(data))
 
 
 def main(argv: list[str]) -> int:

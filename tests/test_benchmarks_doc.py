@@ -67,9 +67,11 @@ def test_broken_figures_are_named_not_a_traceback(tmp_path, monkeypatch, capsys,
 def test_record_replaces_the_row_and_stamps_it(tmp_path):
     figures = tmp_path / "figures.json"
     figures.write_text((ROOT / "bench/figures.json").read_text())
-    report.record("engine", "apply one action (median)", "20.0 us", "<= 25 us", path=figures)
+    doc = tmp_path / "benchmarks.md"
+    report.record("engine", "apply one action (median)", "20.0 us", "<= 25 us", path=figures, doc=doc)
     rows = report.load(figures)["areas"][0]["rows"]
+    assert doc.read_text() == report.render(report.load(figures))
     row = [r for r in rows if r["what"] == "apply one action (median)"]
     assert len(row) == 1 and row[0]["measured"] == "20.0 us" and "load average" in row[0]["load"]
     with pytest.raises(report.FiguresError, match="no area 'nowhere'"):
-        report.record("nowhere", "x", "y", path=figures)
+        report.record("nowhere", "x", "y", path=figures, doc=doc)
