@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 
 import pytest
 
@@ -75,3 +76,13 @@ def test_record_replaces_the_row_and_stamps_it(tmp_path):
     assert len(row) == 1 and row[0]["measured"] == "20.0 us" and "load average" in row[0]["load"]
     with pytest.raises(report.FiguresError, match="no area 'nowhere'"):
         report.record("nowhere", "x", "y", path=figures, doc=doc)
+
+
+def test_every_area_a_bench_records_into_exists():
+    keys = {area["key"] for area in report.load()["areas"]}
+    calls = {(p.name, key) for p in (ROOT / "bench").glob("bench_*.py")
+             for key in re.findall(r"\brecord\(\s*\"([^\"]+)\"", p.read_text())}
+    assert len(calls) >= 3  # the benches that record still do
+    assert {(name, key) for name, key in calls if key not in keys} == set()
+    for name, _ in calls:  # each imports the recorder it calls (run as a script, bench/ is on its path)
+        assert "from report import record" in (ROOT / "bench" / name).read_text(), name
