@@ -95,7 +95,7 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/run.py
 
 # The engine's and the board's figures of the commit before games were packages and the board's
-# screens classes, and of this checkout, side by side in one run (README's bench table).
+# screens classes, and of this checkout, side by side in one run (docs/benchmarks.md).
 # BEFORE: the commit to compare with (the one before the change being measured).
 BEFORE ?= 6b7c2e7
 bench-compare: $(STAMP)

@@ -14,6 +14,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.game.core.engine import apply, new_game
+from report import record
 
 EDITION = default_edition()
 SEATS4 = ("S", "W", "N", "E")
@@ -60,3 +61,7 @@ if __name__ == "__main__":
     rate, finished, games, mean_turns = bench_games()
     print(f"games:   {rate:7.1f} 4-player bot games per second ({finished}/{games} finished, "
           f"mean {mean_turns:.1f} turns; target >= 100)")
+    record("engine", "apply one action (median), the latest `bench_engine.py` run",
+           f"{apply_s * 1e6:.1f} us ({n_actions} actions from 20 bot games)", "<= 25 us")
+    record("engine", "random legal 4-player competitive games (bots), the latest `bench_engine.py` run",
+           f"{rate:.1f} games/s ({finished}/{games} finished, mean {mean_turns:.1f} turns)", ">= 100")

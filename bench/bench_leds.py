@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from clacks_hw.drivers.frame import PIXELS, Frame  # noqa: E402
 from clacks_hw.drivers.leds_spi import decode, encode  # noqa: E402
 from clacks_hw.drivers.pixel_map import PixelMap  # noqa: E402
+from report import record  # noqa: E402
 
 TARGET_US = 100.0
 
@@ -48,6 +49,8 @@ def main() -> int:
     print(f"map + encode one frame: {full_best:.1f} us best, {full_med:.1f} us median"
           f" (target <= {TARGET_US:.0f} us: {'ok' if full_med <= TARGET_US else 'MISSED'})")
     print(f"building (validating) one Frame: {new_best:.1f} us best, {new_med:.1f} us median")
+    record("board", "SPI encode of one 32-pixel frame (median), the latest `bench_leds.py` run",
+           f"{enc_med:.1f} us; map + gamma + encode {full_med:.1f} us", f"<= {TARGET_US:.0f} us")
     return 0
 
 

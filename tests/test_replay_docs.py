@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
+from .support.doc_blocks import fenced
 from .test_replay_games import run_replay
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "journal.md"
@@ -13,8 +13,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "journal.md"
 
 def _blocks(lang: str = "") -> list[str]:
     """The doc's fenced code blocks in the given language ("" for plain ones)."""
-    return [body for tag, body in re.findall(r"^```(\w*)\n(.*?)^```$", DOC.read_text(), flags=re.DOTALL | re.MULTILINE)
-            if tag == lang]
+    return fenced(DOC.read_text(), lang)
 
 
 def test_the_complete_example_replays_to_the_documented_position(tmp_path):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from clacks_hw.game.core.registry import game_for
 from clacks_hw.game.core.rejection import Rejection
 from clacks_hw.game.klackers.config import klackers_config
 from clacks_hw.journal import encode_lines, make_header
+from tests.support import doc_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 CREATED = "2025-01-01T00:00:00+00:00"
@@ -25,7 +25,7 @@ CREATED = "2025-01-01T00:00:00+00:00"
 
 def fenced(doc: str, lang: str) -> list[str]:
     """The code blocks of one language in a document of docs/."""
-    return re.findall(rf"```{lang}\n(.*?)```", (ROOT / "docs" / doc).read_text(encoding="utf-8"), re.S)
+    return doc_blocks.fenced((ROOT / "docs" / doc).read_text(encoding="utf-8"), lang)
 
 
 def edition_files() -> dict[str, bytes]:

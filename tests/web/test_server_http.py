@@ -132,7 +132,7 @@ def test_close_is_prompt_and_idempotent():
 
 
 def test_the_page_runs_on_uvloop_where_it_is_installed(page):
-    # uvloop is a dependency on 64-bit Linux (pyproject.toml): the crowd figures in the README
+    # uvloop is a dependency on 64-bit Linux (pyproject.toml): the crowd figures in docs/benchmarks.md
     # are measured with it, so losing it silently would lose them.
     require_module("uvloop")
     import uvloop
