@@ -37,6 +37,7 @@ class ResultWriter:
         self._stopping = False
         self._failing: str | None = None  # what SQLite said, while it keeps refusing
         self.batches = 0  # transactions committed
+        self._recent: dict[str, deque] = {}  # board -> the games it sent lately, for its receipts
 
     # -- the page's loop ----------------------------------------------------------------------------
     def record(self, board: str, result) -> None:
@@ -127,9 +128,12 @@ class ResultWriter:
         return len(items)
 
     def _receipt(self, board: str, results: list) -> list[str]:
-        """``board``'s receipt after a batch: the games it just sent first, whether new or held
+        """``board``'s receipt after a batch: the games it sent lately first, whether new or held
         long ago (a board that rebuilt its outbox from its journals sends old games again, which
-        the newest-first list alone would never name, so they would wait there for ever), then
-        the newest games held, within the receipt's bound."""
-        just = [result.game for b, result in reversed(results) if b == board]
-        return list(dict.fromkeys(just + self.store.games(board)))[:RECEIPT_GAMES]
+        the newest-first list alone would never name, so they would wait there for ever; and a
+        receipt may be replaced by the next batch's before the hall publishes it, so the last
+        batches' games are kept, not this one's alone), then the newest games held, within the
+        receipt's bound."""
+        recent = self._recent.setdefault(board, deque(maxlen=RECEIPT_GAMES // 2))
+        recent.extend(result.game for b, result in results if b == board)
+        return list(dict.fromkeys([*reversed(recent), *self.store.games(board)]))[:RECEIPT_GAMES]
