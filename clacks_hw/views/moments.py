@@ -22,23 +22,36 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _effect(kind: str, arg, m: dict, who) -> str:
-    """One effect of a Fault Report card as it acted in the position."""
-    if kind == "set_all":
-        return "every lamp turned " + ("on" if arg else "off")
-    if kind == "flip":
-        return _plural(m["lamps"], "lamp") + " flipped"
-    if kind == "flip_tower":
-        return f"{m['tower']}'s lamps flipped"
-    if kind == "budget":
-        return f"{who(m['turn_of'])} has {_plural(abs(arg), 'stress point')} {'more' if arg > 0 else 'fewer'} this turn"
-    if kind == "no_move":
-        return f"{who(m['turn_of'])} may not move a pawn this turn"
-    if kind == "draw_fault":
-        return f"{who(m['seat'])} draws {_plural(arg, 'Fault Report card')}"
-    if kind == "skip_draw":
-        return "the next player skips their draw"
-    return kind.replace("_", " ")
+def _po_steps(arg: int) -> str:
+    """A budget effect where a turn has no budget of points: the Post Office's steps instead."""
+    if arg > 0:
+        return f"the Post Office moves {_plural(arg, 'step')} fewer this turn"
+    return f"the Post Office moves {_plural(-arg, 'step')} on"
+
+
+# Each effect of a Fault Report card as it acted in the position: (its argument, the moment, who)
+EFFECTS: dict[str, Callable] = {
+    "set_all": lambda a, m, who: "every lamp turned " + ("on" if a else "off"),
+    "flip": lambda a, m, who: _plural(m["lamps"], "lamp") + " flipped",
+    "flip_tower": lambda a, m, who: f"{m['tower']}'s lamps flipped",
+    "budget": lambda a, m, who: (f"{who(m['turn_of'])} has {_plural(abs(a), 'stress point')} "
+                                 f"{'more' if a > 0 else 'fewer'} this turn") if m.get("budgeted", True) else _po_steps(a),
+    "post_office": lambda a, m, who: f"the Post Office moves {_plural(abs(a), 'step')} " + ("on" if a > 0 else "back"),
+    "post_office_cap": lambda a, m, who: f"the Post Office moves at most {_plural(a, 'step')} this turn",
+    "post_office_discount": lambda a, m, who: f"the Post Office moves {_plural(a, 'step')} fewer this turn",
+    "one_jacquard_per_turn": lambda a, m, who: f"one jacquard a turn for {_plural(a, 'round')}",
+    "draw_jacquard": lambda a, m, who: f"{who(m['seat'])} draws {_plural(a, 'jacquard')}",
+    "cancel_next": lambda a, m, who: "the next " + " or ".join(a) + " revealed is cancelled",
+    "reveal_next": lambda a, m, who: f"{_plural(a, 'more Fault Report card')} revealed",
+    "no_move": lambda a, m, who: f"{who(m['turn_of'])} may not move a pawn this turn",
+    "draw_fault": lambda a, m, who: f"{who(m['seat'])} draws {_plural(a, 'Fault Report card')}",
+    "skip_draw": lambda a, m, who: "the next player skips their draw",
+}
+
+
+def _effects(m: dict, who) -> str:
+    said = [EFFECTS[k](a, m, who) if k in EFFECTS else k.replace("_", " ") for k, a in m["effects"]]
+    return "; ".join(said) or "nothing happens in this game"
 
 
 def _during(m: dict, who, short: bool) -> str:
@@ -57,8 +70,11 @@ def _during(m: dict, who, short: bool) -> str:
         return (f"Sabotage! {s} turned {tower}'s lamps off: {sender}'s last letter is taken back, to be sent "
                 f"again from another tower.")
     if code == "fault_played":
-        effects = "; ".join(_effect(k, a, m, who) for k, a in m["effects"])
-        return f"Fault Report: {s} played {m['card']} {m['name']}: {effects}."
+        return f"Fault Report: {s} played {m['card']} {m['name']}: {_effects(m, who)}."
+    if code == "fault_revealed":
+        if m["shielded"]:
+            return f"Fault Report revealed for {s}: {m['card']} {m['name']}, cancelled by EMERGENCY REPAIR."
+        return f"Fault Report revealed for {s}: {m['card']} {m['name']}: {_effects(m, who)}."
     if code == "fault_cancelled":
         if short:
             return f"Fault Report: {s}'s {m['name']} cancelled {who(m['by'])}'s {m['cancelled_name']}."

@@ -98,3 +98,34 @@ def test_every_game_of_every_mode_ends_with_a_reason_in_words(name):
     said = moments_json(state)["outcome"]
     assert said["code"] == o.code and said["winners"] == list(state.config.game.winners(state))
     assert ": " in said["text"], f"{name}: the end says why, not only who: {said['text']}"
+
+
+def race_night_shift():
+    from clacks_hw.game.clacks.config import ClacksConfig
+    from clacks_hw.game.core.engine import new_game
+
+    return new_game(default_edition(), ClacksConfig(seats=("S", "N"), words={"team": ("AHMED", "COHEN")}, seed=1,
+                                                    mode="race", variants=frozenset({"night_shift"})))
+
+
+def test_a_fault_report_revealed_in_night_shift_says_what_it_did():
+    from clacks_hw.game.clacks.coop_effects import reveal
+
+    s = race_night_shift()
+    t = reveal(replace(s, fault_deck=("F05", "F02")), "S", 2)
+    assert codes(t) == ["fault_revealed", "fault_revealed"]
+    said = [m["text"] for m in moments_json(t)["moments"]]
+    assert said == ["Fault Report revealed for S: F05 OILED GEARS: the Post Office moves 2 steps fewer this turn.",
+                    "Fault Report revealed for S: F02 BLACKOUT: every lamp turned off."]
+    shielded = reveal(replace(s, fault_deck=("F02",), shield=("BLACKOUT",)), "S", 1)
+    assert moments_json(shielded)["moments"][0]["text"].endswith("F02 BLACKOUT, cancelled by EMERGENCY REPAIR.")
+    locked = reveal(replace(s, fault_deck=("F09",)), "S", 1)  # no pawns in the race: nothing to lock
+    assert moments_json(locked)["moments"][0]["text"].endswith("TOWER LOCKDOWN: nothing happens in this game.")
+
+
+def test_every_effect_of_every_fault_report_card_has_words():
+    from clacks_hw.views.moments import EFFECTS
+
+    e = default_edition()
+    kinds = {x.kind for c in e.deck("fault") for x in (*e.cards[c].effects, *e.cards[c].night_shift)}
+    assert kinds - {"cancel_last"} <= set(EFFECTS), kinds - set(EFFECTS)  # cancel_last: its own moment

@@ -14,11 +14,13 @@ from ..core.values import replace
 from ..core.view import Moment
 from .board import TOWERS
 from .config import TEAM
+from .state import NO_BUDGET
 
 SABOTAGE_OPEN = "sabotage_open"  # seat: who may sabotage; sender, tower, lit (its lamps still on)
 SABOTAGED = "sabotaged"  # seat: the saboteur; sender, tower
 FAULT_PLAYED = "fault_played"  # seat: who played it; card, name, turn_of, effects, lamps, tower
 FAULT_CANCELLED = "fault_cancelled"  # seat: who cancelled; card, name, cancelled, cancelled_name, by
+FAULT_REVEALED = "fault_revealed"  # seat: for whom (Night Shift, Junior); as played, and shielded
 # the end (``outcome``): seat is the winner, if a seat won; winners among the values
 NOT_SABOTAGED = "not_sabotaged"  # word, tower, saboteur, own_letter (the saboteur sent a letter instead)
 RESENT = "resent"  # word, tower: sent again after a sabotage, which cannot come twice
@@ -52,13 +54,26 @@ def sabotaged(state, sender: str, tower: int, saboteur: str) -> Moment:
     return Moment(SABOTAGED, saboteur, (("sender", sender), ("tower", TOWERS[tower].name)))
 
 
-def fault_played(before, after, action, card) -> Moment:
-    """``card`` played by ``action.seat`` from ``before``: its effects, and the lamps it changed."""
-    return Moment(FAULT_PLAYED, action.seat, (
+def fault_played(before, after, action, card, code: str = FAULT_PLAYED, effects=None) -> Moment:
+    """``card`` played by ``action.seat`` from ``before`` (or revealed for it: ``code``,
+    ``effects``): its effects, the lamps it changed, and whether a turn has a budget of points."""
+    game = before.config.game  # what this game leaves out (interpreter.py: no pawns, no fault hands)
+    skipped = {"no_move": not game.pawns, "draw_fault": not game.fault_hands, "cancel_next": not game.shields}
+    effects = [e for e in (card.effects if effects is None else effects) if not skipped.get(e.kind)]
+    tower = getattr(action, "tower", None)
+    return Moment(code, getattr(action, "seat", None), (
         ("card", card.id), ("name", card.name), ("turn_of", before.turn.seat),
-        ("effects", [[e.kind, e.arg] for e in card.effects]),
+        ("effects", [[e.kind, list(e.arg) if isinstance(e.arg, tuple) else e.arg] for e in effects]),
         ("lamps", (before.board ^ after.board).bit_count()),
-        ("tower", None if action.tower is None else TOWERS[action.tower].name)))
+        ("tower", None if tower is None else TOWERS[tower].name),
+        ("budgeted", before.turn.base_budget < NO_BUDGET),
+        ("post_office", after.post_office - before.post_office)))
+
+
+def fault_revealed(before, after, seat: str, card, shielded: bool = False) -> Moment:
+    """A Fault Report card revealed for ``seat`` and applied (or cancelled by a shield)."""
+    m = fault_played(before, after, None, card, FAULT_REVEALED, card.night_shift)
+    return m._replace(seat=seat, values=m.values + (("shielded", shielded),))
 
 
 def fault_cancelled(last, action, edition) -> Moment:
