@@ -10,9 +10,15 @@ from tests.game.conftest import L
 from tests.game.conftest import player as with_player
 from tests.game.test_rules_sabotage import GAP, final_letter_sent
 from tests.web.play_table import SETTLE_S, PagePlayer
-from tests.web.test_play_browser import open_page, page, play, still  # noqa: F401  (fixtures)
+from tests.web.test_play_browser import OVER_JS, open_page, page, play, still  # noqa: F401  (fixtures)
 
-OVER_JS = "() => { window.playPaused = true; return true; }"
+# The window's pulse on the board at its magenta half (the lit board's sabotage colour), so
+# every run takes the same picture.
+PULSE_JS = """() => {
+  const led = document.querySelector('.tower[data-button="R2"] .led');
+  if (!led || led.style.background !== 'rgb(255, 0, 255)') return false;
+  window.playPaused = true; return true;
+}"""
 
 
 def at_the_window(play, page, state=None):
@@ -38,7 +44,7 @@ def test_the_window_the_sabotage_and_their_words(play, page):
     banner = page.inner_text("#moments .moment.sabotage_open")
     assert "N, this turn is your one chance to take it back: turn all 6 of R2's lamps off (2 still lit)" in banner
     assert page.inner_text("#turn").startswith("N (North) to act")
-    still(page, board, "play-sabotage-window")
+    still(page, board, "play-sabotage-window", PULSE_JS)
     player.card("N", "J11")
     placed(board, player, GAP)
     player.button("PLAY")
