@@ -36,6 +36,9 @@ def test_demo_plays_the_strengths_given_and_says_why():
     assert "computer players: S (easy), N (strong)" in result.output
     assert "--- S plays J" in result.output and "toward the letter" in result.output
     assert result.output.rstrip().splitlines()[-1].startswith("Won by ")
+    assert "Last Letter Sabotage: " in result.output, "the window is said as it opens"
+    (end,) = [line for line in result.output.splitlines() if line.startswith("Winner: ")]
+    assert end == "Winner: N (TROLL): S sent a letter instead of sabotaging.", end  # who won, and why
 
 
 def test_demo_of_klackers_against_the_computer():

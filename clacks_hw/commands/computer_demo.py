@@ -32,10 +32,12 @@ def said(before, move, after) -> str:
 
 def watch(state, computer: dict[str, str], seed: int, delay: float, ascii_: bool, default: str = "strong",
           draw=None, say=said) -> None:
-    """``draw(state, n)``: the position (default: the game's text); ``say``: a move's line."""
+    """``draw(state, n)``: the position (default: the terminal's text); ``say``: a move's line."""
+    from ..views.text_board import render
+
     game = state.config.game
     players = seat_players(state, computer, default)
-    draw = draw or (lambda state, n: game.text(state, ascii=ascii_, actions=n))
+    draw = draw or (lambda state, n: render(state, ascii=ascii_, actions=n))  # with the decisive moments
     click.echo(f"Demo game, seed {seed} (replay it with --seed {seed}); computer players: {describe(players)}.\n")
     click.echo(draw(state, 0))
 

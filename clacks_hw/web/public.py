@@ -8,6 +8,7 @@ this module adds only what every page says of any game.
 
 from __future__ import annotations
 
+from ..views.moments import moments_json
 from ..views.position_json import board_bits
 from .seats import SEATS_JSON
 from .snapshot import StatusSnapshot
@@ -27,11 +28,13 @@ SCREEN_LABELS = {
 
 def shown(state) -> dict:
     """What every page says of a game, whichever it is, as its game object puts it: its name and
-    variants, the 16 lamps as lit, the players' names, and a glance at the table (summary)."""
+    variants, the 16 lamps as lit, the players' names, a glance at the table (summary), and the
+    decisive moments with their words (``moments``: a window open, what this turn did;
+    ``outcome``: who won and why)."""
     game = state.config.game
     return {"game": game.traits(), "variant_labels": game.variant_names(state.config.variants),
             "lamps": board_bits(game.lamps(state)), "names": dict(state.config.names),
-            "summary": game.summary(state)._asdict()}
+            "summary": game.summary(state)._asdict(), **moments_json(state)}
 
 
 def public_position(state, actions: int | None = None, view: str | None = None) -> dict:

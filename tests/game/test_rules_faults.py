@@ -131,7 +131,8 @@ def test_emergency_repair_cancels_the_card_just_played_against_you():
     hit = ok(s, fault("N", "F02"))
     assert hit.board == 0
     t = ok(hit, fault("S", "F11"))
-    assert t.board == s.board and t.turn == s.turn
+    assert t.board == s.board and t.turn._replace(moments=()) == s.turn
+    assert [m.code for m in t.turn.moments] == ["fault_cancelled"], "the cancel is noted on the turn"
     assert t.player("S").faults == () and t.player("N").faults == ()
     assert t.fault_deck == s.fault_deck + ("F02", "F11")
     assert t.last_fault is None

@@ -80,7 +80,8 @@ def page_lamps(page) -> int:
 def finished(board, page) -> None:
     assert board.ctrl.screen == "over", board.table.said
     page.wait_for_function("() => document.querySelector('#screen').textContent === 'Game over'")
-    assert "Winner: " in page.inner_text("#turn") or " won" in page.inner_text("#turn")
+    shown = page.inner_text("#turn")
+    assert shown.startswith(("Winner", "Nobody")) and ": " in shown, shown  # who won, and why
     final = board.ctrl.session.state
     assert final.over
     journal = read_journal(board.ctrl.session.path)

@@ -12,6 +12,7 @@ from ..core.values import replace
 from .actions import Action
 from .edition import Card
 from .interpreter import CHOICES, apply_effect
+from .moments import fault_revealed, noted
 from .state import GameState
 
 
@@ -52,16 +53,21 @@ def resolve(state: GameState, card: Card, seat: str, action: Action | None, chai
             shielded: bool = True) -> GameState:
     """One revealed card: shielded, waiting for a choice, or applied now. ``shielded=False``:
     the shield was already weighed when the card was revealed (a known card awaiting a choice)."""
-    effects = card.night_shift
+    effects, before = card.night_shift, state
     if any(e.kind in state.config.game.ignored_effects for e in effects):
         return state
     if state.shield and shielded:
         shield = state.shield
         state = replace(state, shield=())
-        if card.name in shield:
-            return state  # EMERGENCY REPAIR cancelled it
+        if card.name in shield:  # EMERGENCY REPAIR cancelled it
+            return noted(state, fault_revealed(before, state, seat, card, shielded=True))
     if action is None and needs_choice(effects):
         return _push_pending(state, card.id, seat, chained)
+    state = _effects(state, effects, seat, action, chained)
+    return noted(state, fault_revealed(before, state, seat, card))
+
+
+def _effects(state: GameState, effects, seat: str, action: Action | None, chained: bool) -> GameState:
     for e in effects:
         if e.kind == "reveal_next":
             if not chained:  # a second Technician among the revealed cards does nothing

@@ -7,6 +7,7 @@ from ..core.values import replace
 from .actions import Action
 from .board import lamps_of
 from .interpreter import apply_effects
+from .moments import fault_cancelled, fault_played, noted
 from .rejection import Code
 from .state import GameState, LastFault
 from .turns import after_lamps_change
@@ -90,7 +91,7 @@ def apply_fault(state: GameState, action: Action) -> GameState:
     deck = state.fault_deck + (card.id,) if state.config.hands == "tracked" else state.fault_deck
     state = replace(state, turn=turn, fault_deck=deck,
                     last_fault=LastFault(action.seat, card.id, before))
-    return after_lamps_change(state)
+    return after_lamps_change(noted(state, fault_played(before, state, action, card)))
 
 
 def _cancel_last(state: GameState, action: Action) -> GameState:
@@ -103,4 +104,4 @@ def _cancel_last(state: GameState, action: Action) -> GameState:
             p = restored.player(seat)
             restored = restored.with_player(replace(p, faults=tuple(c for c in p.faults if c != card)))
         restored = replace(restored, fault_deck=restored.fault_deck + (last.card, action.card))
-    return restored
+    return noted(restored, fault_cancelled(last, action, state.edition))

@@ -69,6 +69,7 @@ class Turn(NamedTuple):
     lifted: str | None = None  # the jacquard lifted by a swap, to be played this turn ("*": unknown)
     po_cap: int | None = None  # GARGOYLE ON SHIFT: the Post Office moves at most this far
     po_discount: int = 0  # QUIET SHIFT: the Post Office moves this many fewer steps
+    moments: tuple = ()  # what this turn's actions decided, as core.view.Moment codes (moments.py)
 
     @property
     def spent(self) -> int:

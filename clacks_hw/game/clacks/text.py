@@ -39,18 +39,9 @@ def render(state: GameState, *, ascii: bool = False, actions: int | None = None,
                          f"{_message(track.signals, track.sent)} ({track.sent}/{len(track.signals)})")
     for p in state.players:
         lines.extend(_player(state, p.seat, view))
-    if state.sabotage is not None and not state.over:
-        sender, tower = state.sabotage
-        lines.append(f"Last Letter Sabotage: {state.next_seat(sender)} may turn {TOWERS[tower].name}'s 6 lamps "
-                     f"off, taking back {sender}'s letter.")
     if state.pending:
         lines.append(f"Revealed: {', '.join(state.edition.card_label(c) if c else 'a Fault Report card' for c in state.pending)}"
                      f" waits for {state.pending_seat} to choose where it applies.")
-    if state.over:
-        words = None if state.winner in ("team", "post_office") else state.config.words.get(state.winner)
-        who = {"team": "the team (the message reached Genua first)",
-               "post_office": "the Post Office (it reached Genua first)"}.get(state.winner, state.winner)
-        lines.append(f"Winner: {who}" + (f" ({' '.join(words)})" if words else ""))
     return "\n".join(lines) + "\n"
 
 

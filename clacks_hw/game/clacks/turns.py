@@ -7,6 +7,7 @@ from functools import lru_cache
 from ..core.values import replace
 from .board import TOWERS, signal_mask
 from .deck import draw_up_to
+from .moments import noted, sabotaged
 from .state import HAND, GameState, Turn
 
 
@@ -41,6 +42,7 @@ def after_lamps_change(state: GameState) -> GameState:
             p = state.player(sender)
             state = replace(state, sabotage=None).with_player(
                 replace(p, sent=p.sent - 1, sabotaged=True, sent_from=p.sent_from[:-1]))
+            state = noted(state, sabotaged(state, sender, tower, state.turn.seat))
     if transmittable(state):
         return transmit(state)
     return state

@@ -42,7 +42,7 @@ from .rejection import CoreCode, Rejection
 from .seat_page import Draft, sections_of
 from .table import HANDS, SEAT_SETS
 from .values import replace
-from .view import PUBLIC, Summary, sentence_for
+from .view import PUBLIC, Moment, Summary, sentence_for
 
 
 class Game(ABC):
@@ -175,6 +175,18 @@ class Game(ABC):
     def winners(self, state) -> tuple[str, ...]:
         """The seats that won (all of a team), once the game is over."""
         return (state.winner,) if state.winner in state.config.seats else ()
+
+    def moments(self, state) -> tuple:
+        """The decisive moments standing now, as ``core.view.Moment`` codes (a window to act in,
+        what this turn's actions did): none unless the game records some."""
+        return ()
+
+    def outcome(self, state):
+        """Once the game is over, who won and why as a ``core.view.Moment`` (``winners`` among
+        its values: none, nobody at the table won); None while it goes on."""
+        if not self.is_terminal(state):
+            return None
+        return Moment("won", None, (("winners", list(self.winners(state))),))
 
     def returns(self, state) -> dict[str, float]:
         """Each seat's result: 1 for a win, 0 otherwise (nothing while the game goes on)."""

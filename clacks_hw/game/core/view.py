@@ -16,6 +16,20 @@ from .rejection import Rejection
 PUBLIC = "public"  # the viewer "everybody"
 
 
+class Moment(NamedTuple):
+    """A decisive moment of a game as codes and values, never words (views/moments.py says
+    them for every display): ``code`` names what happened or stands open (codes are unique across
+    the games, so no view asks which game it is), ``seat`` whom it is about, ``values`` the rest
+    as (name, value) pairs of plain JSON values. Everything in it is public."""
+
+    code: str
+    seat: str | None = None
+    values: tuple[tuple[str, object], ...] = ()
+
+    def json(self) -> dict:
+        return {"code": self.code, "seat": self.seat, **dict(self.values)}
+
+
 class Summary(NamedTuple):
     """A glance at the table (a hall's card, a banner): whose turn and what they do there, how
     far the game is, and once it is over which seats won (none: nobody at the table) and how."""

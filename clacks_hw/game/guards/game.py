@@ -9,7 +9,7 @@ viewer may see is decided in view.py alone.
 from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
-from ..core.view import Summary
+from ..core.view import Moment, Summary
 from ..core.seat_page import Section
 from . import legal, phone, rules, run_plan, view
 from .board import GuardsPlay
@@ -118,6 +118,16 @@ class Guards(Game):
 
     def planned(self, action):
         return run_plan.PLAN if action.act == "spell_run" else None
+
+    def outcome(self, state):
+        """How the game ended: a player returned the Great Spells, the dragons won, or it stopped
+        (its leaders win)."""
+        if not state.over:
+            return None
+        code = {"won": "spells_returned", "dragons": "dragons_won", "stopped": "game_stopped"}[state.ended]
+        lead = max(len(p.returned) for p in state.players)
+        return Moment(code, state.winners[0] if len(state.winners) == 1 else None, (
+            ("winners", list(state.winners)), ("spells", lead), ("target", state.config.target)))
 
     def summary(self, state):
         lead = max(len(p.returned) for p in state.players)

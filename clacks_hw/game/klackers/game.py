@@ -9,7 +9,7 @@ or routes.
 from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
-from ..core.view import Summary
+from ..core.view import Moment, Summary
 from . import bots, computer, layout, legal, rules, view
 from .actions import parse_action
 from .board_play import KlackersPlay
@@ -82,6 +82,15 @@ class Klackers(Game):
         for lamp in layout.marks(s)["lamps"]:
             lit |= 1 << lamp
         return lit
+
+    def outcome(self, s):
+        """The most chips once the rounds are played (ties share the win)."""
+        if not s.over:
+            return None
+        chips = dict(zip(s.config.seats, s.chips))
+        return Moment("most_chips", s.winners[0] if len(s.winners) == 1 else None, (
+            ("winners", list(s.winners)), ("chips", chips[s.winners[0]] if s.winners else 0),
+            ("rounds", s.config.rounds)))
 
     def summary(self, s):
         progress = f"round {s.round}, worth {s.worth} \u00b7 {s.won} of {s.config.rounds} won"  # rounds won

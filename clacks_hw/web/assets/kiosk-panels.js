@@ -121,11 +121,11 @@
       if (p.turn === s && p.played && p.played.length) { row.appendChild(cardList(p, "Played this turn:", p.played)); }
       box.appendChild(row);
     }
-    if (p.sabotage && !p.winner) {
-      sab.textContent = "Last Letter Sabotage: " + seatName(d, p.sabotage.sender) + "'s last letter, sent on " +
-                        p.sabotage.tower + ", can be taken back by turning all 6 of its lamps off.";
-      show(sab, true);
-    }
+    // The decisive moments in the board's words: the sabotage window, a sabotage, a Fault Report card
+    var moments = p.outcome ? [] : (p.moments || []);
+    clear(sab);
+    moments.forEach(function (m) { sab.appendChild(el("div", "moment " + m.code, m.text)); });
+    show(sab, moments.length > 0);
   }
   function drawTeam(d, p) {
     var panel = $("teampanel"), box = $("team"); clear(box);

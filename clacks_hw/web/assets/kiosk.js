@@ -37,27 +37,21 @@
     }
     for (var k = 0; k < box.childNodes.length; k++) { box.childNodes[k].classList.toggle("now", k === howStep % box.childNodes.length); }
   }
-  function winnerText(d, p) {
-    // The game's own summary: the seats that won and how, or how it ended when nobody at the table won
-    var s = p.summary || {}, names = [];
-    for (var i = 0; i < (s.winners || []).length; i++) { names.push(seatName(d, s.winners[i])); }
-    return names.length ? names.join(" and ") + (names.length > 1 ? " win " : " wins ") + (s.result || "") : (s.result || "");
-  }
   function setupText(s) {
     var m = /^\[(\w+)\]\s*setup:\s*(.*)$/.exec(s || "");
     return m ? "Choosing " + m[1] + ": " + m[2] : (s || "");
   }
   function drawBanner(d, p) {
     var turn = $("turn"), budget = $("budget"); clear(turn); budget.textContent = "";
-    show($("over"), !!(p && p.winner));
+    show($("over"), !!(p && p.outcome));
     if (d.screen === "starting") { turn.textContent = "Waiting for the board\u2026"; return; }
     if (d.screen === "setup") { turn.textContent = "Setting up a game"; budget.textContent = setupText(d.setup); return; }
     if (d.screen === "fault") { turn.textContent = d.screen_label; budget.textContent = d.notice || ""; return; }
     if (!p) { turn.textContent = d.screen_label; return; }
-    if (p.winner) {
-      if (p.players[p.winner]) { turn.appendChild(seatDot(d, p.winner)); }
+    if (p.outcome) {  // who won and why, in the board's words (views/moments.py)
+      if (p.outcome.seat && (p.players || {})[p.outcome.seat]) { turn.appendChild(seatDot(d, p.outcome.seat)); }
       turn.appendChild(document.createTextNode("Game over"));
-      $("overtext").textContent = "Game over: " + winnerText(d, p);
+      $("overtext").textContent = p.outcome.text;
       return;
     }
     if (d.screen === "confirm") { turn.textContent = "Abandon this game? PLAY abandons it, BACK keeps playing."; return; }

@@ -93,10 +93,7 @@
     $("screen").textContent = (d.screen_label || "") + (d.pairing ? " \u00b7 " + d.pairing.label : "");
     var t = "";
     if (p && d.screen !== "attract") {
-      var won = p.summary ? p.summary.winners : [];
-      if (p.winner === "post_office") { t = "The Post Office won"; }
-      else if (p.winner === "team") { t = "The team won"; }
-      else if (won.length) { t = "Winner: " + won.map(function (s) { return K.seatName(d, s); }).join(", "); }
+      if (p.outcome) { t = p.outcome.short; }  // who won and why in a line (the panel says it all)
       else if (p.turn) {
         t = K.seatName(d, p.turn) + (d.computer && d.computer.seats[p.turn] ? " (computer, " + d.computer.seats[p.turn] + ")" : "") + " to act";
         if (p.budget_left !== null && p.budget_left !== undefined) { t += " \u00b7 " + p.budget_left + " of " + p.budget + " stress points left"; }
@@ -104,6 +101,21 @@
       }
     }
     $("turn").textContent = t;
+  }
+
+  // The decisive moments, each in the words the board sends (views/moments.py): the sabotage
+  // window with what to do, a sabotage or a Fault Report card just played; at the end, why.
+  function momentsPanel(d) {
+    var p = d.position, box = $("moments"), over = $("outcome");
+    var on = !!(p && d.screen !== "attract");
+    var list = on && p.moments ? p.moments : [];
+    clear(box); show(box, list.length > 0);
+    list.forEach(function (m) { box.appendChild(el("div", "moment " + m.code, m.text)); });
+    clear(over); show(over, on && !!p.outcome);
+    if (on && p.outcome) {
+      over.appendChild(el("h2", "", "Game over"));
+      over.appendChild(el("div", "why " + p.outcome.code, p.outcome.text));
+    }
   }
 
   function glyph(bits) {
@@ -305,7 +317,7 @@
   function draw(d) {
     state = d;
     if (window.playPaused) { return; }
-    header(d); towerText(d); saidPanel(d); previewPanel(d); nextPanel(d); sentPanel(d);
+    header(d); towerText(d); momentsPanel(d); saidPanel(d); previewPanel(d); nextPanel(d); sentPanel(d);
     handsPanel(d); reportsPanel(d); dicePanel(d); setupPanel(d); newGameForm(d);
     drawFrame(d);
   }

@@ -13,14 +13,20 @@ shorter); the playing seats' indicators go from green to red as the Post Office 
 red seat on R1..R6, the green seat on G1..G6): each button is two towers of the route, dim when
 the first of them is reached, full when both are. A revealed Fault Report card that waits
 (Night Shift, Junior) blinks the indicator of the seat that must deal with it.
+
+While the Last Letter Sabotage window stands open (the engine's moment, moments.py), the
+tower to turn dark pulses: its button and its lamps still lit blink in the sabotage colour, so
+the table sees which six lamps the saboteur has this one turn to put out.
 """
 
 from __future__ import annotations
 
 from ...core.board import Lights, blink_on, next_edge
-from ..board import TOWERS
+from ..board import TOWER_BY_NAME, TOWERS
+from ..moments import SABOTAGE_OPEN, moments
 
 OVER_BLINK_S = 1.0
+WINDOW_BLINK_S = 1.2  # the tower to sabotage pulses, slower than a card being placed
 
 
 def mark_role(mark) -> tuple:
@@ -47,6 +53,13 @@ def lights(state, shown, now: float, since: float = 0.0) -> Lights:
             seats = {s: ("team", progress, s == seat) for s in state.config.seats}
         else:
             seats[seat] = ("seat", seat)
+        for m in moments(state):
+            if m.code == SABOTAGE_OPEN:
+                tower = dict(m.values)["tower"]
+                if blink_on(now, 0.0, WINDOW_BLINK_S):
+                    towers[tower] = ("sabotage",)
+                    lamps.update({i: ("sabotage",) for i in lamps if TOWER_BY_NAME[tower].mask >> i & 1})
+                times.append(next_edge(now, 0.0, WINDOW_BLINK_S))
         if state.pending and state.pending_seat is not None:
             seats[state.pending_seat] = ("pending",) if blink_on(now, 0.0) else ("off",)
             times.append(next_edge(now, 0.0))

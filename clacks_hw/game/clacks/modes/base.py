@@ -16,6 +16,7 @@ from ...core.protocol import Game
 from ...core.rejection import Rejection
 from ...core.values import replace
 from ...core.view import PUBLIC, Summary
+from .. import moments as m
 from ..actions import Action, parse_action
 from ..board import COLOUR, TOWERS, TOWERS_OF
 from ..board_play.play import ClacksPlay
@@ -251,6 +252,12 @@ class ClacksGame(Game):
 
     def lamps(self, state) -> int:
         return state.board
+
+    def moments(self, state: GameState) -> tuple:
+        return m.moments(state)
+
+    def outcome(self, state: GameState):
+        return m.competitive_outcome(state)
 
     def summary(self, state) -> Summary:
         number = f"turn {state.turn.number}"

@@ -11,6 +11,7 @@ from .. import coop, legal
 from ..board import COLOUR, TOWERS_OF
 from ..coop_effects import reveal
 from ..deck import draw, give, shuffled, take_from_bag
+from ..moments import junior_outcome
 from ..setup import first_player, message
 from ..state import JUNIOR_FAULT_TOWERS, NO_BUDGET, ROUTES, GameState, Player, Turn
 from .base import ClacksGame, TowerMark
@@ -87,6 +88,9 @@ class Junior(ClacksGame):
     def credit_signal(self, state: GameState, tower: int) -> GameState:
         p = state.current
         return state.with_player(replace(p, sent=p.sent + 1, last_tx=tower, sent_from=p.sent_from + (tower,)))
+
+    def outcome(self, state: GameState):
+        return junior_outcome(state)
 
     def finish_turn(self, state: GameState) -> GameState:
         """The whole message sent wins; else draw back up to four and reveal a Fault Report card

@@ -14,6 +14,7 @@ from ...core.values import replace
 from ...core.view import Summary
 from .. import coop, legal
 from ..config import TEAM
+from ..moments import team_outcome
 from ..coop_effects import reveal
 from ..deck import UNKNOWN, draw, give, is_stamped, shuffled, take_from_bag, take_from_hand
 from ..setup import message
@@ -119,6 +120,9 @@ class TeamGame(ClacksGame):
 
     def tower_marks(self, state):
         return tuple(TowerMark(k, "route") for k in range(route_reached(state.signals_sent, len(state.message))))
+
+    def outcome(self, state):
+        return team_outcome(state)
 
     def summary(self, state):
         progress = (f"sent {state.signals_sent} of {len(state.message)} \u00b7 Post Office "
