@@ -1,0 +1,102 @@
+"""Placing a card in a press or two (issue 31): presses (the board's buttons) and clicks (the
+play page) taking a shown jacquard to each of its places, before and after, on the same
+positions.
+
+Positions: every jacquard the strong computer plays in 2-player competitive Clacks between two
+strong computers, GAMES games each dealt from its own seed, hints on (a family's game). For
+each, the fewest presses reaching every place of the card (breadth first: reach.py), and the
+place the strong computer chose. Before: the old walk, rebuilt here from shapes.py's placements
+as it was (every place in preview.ordered's order, NEXT/PREV through all of them, TURN jumping
+to the next orientation's first place; the page had only those buttons). After: the tower's
+places first (placing.py), TURN turning the card where it lies, tower buttons, and on the page
+the lamps. Target: the strong computer's place within 2 presses, every place within 5.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+
+from clacks_hw.commands.demo_cmd import demo_config
+from clacks_hw.game.clacks.board_play import placing, preview
+from clacks_hw.game.clacks.board_play.reach import Walk
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.hints import card_hint
+from clacks_hw.game.core.computer import choose, move_rng, to_act
+from clacks_hw.game.core.engine import new_game
+
+ED = default_edition()
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 40  # bench_placement.py [GAMES]
+
+
+def positions(games: int):
+    """(state, seat, card, the strong computer's place) for every jacquard it plays."""
+    for seed in range(games):
+        state = new_game(ED, demo_config(ED, "competitive", 2, seed, "strong", ()))
+        game = state.config.game
+        for n in range(5_000):
+            seat = to_act(state)
+            if seat is None:
+                break
+            action = choose(state, seat, "strong", move_rng(state, seat, n + seed)).action
+            if action.act == "play" and action.lamps is not None and action.card in ED.jacquards:
+                yield state, seat, action.card, action.lamps
+            state = game.apply(state, action)
+
+
+def before(state, seat: str, card: str, best) -> dict[int, int]:
+    """{place: fewest presses} with the old walk (NEXT, PREV, TURN to the next orientation's first)."""
+    options = preview.ordered(state, seat, ED.jacquards[card].shape.placements, card, True, best)
+    seen: list[int] = []
+    for m in options:
+        if placing.orientation(m) not in seen:
+            seen.append(placing.orientation(m))
+    first = {o: next(k for k, m in enumerate(options) if placing.orientation(m) == o) for o in seen}
+    found, queue = {0: 0}, deque([0])
+    while queue:
+        k = queue.popleft()
+        o = placing.orientation(options[k])
+        for j in ((k + 1) % len(options), (k - 1) % len(options), first[seen[(seen.index(o) + 1) % len(seen)]]):
+            if j not in found:
+                found[j] = found[k] + 1
+                queue.append(j)
+    return {options[k]: d for k, d in found.items()}
+
+
+def after(state, seat: str, card: str, best, page: bool) -> dict[int, int]:
+    walk = Walk(state, seat, card, True, best)
+    tower = placing.walked(state, seat, best)
+    return walk.presses(tower, page=page, most=12)
+
+
+def spread(xs: list[int]) -> str:
+    xs = sorted(xs)
+    return f"median {xs[len(xs) // 2]}, p95 {xs[int(0.95 * (len(xs) - 1))]}, max {xs[-1]}"
+
+
+def main() -> int:
+    every = {k: [] for k in ("before", "presses", "clicks")}
+    chosen = {k: [] for k in every}
+    count = 0
+    for state, seat, card, lamps in positions(GAMES):
+        count += 1
+        placements = ED.jacquards[card].shape.placements
+        best = card_hint(state, seat, card, placements)
+        for name, found in (("before", before(state, seat, card, best)),
+                            ("presses", after(state, seat, card, best, False)),
+                            ("clicks", after(state, seat, card, best, True))):
+            every[name] += [found.get(m, 99) for m in set(placements)]
+            chosen[name].append(found.get(lamps, 99))
+    print(f"{count} jacquards the strong computer played in {GAMES} games, every place of each "
+          f"({len(every['before'])} places):")
+    for name, label in (("before", "before (board and page alike)"), ("presses", "after, board presses"),
+                        ("clicks", "after, page clicks")):
+        within = sum(d <= 2 for d in chosen[name])
+        print(f"  {label}: every place {spread(every[name])}; the strong computer's place "
+              f"{spread(chosen[name])}, within 2 for {within} of {count} ({100 * within / count:.0f}%)")
+    ok = max(every["presses"]) <= 5 and all(d <= 2 for d in chosen["presses"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
