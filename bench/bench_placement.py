@@ -26,7 +26,7 @@ from clacks_hw.game.core.computer import choose, move_rng, to_act
 from clacks_hw.game.core.engine import new_game
 
 ED = default_edition()
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 40  # bench_placement.py [GAMES]
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 12  # bench_placement.py [GAMES]
 
 
 def positions(games: int):
