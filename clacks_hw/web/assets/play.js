@@ -222,7 +222,7 @@
     var hint = K.sendsHint(pv);
     if (hint) { box.appendChild(hint); }
     box.appendChild(el("div", pv.affordable ? "small" : "bad",
-      pv.affordable ? "Dashed: the lamps it flips. Click a lamp to lay it there; NEXT/PREV other places on its tower, TURN turns it where it lies, PLAY places it, BACK puts it back."
+      pv.affordable ? "Dashed: the lamps it flips. Click a lamp to lay it there, TURN turns it, PLAY places it, BACK puts it back."
                     : "It costs more than the stress points left: BACK puts it back."));
   }
 
