@@ -13,7 +13,7 @@ from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.clacks.board_play import placing
 from clacks_hw.game.clacks.board_play.reach import Walk
 from clacks_hw.game.clacks.edition_files import default_edition
-from clacks_hw.game.clacks.hints import SENDS, answer, card_hint
+from clacks_hw.game.clacks.hints import SENDS, card_hint, moved
 from clacks_hw.game.core.computer import choose, move_rng, to_act
 from clacks_hw.game.core.engine import new_game
 
@@ -65,8 +65,9 @@ def test_the_walk_is_the_towers_places_sending_first_then_fewest_lamps_wrong(pos
         assert set(options) == {m for m in ED.jacquards[card].shape.placements if m & TOWERS[tower].mask}
         if best.code == SENDS:
             assert options[0] == best.choice
-        sends = [answer(state, Action(seat, "play", card=card, lamps=m)) for m in options[1:]]
-        here = [h.code == SENDS and h.tower == tower for h in sends]
+        there = moved(state, seat, tower)  # what a place sends with the pawn on that tower
+        sent = [there and state.config.game.sends(there, Action(seat, "play", card=card, lamps=m)) for m in options[1:]]
+        here = [bool(h) and h[2] == tower for h in sent]
         assert here == sorted(here, reverse=True)  # every place sending from the tower before the rest
         wrong = [placing.wrong_on(state, seat, tower, m) for m, h in zip(options[1:], here) if not h]
         assert wrong == sorted(wrong)

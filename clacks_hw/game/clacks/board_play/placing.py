@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..board import READ_CELLS, TOWERS
-from ..hints import PLAY_ANOTHER, SENDS, Hint, answer
+from ..hints import PLAY_ANOTHER, Hint, moved
 from ..state import GameState
 from ..turns import target_mask
 
@@ -79,10 +79,12 @@ def tower_walk(state: GameState, seat: str, card: str, placements, tower: int, h
     if not hints:
         return tuple(sorted(mine, key=lambda m: [i for i in range(16) if m >> i & 1]))
 
+    there = moved(state, seat, tower)  # the pawn on the tower once, for every place (as hints.py asks)
+
     def key(k: int):
         m = mine[k]
-        sent = answer(state, Action(seat, "play", card=card, lamps=m))
-        sends_here = sent.code == SENDS and sent.tower == tower
+        sent = None if there is None else state.config.game.sends(there, Action(seat, "play", card=card, lamps=m))
+        sends_here = sent is not None and sent[2] == tower
         return (m != (best.choice if best is not None else None), not sends_here, wrong_on(state, seat, tower, m), k)
 
     return tuple(mine[k] for k in sorted(range(len(mine)), key=key))
