@@ -3,7 +3,8 @@ play page) taking a shown jacquard to each of its places, before and after, on t
 positions.
 
 Positions: every jacquard the strong computer plays in 2-player competitive Clacks between two
-strong computers, GAMES games each dealt from its own seed, hints on (a family's game). For
+strong computers, GAMES games each dealt from its own seed, hints on (a family's game), and
+again with hints off (the scored game's default: the board's order, the pawn's tower). For
 each, the fewest presses reaching every place of the card (breadth first: reach.py), and the
 place the strong computer chose. Before: the old walk, rebuilt here from shapes.py's placements
 as it was (every place in preview.ordered's order, NEXT/PREV through all of them, TURN jumping
@@ -47,9 +48,9 @@ def positions(games: int):
             state = game.apply(state, action)
 
 
-def before(state, seat: str, card: str, best) -> dict[int, int]:
+def before(state, seat: str, card: str, best, hints: bool = True) -> dict[int, int]:
     """{place: fewest presses} with the old walk (NEXT, PREV, TURN to the next orientation's first)."""
-    options = preview.ordered(state, seat, ED.jacquards[card].shape.placements, card, True, best)
+    options = preview.ordered(state, seat, ED.jacquards[card].shape.placements, card, hints, best)
     seen: list[int] = []
     for m in options:
         if placing.orientation(m) not in seen:
@@ -66,9 +67,9 @@ def before(state, seat: str, card: str, best) -> dict[int, int]:
     return {options[k]: d for k, d in found.items()}
 
 
-def after(state, seat: str, card: str, best, page: bool) -> dict[int, int]:
-    walk = Walk(state, seat, card, True, best)
-    tower = placing.walked(state, seat, best)
+def after(state, seat: str, card: str, best, page: bool, hints: bool = True) -> dict[int, int]:
+    walk = Walk(state, seat, card, hints, best if hints else None)
+    tower = placing.walked(state, seat, best if hints else None)
     return walk.presses(tower, page=page, most=12)
 
 
@@ -78,7 +79,7 @@ def spread(xs: list[int]) -> str:
 
 
 def main() -> int:
-    every = {k: [] for k in ("before", "presses", "clicks")}
+    every = {k: [] for k in ("before", "presses", "clicks", "before, hints off", "presses, hints off")}
     chosen = {k: [] for k in every}
     timed = {"walk": [], "order": []}
     count = 0
@@ -94,13 +95,16 @@ def main() -> int:
         timed["order"].append(time.perf_counter() - t1)
         for name, found in (("before", before(state, seat, card, best)),
                             ("presses", after(state, seat, card, best, False)),
-                            ("clicks", after(state, seat, card, best, True))):
+                            ("clicks", after(state, seat, card, best, True)),
+                            ("before, hints off", before(state, seat, card, None, False)),
+                            ("presses, hints off", after(state, seat, card, best, False, False))):
             every[name] += [found.get(m, 99) for m in set(placements)]
             chosen[name].append(found.get(lamps, 99))
     print(f"{count} jacquards the strong computer played in {GAMES} games, every place of each "
           f"({len(every['before'])} places):")
     for name, label in (("before", "before (board and page alike)"), ("presses", "after, board presses"),
-                        ("clicks", "after, page clicks")):
+                        ("clicks", "after, page clicks"), ("before, hints off", "hints off, before"),
+                        ("presses, hints off", "hints off, after, board presses (the pawn's tower in the board's order)")):
         within = sum(d <= 2 for d in chosen[name])
         print(f"  {label}: every place {spread(every[name])}; the strong computer's place "
               f"{spread(chosen[name])}, within 2 for {within} of {count} ({100 * within / count:.0f}%)")
