@@ -9,7 +9,7 @@ shows exactly what a built board would light; the rest is text and cards around 
 
 from __future__ import annotations
 
-from ..game.clacks.board import TOWERS
+from ..game.clacks.board import TOWERS, lamps_of
 from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
 from ..views.reactions import window_text
@@ -18,6 +18,7 @@ from ..web.public import alphabet_json, public_position, status_json
 # The page's keys for the cards of the seat to act, in the order they are shown.
 CARD_KEYS = "asdfghjkl;"
 REPORT_KEYS = "zxcvnm"
+TOWER_LAMPS = {t.name: lamps_of(t.mask) for t in TOWERS}  # each tower's six lamps
 
 
 def _hex(rgb) -> str:
@@ -100,6 +101,7 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
     data["next"] = {}
     data["computer"] = None
     data["keys"] = {"cards": CARD_KEYS, "reports": REPORT_KEYS}
+    data["tower_lamps"] = TOWER_LAMPS  # a tower hovered or pressed on the page lights these
     state = snapshot.state if snapshot is not None and snapshot.actions is not None else None  # a game, not the demo
     shown = getattr(state, "edition", None) or edition  # a dice game has no edition of cards
     if shown is not None:

@@ -16,7 +16,8 @@ Endpoints: ``/`` the page (``play.html``, ``play.js``, ``play.css``, ``kiosk-par
 ``/events`` the live state (Server-Sent Events, read with fetch so it carries the header) and
 ``/state.json`` the same once; POST
 ``/api/press`` ``{"button": "PLAY"}``, ``/api/hold`` ``{"buttons": ["PREV", "NEXT"],
-"seconds": 3}``, ``/api/tap`` ``{"seat": "S", "card": "J05"}``, ``/api/new-game`` (the admin
+"seconds": 3}``, ``/api/tap`` ``{"seat": "S", "card": "J05"}``, ``/api/lamp`` ``{"lamp": 5}`` (the
+shown card laid over lamp 5), ``/api/new-game`` (the admin
 page's fields) and ``/api/abandon``.
 """
 
@@ -45,6 +46,7 @@ SHAPES = {
     "/api/press": {"button": Text(8)},
     "/api/hold": {"buttons": TextList(3, 8), "seconds": Number()},
     "/api/tap": {"seat": Text(2), "card": Text(40), "report": Number()},
+    "/api/lamp": {"lamp": Number()},
     "/api/new-game": NEW_GAME_SHAPE,
     "/api/abandon": {},
 }
@@ -158,6 +160,11 @@ class PlayServer(PageServer):
             if not 0 < seconds <= MAX_HOLD_S:
                 return _json(400, {"error": f"'seconds' must be more than 0 and at most {MAX_HOLD_S:g}"})
             await asyncio.to_thread(t.press, buttons, float(seconds))
+        elif path == "/api/lamp":
+            lamp = body.get("lamp")
+            if isinstance(lamp, bool) or not isinstance(lamp, int) or lamp not in range(16):
+                return _json(400, {"error": "'lamp' must be a lamp's number, a whole number from 0 to 15"})
+            t.lamp(lamp)
         elif path == "/api/tap":
             seat, card = body.get("seat", ""), body.get("card", "")
             if "report" in body:  # a report card on the table, by its place: its face stays hidden

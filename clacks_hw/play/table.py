@@ -14,11 +14,13 @@ import os
 import random
 import tempfile
 import threading
+import time
 from collections import deque
 from pathlib import Path
 
 from ..config.load import load_config
 from ..daemon.events import AdminCommand
+from ..drivers.debounce import ButtonEvent
 from ..game.core.table import SEATS
 from ..web.snapshot import SnapshotBox
 from .frames import FrameSink
@@ -155,6 +157,11 @@ class PlayTable:
 
     def tap(self, seat: str, card: str) -> bool:
         return self.parts.tap(seat, card)
+
+    def lamp(self, lamp: int) -> None:
+        """A lamp clicked: the shown card is laid over it (the board has no such button, so the
+        press goes to the loop as the page's own, ``L0``..``L15``)."""
+        self.daemon.events.put(ButtonEvent("press", f"L{lamp}", time.monotonic()))
 
     def command(self, kind: str, params: dict, by: str = "the play page") -> str | None:
         """An admin command done by the loop (blocking): None, or why not."""

@@ -2,7 +2,7 @@
 
 import logging
 
-from clacks_hw.game.clacks.board_play.preview import orientation
+from clacks_hw.game.clacks.board_play.placing import orientation
 from clacks_hw.game.clacks.hints import card_hint
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.clacks.planner import plan

@@ -123,3 +123,12 @@ def test_another_name_for_this_machine_is_refused(play, key):
     assert r.status == 421  # a site whose name was pointed at 127.0.0.1 (DNS rebinding)
     r, _ = request(play, "GET", "/", host=f"rebound.example:{play.port}")
     assert r.status == 421
+
+
+@pytest.mark.parametrize("lamp", [16, -1, 2.5, True, "5", None])
+def test_a_lamp_that_is_not_one_is_refused_naming_the_lamps(play, key, lamp):
+    own = f"http://127.0.0.1:{play.port}"
+    r, data = request(play, "POST", "/api/lamp", key=key, origin=own, body={"lamp": 5})
+    assert r.status == 200, data
+    r, data = request(play, "POST", "/api/lamp", key=key, origin=own, body={"lamp": lamp})
+    assert r.status == 400 and (b"0 to 15" in data or b"'lamp'" in data), data

@@ -248,3 +248,56 @@ def test_a_person_answers_the_computer_s_move_with_a_fault_report_card(play, pag
     assert card in board.state.turn.faults_played and card not in board.state.player("S").faults
     page.wait_for_function("() => !document.querySelector('#said .answer')", timeout=10_000)  # no card left
     assert page.problems == []
+
+
+
+def covered(board, page, lamp: int) -> int:
+    """The shown card once the board has laid it over ``lamp`` and the page draws it there."""
+    for _ in range(100):
+        pv = board.ctrl.preview
+        if pv is not None and pv.mask >> lamp & 1:
+            break
+        page.wait_for_timeout(50)
+    mask = board.ctrl.preview.mask
+    assert mask >> lamp & 1, board.table.said
+    page.wait_for_function("m => [...document.querySelectorAll('#lamps .lamp')].every((l, i) => "
+                           "l.classList.contains('pv') === !!(m >> i & 1))", arg=mask)
+    return mask
+
+
+def test_a_lamp_clicked_or_tapped_lays_the_card_over_it_and_a_tower_hovered_shows_its_lamps(play, page, browser):
+    from clacks_hw.game.clacks.board import TOWERS, lamps_of
+
+    board = play(mode="competitive", seats=["S", "N"])
+    open_page(page, board)
+    player = PagePlayer(board, page)
+    s = board.state
+    card = next(c for c in s.player(s.turn.seat).hand if EDITION.jacquards[c].cost <= s.turn.left)
+    player.card(s.turn.seat, card)
+    page.wait_for_selector("#preview:not(.hidden)")
+    lamp = next(i for i in (5, 6, 9, 10) if not board.ctrl.preview.mask >> i & 1)  # inner: more places cover it
+    page.locator("#lamps .lamp").nth(lamp).click()
+    first = covered(board, page, lamp)
+    page.locator("#lamps .lamp").nth(lamp).click()  # again: the next place over the same lamp
+    for _ in range(100):
+        if board.ctrl.preview.mask != first:
+            break
+        page.wait_for_timeout(50)
+    assert board.ctrl.preview.mask != first and covered(board, page, lamp) != first
+    tower = TOWERS[7]
+    page.hover(f'[data-button="{tower.name}"]')
+    page.wait_for_function("ls => [...document.querySelectorAll('#lamps .lamp')].every((l, i) => "
+                           "l.classList.contains('tw') === ls.includes(i))", arg=lamps_of(tower.mask))
+    page.mouse.move(0, 0)
+    page.wait_for_function("() => !document.querySelector('#lamps .lamp.tw')")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        tapped = phone.new_page()
+        open_page(tapped, board)
+        other = next(i for i in range(16) if not board.ctrl.preview.mask >> i & 1)
+        tapped.locator("#lamps .lamp").nth(other).tap()
+        covered(board, tapped, other)
+    finally:
+        phone.close()
+    assert page.problems == []

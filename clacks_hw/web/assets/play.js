@@ -39,12 +39,34 @@
   function bit(bits, i) { return typeof bits === "string" ? bits.charAt(i) === "1" : !!(bits >> i & 1); }
   function dark(c) { return !c || c === "#000000"; }
 
+  // A tower hovered or pressed shows its six lamps; a lamp pressed (mouse, pen or a finger) lays
+  // the shown card over it, and a drag lays it over each lamp passed (the board decides where).
+  function towerLamps(name) {
+    var lamps = $("lamps").children, mine = (state && state.tower_lamps && state.tower_lamps[name]) || [], i;
+    for (i = 0; i < 16; i++) { lamps[i].classList.toggle("tw", mine.indexOf(i) >= 0); }
+  }
+  var dragged = null;
+  function lampAt(e) {
+    var t = document.elementFromPoint(e.clientX, e.clientY);
+    return t && t.parentNode === $("lamps") ? [].indexOf.call($("lamps").children, t) : -1;
+  }
+  function laid(e) {
+    var i = lampAt(e);
+    if (i >= 0 && i !== dragged) { dragged = i; post("/api/lamp", {lamp: i}); }
+  }
+
   function buildBoard() {
     var lamps = $("lamps"), i;
     for (i = 0; i < 16; i++) { lamps.appendChild(el("div", "lamp")); }
+    lamps.addEventListener("pointerdown", function (e) { dragged = null; laid(e); e.preventDefault(); });
+    lamps.addEventListener("pointermove", function (e) { if (dragged !== null && e.buttons) { laid(e); } });
+    document.addEventListener("pointerup", function () { dragged = null; });
     TOWERS.forEach(function (name) {
       var b = el("button", "tower"); b.type = "button"; b.dataset.button = name;
       b.appendChild(el("span", "led")); b.appendChild(el("span", "name", name)); b.appendChild(el("span", "what"));
+      b.addEventListener("pointerenter", function () { towerLamps(name); });
+      b.addEventListener("pointerdown", function () { towerLamps(name); });
+      b.addEventListener("pointerleave", function () { towerLamps(null); });
       $(name.charAt(0) === "R" ? "red" : "green").appendChild(b);
     });
     document.querySelectorAll("[data-button]").forEach(function (b) {
@@ -212,7 +234,7 @@
     var hint = K.sendsHint(pv);
     if (hint) { box.appendChild(hint); }
     box.appendChild(el("div", pv.affordable ? "small" : "bad",
-      pv.affordable ? "Dashed: the lamps it flips. NEXT/PREV other places, TURN rotates or flips it, PLAY places it, BACK puts it back."
+      pv.affordable ? "Dashed: the lamps it flips. Click a lamp to lay it there, TURN turns it, PLAY places it, BACK puts it back."
                     : "It costs more than the stress points left: BACK puts it back."));
   }
 

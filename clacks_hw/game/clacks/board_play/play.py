@@ -1,9 +1,13 @@
 """Clacks on the lit board (core/board.py): what a button or a card means in every Clacks mode.
 
 - A jacquard tapped by the seat whose turn it is blinks where it would flip the lamps (with
-  hints: most useful place first, saying whether it sends; preview.py): NEXT/PREV other places,
-  TURN turns it, PLAY plays it, BACK drops it. PLAY with nothing shown ends the turn; a tower button moves the pawn (the modes
-  with pawns) or picks the tower a card's choice asks for.
+  hints: most useful place first, saying whether it sends; preview.py): NEXT/PREV the other
+  places changing its tower (the hint's, else the pawn's; placing.py), TURN turns it where it
+  lies, PLAY plays it, BACK drops it. PLAY with nothing shown ends the turn; a tower button
+  moves the pawn (the modes with pawns; the card stays, walking that tower's places), selects
+  the tower whose places are walked (the modes without), or picks the tower a card's choice
+  asks for. ``L0``..``L15`` (the play page's lamps: no button of the board) lay the card over
+  that lamp.
 - A Fault Report card is played by whoever holds it (fault_flow.py); a revealed one waiting
   for a choice (Night Shift, Junior) is shown by itself (``waiting``).
 - A report card on the table starts a co-op swap (swap_flow.py): which jacquard goes, then
@@ -27,9 +31,10 @@ from ..actions import Action
 from ..board import TOWER_BY_NAME, TOWERS
 from ..hint_text import hint_text
 from ..rejection import Code
-from . import fault_flow, lights, preview, swap_flow
+from . import fault_flow, lights, placing, preview, swap_flow
 
 log = logging.getLogger(__name__)
+LAMP_BUTTONS = {f"L{i}": i for i in range(16)}  # the play page's lamps, pressed as buttons
 
 
 class ClacksPlay(BoardPlay):
@@ -84,7 +89,12 @@ class ClacksPlay(BoardPlay):
                 self.preview = None
                 moved = table.submit(Action(state.turn.seat, "move", tower=tower, time=table.elapsed(now)), now)
                 if moved and p is not None and p.act == "play" and table.state.turn.seat == p.seat:
-                    self._preview_jacquard(table, p.card, now, at=p.choice)  # the card stays, said from there
+                    self._preview_jacquard(table, p.card, now, at=p.choice, tower=tower)  # the card stays
+            elif p is not None and p.act == "play":
+                self._preview_jacquard(table, p.card, now, at=p.choice, tower=tower)
+        elif name in LAMP_BUTTONS:
+            if p is not None and p.choose == "lamps" and p.act == "play":
+                self._cover(table, p, LAMP_BUTTONS[name], now)
         elif name in ("NEXT", "PREV"):
             if p is not None:
                 self._show(table, p.step(1 if name == "NEXT" else -1))
@@ -130,20 +140,32 @@ class ClacksPlay(BoardPlay):
         else:
             table.error(now, f"{label} cannot be played on the board now.")
 
-    def _preview_jacquard(self, table, card: str, now: float, at: int | None = None) -> None:
-        """Show ``card`` at its most useful place first (``at``: at that placement, as it was
-        shown before the pawn moved)."""
+    def _cover(self, table, p: preview.Preview, lamp: int, now: float) -> None:
+        """Lay the card over ``lamp`` (placing.py), walking a tower the lamp is part of."""
+        mask = placing.covering(table.state.edition.jacquards[p.card].shape.placements, p.choice, lamp)
+        if mask in p.options:
+            self._show(table, preview.replace(p, index=p.options.index(mask)))
+        elif mask is not None:
+            self._preview_jacquard(table, p.card, now, at=mask, tower=placing.lamp_tower(p.tower, lamp, mask))
+
+    def _preview_jacquard(self, table, card: str, now: float, at: int | None = None,
+                          tower: int | None = None) -> None:
+        """Show ``card`` at its most useful place first, walking the places of ``tower`` (else
+        the hint's or the pawn's; ``at``: at that placement, as it was shown before)."""
         state = table.state
         seat, edition = state.turn.seat, state.edition
         placements = edition.jacquards[card].shape.placements
         best = hints.card_hint(state, seat, card, placements) if self.hints else None
-        options = preview.ordered(state, seat, placements, card, self.hints, best)
+        tower = placing.walked(state, seat, best) if tower is None else tower
+        options = () if tower is None else placing.tower_walk(state, seat, card, placements, tower, self.hints, best)
+        if not options:
+            tower, options = None, preview.ordered(state, seat, placements, card, self.hints, best)
         rejection = validate(state, Action(seat, "play", card=card, lamps=options[0]))
         if rejection and rejection.code != Code.OVER_BUDGET:
             table.refuse(Action(seat, "play", card=card), rejection, now)
             return
         shown = preview.Preview(seat, "play", card, options, index=options.index(at) if at in options else 0,
-                                affordable=not rejection, since=now, hints=self.hints, best=best)
+                                affordable=not rejection, since=now, hints=self.hints, best=best, tower=tower)
         if rejection:
             self.preview = shown
             text = table.public(rejection)

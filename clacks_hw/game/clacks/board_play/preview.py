@@ -6,8 +6,9 @@ follow by how many lamps of the towers the letter may go from would still be wro
 (fewest first); and each place shown carries its hint (``hinted``): the best's, or what the
 engine says that place sends. With hints off (a scored game, unless the config says otherwise)
 they come in the board's order, from the north-west corner, and nothing is said about them.
-TURN steps between orientations (rotations and mirrors): placements whose pattern, moved to
-the top-left corner, is the same share one.
+With a tower selected (``tower``: the hint's, else the pawn's, else a tower button pressed),
+NEXT/PREV walk only the places that change it (placing.py); TURN turns the card where it lies
+(a quarter, every fourth TURN a mirror), staying among them.
 """
 
 from __future__ import annotations
@@ -20,22 +21,11 @@ from ..hints import OTHER, OTHER_BLACKOUT, SENDS, Hint, answer, option_hint
 from ..state import GameState
 from ..turns import target_mask
 from ...core.values import replace
+from . import placing
 
 
 def _popcount(x: int) -> int:
     return bin(x).count("1")
-
-
-def orientation(mask: int) -> int:
-    """The pattern of ``mask`` moved to the top-left corner (same value = same orientation)."""
-    rows = [r for r in range(4) if mask >> (4 * r) & 0xF]
-    cols = [c for c in range(4) if any(mask >> (4 * r + c) & 1 for r in range(4))]
-    r0, c0 = min(rows), min(cols)
-    out = 0
-    for i in range(16):
-        if mask >> i & 1:
-            out |= 1 << (4 * (i // 4 - r0) + (i % 4 - c0))
-    return out
 
 
 def next_bits(state: GameState, seat: str) -> int | None:
@@ -90,6 +80,8 @@ class Preview:
     hints: bool = True  # is the board hinting (``hint`` known)?
     best: Hint | None = None  # hinted: the card's best use this turn (hints.py)
     hint: Hint | None = None  # hinted: the shown option's (the best's, at its place)
+    tower: int | None = None  # lamps: the tower whose places ``options`` walks (None: every place)
+    turns: int = 0  # TURNs so far (every fourth mirrors the card)
 
     @property
     def sends(self) -> tuple[str, str, int] | None:
@@ -111,19 +103,11 @@ class Preview:
         return replace(self, index=(self.index + delta) % len(self.options))
 
     def turn(self) -> Preview:
-        """The best option of the next orientation (lamps), or the next tower."""
+        """The card turned where it lies (lamps, placing.py), or the next tower."""
         if self.choose == "tower":
             return self.step(1)
-        seen: list[int] = []
-        for m in self.options:  # orientations in order of their best placement
-            o = orientation(m)
-            if o not in seen:
-                seen.append(o)
-        if len(seen) < 2:
-            return self
-        now = orientation(self.choice)
-        target = seen[(seen.index(now) + 1) % len(seen)]
-        return replace(self, index=next(k for k, m in enumerate(self.options) if orientation(m) == target))
+        mask, turns = placing.turned(self.options, self.choice, self.turns)
+        return replace(self, index=self.options.index(mask), turns=turns)
 
     def pick_tower(self, tower: int) -> Preview:
         if self.choose == "tower" and tower in self.options:

@@ -27,7 +27,7 @@ from ...core.engine import validate
 from ...core.rejection import Rejection
 from ...core.values import replace
 from ...core.view import PUBLIC
-from . import preview as pv
+from . import placing, preview as pv
 
 # What the engine says while the swap is still incomplete: not refusals, the next step.
 INCOMPLETE = (Code.NEEDS_CARD, Code.NEEDS_LAMPS, Code.NEEDS_TOWER)
@@ -41,7 +41,7 @@ def is_report(state: GameState, card: str) -> bool:
 def shown_mask(edition, jacquard: str) -> int:
     """A jacquard's pattern as the board shows a card that is not being placed: its first
     orientation moved to the top-left corner."""
-    return pv.orientation(edition.jacquards[jacquard].shape.placements[0])
+    return placing.orientation(edition.jacquards[jacquard].shape.placements[0])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,119 @@
+"""Placing a card in a press or two (issue 31): presses (the board's buttons) and clicks (the
+play page) taking a shown jacquard to each of its places, before and after, on the same
+positions.
+
+Positions: every jacquard the strong computer plays in 2-player competitive Clacks between two
+strong computers, GAMES games each dealt from its own seed, hints on (a family's game), and
+again with hints off (the scored game's default: the board's order, the pawn's tower). For
+each, the fewest presses reaching every place of the card (breadth first: reach.py), and the
+place the strong computer chose. Before: the old walk, rebuilt here from shapes.py's placements
+as it was (every place in preview.ordered's order, NEXT/PREV through all of them, TURN jumping
+to the next orientation's first place; the page had only those buttons). After: the tower's
+places first (placing.py), TURN turning the card where it lies, tower buttons, and on the page
+the lamps. Target: the strong computer's place within 2 presses, every place within 5. Beside
+it, what the board computes when a card is tapped: the tower's walk (placing.tower_walk) against
+the old order (preview.ordered), the two timed alternately on the same positions.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+
+from clacks_hw.commands.demo_cmd import demo_config
+from clacks_hw.game.clacks.board_play import placing, preview
+from clacks_hw.game.clacks.board_play.reach import Walk
+from clacks_hw.game.clacks.edition_files import default_edition
+from clacks_hw.game.clacks.hints import card_hint
+from clacks_hw.game.core.computer import choose, move_rng, to_act
+from clacks_hw.game.core.engine import new_game
+
+ED = default_edition()
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 12  # bench_placement.py [GAMES]
+
+
+def positions(games: int):
+    """(state, seat, card, the strong computer's place) for every jacquard it plays."""
+    for seed in range(games):
+        state = new_game(ED, demo_config(ED, "competitive", 2, seed, "strong", ()))
+        game = state.config.game
+        for n in range(5_000):
+            seat = to_act(state)
+            if seat is None:
+                break
+            action = choose(state, seat, "strong", move_rng(state, seat, n + seed)).action
+            if action.act == "play" and action.lamps is not None and action.card in ED.jacquards:
+                yield state, seat, action.card, action.lamps
+            state = game.apply(state, action)
+
+
+def before(state, seat: str, card: str, best, hints: bool = True) -> dict[int, int]:
+    """{place: fewest presses} with the old walk (NEXT, PREV, TURN to the next orientation's first)."""
+    options = preview.ordered(state, seat, ED.jacquards[card].shape.placements, card, hints, best)
+    seen: list[int] = []
+    for m in options:
+        if placing.orientation(m) not in seen:
+            seen.append(placing.orientation(m))
+    first = {o: next(k for k, m in enumerate(options) if placing.orientation(m) == o) for o in seen}
+    found, queue = {0: 0}, deque([0])
+    while queue:
+        k = queue.popleft()
+        o = placing.orientation(options[k])
+        for j in ((k + 1) % len(options), (k - 1) % len(options), first[seen[(seen.index(o) + 1) % len(seen)]]):
+            if j not in found:
+                found[j] = found[k] + 1
+                queue.append(j)
+    return {options[k]: d for k, d in found.items()}
+
+
+def after(state, seat: str, card: str, best, page: bool, hints: bool = True) -> dict[int, int]:
+    walk = Walk(state, seat, card, hints, best if hints else None)
+    tower = placing.walked(state, seat, best if hints else None)
+    return walk.presses(tower, page=page, most=12)
+
+
+def spread(xs: list[int]) -> str:
+    xs = sorted(xs)
+    return f"median {xs[len(xs) // 2]}, p95 {xs[int(0.95 * (len(xs) - 1))]}, max {xs[-1]}"
+
+
+def main() -> int:
+    every = {k: [] for k in ("before", "presses", "clicks", "before, hints off", "presses, hints off")}
+    chosen = {k: [] for k in every}
+    timed = {"walk": [], "order": []}
+    count = 0
+    for state, seat, card, lamps in positions(GAMES):
+        count += 1
+        placements = ED.jacquards[card].shape.placements
+        best = card_hint(state, seat, card, placements)
+        t0 = time.perf_counter()
+        placing.tower_walk(state, seat, card, placements, placing.walked(state, seat, best), True, best)
+        t1 = time.perf_counter()
+        preview.ordered(state, seat, placements, card, True, best)
+        timed["walk"].append(t1 - t0)
+        timed["order"].append(time.perf_counter() - t1)
+        for name, found in (("before", before(state, seat, card, best)),
+                            ("presses", after(state, seat, card, best, False)),
+                            ("clicks", after(state, seat, card, best, True)),
+                            ("before, hints off", before(state, seat, card, None, False)),
+                            ("presses, hints off", after(state, seat, card, best, False, False))):
+            every[name] += [found.get(m, 99) for m in set(placements)]
+            chosen[name].append(found.get(lamps, 99))
+    print(f"{count} jacquards the strong computer played in {GAMES} games, every place of each "
+          f"({len(every['before'])} places):")
+    for name, label in (("before", "before (board and page alike)"), ("presses", "after, board presses"),
+                        ("clicks", "after, page clicks"), ("before, hints off", "hints off, before"),
+                        ("presses, hints off", "hints off, after, board presses (the pawn's tower in the board's order)")):
+        within = sum(d <= 2 for d in chosen[name])
+        print(f"  {label}: every place {spread(every[name])}; the strong computer's place "
+              f"{spread(chosen[name])}, within 2 for {within} of {count} ({100 * within / count:.0f}%)")
+    walk, order = sorted(timed["walk"]), sorted(timed["order"])
+    print(f"  a card tapped: the tower's walk p50 {1e3 * walk[len(walk) // 2]:.2f} ms, max {1e3 * walk[-1]:.2f} ms; "
+          f"the old order p50 {1e3 * order[len(order) // 2]:.2f} ms, max {1e3 * order[-1]:.2f} ms", flush=True)
+    ok = max(every["presses"]) <= 5 and all(d <= 2 for d in chosen["presses"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
