@@ -76,6 +76,7 @@ class Seams:
     cards: CardMap | None = None  # the tag-to-card map instead of the enrolment (emulated readers)
     snapshots: SnapshotBox | None = None  # a page of the caller's own (`play`) gets every snapshot here
     report: Callable[[str], None] | None = None  # where what the board says goes (default: its terminal or log)
+    status: Callable[[str], None] | None = None  # where the position text goes; it replaces what was said before (default: the terminal, else like report)
 
 
 class Daemon:
@@ -180,7 +181,7 @@ class Daemon:
         self.controller = Controller(self.edition, store, cards, settings, rng=s.rng or random.SystemRandom(),
                                      session=resumed.session, resumed=resumed, now=self.clock.now(), report=report,
                                      reader_seats=cfg.reader.seats, editions=self.editions,
-                                     status=self.screen.status if self.screen is not None else None)
+                                     status=s.status or (self.screen.status if self.screen is not None else None))
         self._closers.append(self.controller.close)
 
         r = cfg.reader

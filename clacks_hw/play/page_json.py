@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..game.clacks.board import TOWERS, lamps_of
 from ..game.clacks.page import jacquard_json
 from ..views.position_json import PUBLIC, position_json
+from ..views.guide import guide_lines
 from ..views.reactions import window_text
 from ..web.public import alphabet_json, public_position, status_json
 
@@ -124,4 +125,9 @@ def play_json(snapshot, frame, *, humans, said=(), edition=None, options=None, m
         turn = None if state.over else state.turn.seat
         data["hands"] = {s: _hand(state, s) for s in data["humans"] if s not in secret or s == turn}
         data["next"] = _next(state)
+    data["guide"] = []  # the person to act's next step, while no card is shown (views/guide.py)
+    if state is not None and (snapshot.preview is None or snapshot.preview.seat not in data["humans"]):
+        seat = state.config.game.current_player(state)
+        if seat in data["humans"]:
+            data["guide"] = guide_lines(state, seat, bool(getattr(state.config, "hints", False)))
     return data

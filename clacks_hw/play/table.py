@@ -80,7 +80,7 @@ class PlayTable:
         rng = random.Random(self.seed) if self.seed is not None else None
         seams = Seams(led_backend=self.leds, pin_factory=self.parts.factory, stop=self.stop, rng=rng,
                       status_page=False, mqtt=False, cards=card_map(self.edition) if self.edition else card_map(),
-                      snapshots=self.box, report=self._said, edition=self.edition,
+                      snapshots=self.box, report=self._said, status=self._status, edition=self.edition,
                       on_ready=lambda d: self._ready.set())
         self.daemon = Daemon(config, journal_dir=self.journal_dir, seams=seams)
         self._thread = threading.Thread(target=self._run, name="board-daemon", daemon=True)
@@ -138,6 +138,13 @@ class PlayTable:
             if line.strip():
                 self.said.append(line.rstrip())
         self._ring()
+
+    def _status(self, text: str) -> None:
+        """A new position: what was said about the one before goes (the terminal does the same),
+        so a line such as the computer's "about to play" never outlives the move it announced."""
+        self._forget_the_game_before()
+        self.said.clear()
+        self._said(text)
 
     def tell(self, text: str) -> None:
         """A line of `clacks-hw play`'s own among what the board said (what it did on starting)."""

@@ -12,6 +12,11 @@ def window_text(window) -> str:
             f"Fault Report card first ({window.until - window.since:g} s).")
 
 
+def played_text(move) -> str:
+    """What the computer did, said once it is done: "Played: N plays J18 ...."."""
+    return f"Played: {move.why}."
+
+
 def answer_text(seat: str, computer: str) -> str:
     """A person's Fault Report card was taken during the computer's turn."""
     return f"{seat} answers {computer}'s move: {computer} decides again from the new position."

@@ -34,3 +34,22 @@ def test_a_new_game_clears_what_was_said_about_the_resumed_one(tmp_path):
         assert table.controller.message == ""
     finally:
         table.close()
+
+
+def test_the_computers_announced_move_gives_way_to_what_it_played(tmp_path):
+    """The page kept "N is about to play: ... S may answer ... (3 s)" under the position after N
+    had played: the lines said about a position now go with it (as on the terminal), and what
+    the computer did is said once it is done."""
+    config = tmp_path / "config.toml"
+    config.write_text("[game]\ncomputer_pace_s = 0.02\nreaction_window_s = 0.05\n")
+    table = PlayTable(str(config), str(tmp_path / "journals"), seed=1, edition=EDITION).start()
+    try:
+        assert table.wait_ready()
+        assert table.command("new_game", {"mode": "competitive", "computer": {"N": "easy"}}) is None
+        state = table.controller.session.state
+        assert state.turn.seat == "N" and state.player("S").faults  # seed 1: N first, S holds an answer
+        said = said_once(table, lambda lines: any(line.startswith("Played: N ") for line in lines), timeout=20)
+        assert any(line.startswith("Played: N ") for line in said), said
+        assert not any("is about to play" in line for line in said), said
+    finally:
+        table.close()

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ...game.core.computer import Move, choose, move_rng, to_act
 from ...game.core.values import replace
-from ...views.reactions import answer_text, window_text
+from ...views.reactions import answer_text, played_text, window_text
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +109,8 @@ class ComputerTurn:
         if not play.submit(action, now):  # the engine refused what the computer saw as legal: never spin on it
             log.error("the computer at %s played %s and was refused", seat, action)
             self._stalled = key
+        else:  # said after the new position, which clears what was said about the one before
+            board.report(played_text(move))
         return True
 
     def deadline(self, now: float) -> float | None:

@@ -18,8 +18,9 @@ from .state import GameState
 _RANK = {h.BLACKOUT: 0, h.SENDS: 1, h.WITH: 2, h.CLOSER: 3}
 
 
-def hinted_action(state: GameState, seat: str) -> Action:
-    """The next action of ``seat`` (the seat to act) following the hints."""
+def best_hint(state: GameState, seat: str) -> tuple[str, h.Hint] | None:
+    """The card ``seat`` (the seat to act) would tap next following the hints, and its hint;
+    None: no hint says more this turn (the play page's guide says it before a card is tapped)."""
     turn, edition = state.turn, state.edition
     best = None
     for card in state.player(seat).hand:
@@ -32,9 +33,15 @@ def hinted_action(state: GameState, seat: str) -> Action:
         key = (_RANK[hint.code], len(hint.then), j.cost)
         if best is None or key < best[0]:
             best = (key, card, hint)
+    return None if best is None else best[1:]
+
+
+def hinted_action(state: GameState, seat: str) -> Action:
+    """The next action of ``seat`` (the seat to act) following the hints."""
+    best = best_hint(state, seat)
     if best is None:
         return Action(seat, "end")
-    _key, card, hint = best
+    card, hint = best
     if hint.select:
         return Action(seat, "move", tower=hint.tower)
     return Action(seat, "play", card=card, lamps=hint.choice)

@@ -235,6 +235,11 @@ class Game(ABC):
         seat's view only; by default that view as it is."""
         return sections_of(self.position(state, seat), seat)
 
+    def guide(self, state, seat: str, hints: bool = False) -> tuple:
+        """What ``seat``, if it is the seat to act, can do now, as codes and values (a newcomer's
+        next step; with ``hints`` the move the hints suggest): views/guide.py says it."""
+        return ()
+
     def prompts(self, state, seat: str) -> tuple:
         """The questions the rules put to ``seat`` alone now, each answered on that seat's phone
         (core/seat_page.py Prompts); a game with nothing private to ask has none."""

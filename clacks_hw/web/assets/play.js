@@ -159,7 +159,9 @@
       if (!team) { row.appendChild(K.seatDot(d, s)); row.appendChild(el("span", "who", K.seatName(d, s))); }
       row.appendChild(glyph(n.bits));
       row.appendChild(el("span", "sig", K.token(n.signal)));
-      if (n.towers) { row.appendChild(el("span", "small", "send it from " + n.towers.join(" "))); }
+      if (n.towers) {  // none open: the pawn cannot reach a tower it may send from (a card already played, say)
+        row.appendChild(el("span", "small", n.towers.length ? "send it from " + n.towers.join(" ") : "no tower can send it this turn"));
+      }
       box.appendChild(row);
     });
   }
@@ -203,6 +205,9 @@
         row.appendChild(b);
       });
       panel.appendChild(row);
+      if (s === turn) {  // what to do now, before a card is tapped (and with hints, which card)
+        (d.guide || []).forEach(function (line) { panel.appendChild(el("div", "guide small", line)); });
+      }
       box.appendChild(panel);
     });
   }
@@ -265,7 +270,11 @@
     if (move) { n.appendChild(el("div", "computer", "Computer at " + move.seat + ": " + move.why)); }
     if (answer) { n.appendChild(el("div", "computer answer", answer.text)); }  // who may answer it first
     if (d.notice && !(move && d.notice === move.why) && !(answer && d.notice === answer.text)) { n.appendChild(el("div", "bad", d.notice)); }
-    (d.said || []).slice(-3).forEach(function (line) { n.appendChild(el("div", "", line)); });
+    (d.said || []).slice(-3).forEach(function (line) {  // the live lines above are not said twice
+      if (move && line.indexOf(move.why) === 0) { return; }
+      if (answer && line === answer.text) { return; }
+      n.appendChild(el("div", "", line));
+    });
   }
 
   function newGameForm(d) {

@@ -21,6 +21,7 @@ from ..actions import Action, parse_action
 from ..board import COLOUR, TOWERS, TOWERS_OF
 from ..board_play.play import ClacksPlay
 from ..config import ClacksConfig
+from ..guide import guide
 from ..interpreter import CHOICES
 from ..page import page_position, page_preview
 from ..position import position_json
@@ -258,6 +259,9 @@ class ClacksGame(Game):
 
     def outcome(self, state: GameState):
         return m.competitive_outcome(state)
+
+    def guide(self, state: GameState, seat: str, hints: bool = False) -> tuple:
+        return guide(state, seat, pawns=self.pawns, hints=hints)
 
     def summary(self, state) -> Summary:
         number = f"turn {state.turn.number}"
