@@ -48,3 +48,16 @@ def test_a_letter_no_tower_can_send_this_turn_is_said(play, page):  # noqa: F811
     board.ctrl.status()
     page.wait_for_function("() => document.querySelector('#next').textContent.includes('no tower can send it this turn')")
     assert "send it from" not in page.locator("#next .nextrow.current").inner_text()
+
+
+def test_the_computers_move_and_who_may_answer_it_are_read_in_full(play, page):  # noqa: F811
+    """The window's line ("N is about to play: ... S may answer with a Fault Report card first
+    (3 s)") was cut off at the page's edge, its end (who may answer, how long) unseen."""
+    board = play(mode="competitive", seats=["S", "N"], seed=1, computer={"N": "easy"},
+                 overrides={"game.computer_pace_s": 0.05, "game.reaction_window_s": 30})
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the line is longer than the page is wide
+    page.goto(board.url)
+    page.wait_for_selector("#said .computer.answer", timeout=15000)
+    line = page.locator("#said .computer.answer")
+    assert "may answer with a Fault Report card first (30 s)" in line.inner_text()
+    assert line.evaluate("n => n.scrollWidth <= n.clientWidth")
