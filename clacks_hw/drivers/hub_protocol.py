@@ -144,6 +144,12 @@ MISO_HELD_FIX = ("fit the 74LVC125A MISO buffer between the readers and the hub 
                  "docs/readers.md")
 
 
+def miso_held(hello: dict[str, Any]) -> bool:
+    """A HELLO saying a deselected reader drives MISO while others share the line (one reader
+    alone on it reads fine)."""
+    return hello.get("bus") == "held" and hello.get("readers", 0) > 1
+
+
 def fault_words(reason: str) -> str:
     """An ERR reason in words; an unknown (newer) reason as it came."""
     return FAULT_WORDS.get(reason, reason)
