@@ -66,6 +66,8 @@ def build(cfg, machine, clock, port):
 
     spi = make_spi()
     chips = [MFRC522(spi, machine.Pin(cs, machine.Pin.OUT, value=1), clock) for cs in cfg.CS_PINS[:n]]
+    for cs in cfg.CS_PINS[n:]:  # a connector with no reader: its MISO buffer channel stays off
+        machine.Pin(cs, machine.Pin.OUT, value=1)
     released = miso_released(cfg, machine, clock, make_spi)  # every CS is high by now
     wdt = machine.WDT(timeout=cfg.WDT_MS)
     return Hub(chips, port, clock, wdt=wdt, board_id=board_id(machine), miso_ok=released, poll_ms=cfg.POLL_MS,

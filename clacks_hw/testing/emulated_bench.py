@@ -180,6 +180,8 @@ class EmulatedBench:
         cfg = firmware_config(READERS=readers, POLL_MS=10, HB_MS=1000)
         board = FakeBoard()
         buffer = None if unbuffered_clones else Buffer125()
+        if buffer is not None:
+            board.fit(buffer, cfg.CS_PINS)
         self.chips = [FakeMFRC522(holds_miso=unbuffered_clones) for _ in range(readers)]
         for cs, chip in zip(cfg.CS_PINS, self.chips):
             board.attach(cs, chip, buffer)

@@ -41,6 +41,8 @@ class EmulatedHub(PtyDevice):
         self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92, holds_miso=holds_miso)
                       for k in range(readers)]
         self.buffer = Buffer125() if miso_buffer else None
+        if self.buffer is not None:
+            self.board.fit(self.buffer, self.cfg.CS_PINS)  # a channel per connector, readers or not
         for cs, chip in zip(self.cfg.CS_PINS, self.chips):
             self.board.attach(cs, chip, self.buffer)
         self.hub = None

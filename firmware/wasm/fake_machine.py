@@ -172,18 +172,28 @@ class Buffer125:
     # output Y follows its input A while its active-low output enable is low, and is
     # high-impedance (drives nothing) while it is high. On the board each reader's MISO is an
     # A input, the four Y outputs join on the Pico's MISO, and each OE is that reader's CS.
+    # A channel with no reader plugged in drives its A input's level, which the board's
+    # 100 kohm pull-down holds at 0, whenever its OE is low.
     CHANNELS = 4
 
-    def __init__(self):
+    def __init__(self, oe_pullups=True):
         self.oe = []  # the CS pin on each channel's output enable, in channel order
+        # The board's 10 kohm pull-up on each CS line; without it a CS the firmware never
+        # drives floats down with the RP2040's reset pull-down, and its channel is on.
+        self.oe_pullups = oe_pullups
 
     def wire(self, cs_pin):
+        if cs_pin in self.oe:
+            return
         if len(self.oe) >= self.CHANNELS:
             raise ValueError("a 74LVC125A has four channels")
         self.oe.append(cs_pin)
 
-    def passes(self, cs_pin, level):
-        return cs_pin in self.oe and level == 0
+    def enabled(self, level):
+        # level: the CS pin's, or None if the firmware never drove it.
+        if level is None:
+            return not self.oe_pullups
+        return level == 0
 
 
 class Board:
@@ -214,12 +224,17 @@ class Board:
         self.bus_errors = 0  # SPI bytes clocked with no chip, or several, selected
         self.selects = 0  # chip-select falling edges (SPI transactions), for timing estimates
 
-    def attach(self, cs_pin, chip, buffer=None):
-        # buffer: a Buffer125 whose next channel carries this chip's MISO (OE = cs_pin), or
-        # None: the chip's MISO straight on the Pico's.
-        if buffer is not None:
+    def fit(self, buffer, cs_pins):
+        # The board's buffer, a channel per reader connector (OE = its CS), readers or not.
+        for cs_pin in cs_pins:
             buffer.wire(cs_pin)
             self.buffers[cs_pin] = buffer
+
+    def attach(self, cs_pin, chip, buffer=None):
+        # buffer: a Buffer125 whose channel (OE = cs_pin) carries this chip's MISO, or None:
+        # the chip's MISO straight on the Pico's.
+        if buffer is not None:
+            self.fit(buffer, (cs_pin,))
         self.chips[cs_pin] = chip
         chip.clock = self.clock
 
@@ -246,6 +261,9 @@ class Board:
         # clocked: the MOSI byte every selected chip shifts in, which makes it answer.
         out = []
         selected = 0
+        for pin, buffer in self.buffers.items():
+            if pin not in self.chips and buffer.enabled(self.levels.get(pin)):
+                out.append(0x00)  # an empty connector's channel, on
         for pin, chip in self.chips.items():
             level = self.levels.get(pin, 1)
             if level == 0:
@@ -258,7 +276,7 @@ class Board:
                 bit = chip.idle_miso()
                 driven = None if bit is None else (0xFF if bit else 0x00)
             buffer = self.buffers.get(pin)
-            if buffer is not None and not buffer.passes(pin, level):
+            if buffer is not None and not buffer.enabled(level):
                 driven = None  # the channel's output is high-impedance
             if driven is not None:
                 out.append(driven)

@@ -15,12 +15,14 @@ fw = load_firmware()
 UIDS = ["04A2B3C4D5E680", "DEADBEEF", "04112233445566778899", "CAFEBABE"]
 
 
-def boot(*, holds_miso: bool, buffered: bool, readers: int = 4):
+def boot(*, holds_miso: bool, buffered: bool, readers: int = 4, oe_pullups: bool = True):
     cfg = firmware_config(READERS=readers)
     board = FakeBoard()
     clock = VirtualTicks()
     board.set_clock(clock)
-    buffer = Buffer125() if buffered else None
+    buffer = Buffer125(oe_pullups) if buffered else None
+    if buffer is not None:
+        board.fit(buffer, cfg.CS_PINS)  # the board has four reader connectors
     chips = [FakeMFRC522(0x89 if holds_miso else 0x92, holds_miso=holds_miso) for _ in range(readers)]
     for cs, chip in zip(cfg.CS_PINS, chips):
         board.attach(cs, chip, buffer)
@@ -67,6 +69,15 @@ def test_one_clone_alone_on_the_line_reads_and_is_no_fault():
     chips[0].place(bytes.fromhex(UIDS[0]))
     hub.step()
     assert ("TAG", "0", UIDS[0]) in port.take()
+
+
+@pytest.mark.parametrize("oe_pullups", [True, False])
+def test_two_readers_on_a_four_connector_board_keep_the_empty_channels_off(oe_pullups):
+    # An empty connector's channel passes its pulled-down input whenever its OE (that CS) is
+    # low: the firmware drives every CS_PINS high, so it holds even without the CS pull-ups.
+    hub, chips, port, _ = boot(holds_miso=True, buffered=True, readers=2, oe_pullups=oe_pullups)
+    assert port.take()[0][5:] == ("89,89", "ok")
+    assert read_every_card(hub, chips, port) == [("TAG", "0", UIDS[0]), ("TAG", "1", UIDS[1])]
 
 
 def test_the_check_gives_the_miso_pin_back_to_the_spi():
