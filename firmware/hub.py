@@ -7,7 +7,7 @@ import hubproto
 from presence import Presence
 from mfrc522 import ChipError
 
-FW_VERSION = "0.1.0"
+FW_VERSION = "0.2.0"  # 0.2.0: the boot check of the readers' MISO (protocol 1.2)
 
 
 def uid_hex(uid):
