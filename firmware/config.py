@@ -3,7 +3,10 @@
 
 READERS = 1  # MFRC522 boards connected, 1..4
 
-# SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share these.
+# SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share SCK and MOSI;
+# each reader's MISO reaches GP16 through its own channel of the board's 74LVC125A buffer,
+# enabled by that reader's chip select (clone modules keep driving MISO while deselected:
+# docs/readers.md). No pull resistor on GP16: the boot check uses the Pico's own.
 SPI_ID = 0
 SPI_BAUD = 4000000  # the MFRC522 allows up to 10 MHz; 4 MHz is safe on 20 cm jumpers
 SPI_MAX_WIRE_MM = 200  # the longest reader wire at SPI_BAUD; the build checks the harness against it
@@ -11,7 +14,8 @@ SCK = 18
 MOSI = 19
 MISO = 16
 
-# One chip-select (the board's SDA/NSS pin) per reader, in reader order 0..3.
+# One chip-select (the board's SDA/NSS pin) per reader, in reader order 0..3; also the output
+# enable of that reader's buffer channel. All four are driven high at boot, READERS or not.
 CS_PINS = (17, 20, 21, 22)
 # Shared reset line (the board's RST pin); None if RST is tied to 3V3.
 RST_PIN = 15

@@ -7,7 +7,7 @@ import hubproto
 from presence import Presence
 from mfrc522 import ChipError
 
-FW_VERSION = "0.1.0"
+FW_VERSION = "0.2.0"  # 0.2.0: the boot check of the readers' MISO (protocol 1.2)
 
 
 def uid_hex(uid):
@@ -26,10 +26,11 @@ class Slot:
 
 
 class Hub:
-    def __init__(self, chips, port, clock, wdt=None, board_id="0", poll_ms=10, gone_after=3,
-                 hb_ms=1000, check_every=20, retry_ms=1000, retry_max_ms=8000,
+    def __init__(self, chips, port, clock, wdt=None, board_id="0", miso_ok=True, poll_ms=10,
+                 gone_after=3, hb_ms=1000, check_every=20, retry_ms=1000, retry_max_ms=8000,
                  dead_reboot_ms=60000):
         self.slots = [Slot(i, c, gone_after) for i, c in enumerate(chips)]
+        self.miso_ok = miso_ok  # main.miso_released(): no deselected reader drives MISO
         self.port = port
         self.clock = clock
         self.wdt = wdt
@@ -61,10 +62,15 @@ class Hub:
     def hello(self):
         # HELLO, then one TAG per card present, then HB: the host takes the TAGs between a
         # HELLO and the next HB as the complete set of cards on the readers (PROTOCOL.md).
-        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id, self.chips()))
+        self.send_hello()
         for slot in self.slots:
             if slot.presence.uid is not None:
                 self.send("TAG", (slot.index, uid_hex(slot.presence.uid)))
+
+    def send_hello(self):
+        # bus (since 1.2): "held" if a deselected reader drives MISO (it breaks the others).
+        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id,
+                            self.chips(), "ok" if self.miso_ok else "held"))
 
     def chips(self):
         # Each reader's VersionReg as read at its last init, in reader order: "92,89" (00 =
@@ -86,9 +92,12 @@ class Hub:
             except ChipError:
                 self._mark_dead(slot, now)
                 absent.append(slot.index)
-        self.send("HELLO", (hubproto.PROTO_VERSION, FW_VERSION, len(self.slots), self.board_id, self.chips()))
+        self.send_hello()
         for i in absent:
             self.send("ERR", (i, "absent"))
+        if not self.miso_ok and len(self.slots) > 1:  # one reader alone on the line reads fine
+            self.faults += 1
+            self.send("ERR", ("-", "misoheld"))
         self._poll_all(now)
         self.heartbeat()
 

@@ -2,7 +2,7 @@
 # The host has its own decoder (clacks_hw/drivers/hub_protocol.py); both are checked
 # against protocol_vectors.json so the two copies cannot drift apart.
 
-PROTO_VERSION = "1.1"
+PROTO_VERSION = "1.2"
 MAX_LINE = 96
 SEQ_MOD = 65536
 MAX_READERS = 4

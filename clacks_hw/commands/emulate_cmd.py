@@ -178,10 +178,14 @@ def emulate_cmd():
 @click.option("--chip-version", "chip_versions", multiple=True, default=(), metavar="HEX",
               help="VersionReg of the emulated chips, one per reader in order (default 92, a genuine "
                    "MFRC522 v2.0; 88, 89 and B2 are Fudan clones, 00 a chip that never answers).")
+@click.option("--holding-miso", is_flag=True,
+              help="The modules keep MISO low while deselected, as many clone boards do (docs/readers.md).")
+@click.option("--no-miso-buffer", is_flag=True,
+              help="The readers' MISO wired together, without the board's 74LVC125A buffer.")
 @link_option
 @control_option
 @cards_option
-def emulate_hub(readers, heartbeat_ms, chip_versions, link_dir, control, write_cards):
+def emulate_hub(readers, heartbeat_ms, chip_versions, holding_miso, no_miso_buffer, link_dir, control, write_cards):
     """The reader hub: the project's firmware main loop on emulated MFRC522 chips.
 
     Commands at the prompt: place R CARD, remove R, tap R CARD, pull R [N] (torn away
@@ -204,7 +208,8 @@ def emulate_hub(readers, heartbeat_ms, chip_versions, link_dir, control, write_c
     try:
         from ..testing.emulated_hub import EmulatedHub
 
-        hub = EmulatedHub(readers=readers, hb_ms=heartbeat_ms, link_dir=link_dir, versions=versions).start()
+        hub = EmulatedHub(readers=readers, hb_ms=heartbeat_ms, link_dir=link_dir, versions=versions,
+                          holds_miso=holding_miso, miso_buffer=not no_miso_buffer).start()
     except FirmwareNotFound as exc:
         click.echo(str(exc), err=True)
         raise SystemExit(BAD_CONFIG) from None

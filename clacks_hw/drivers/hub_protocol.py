@@ -21,7 +21,7 @@ from ..base.rate_log import RateLimitedLog
 log = logging.getLogger(__name__)
 
 PROTOCOL_MAJOR = 1
-PROTOCOL_MINOR = 1  # 1.1: HELLO names each reader's chip (VersionReg)
+PROTOCOL_MINOR = 2  # 1.1: HELLO names each reader's chip (VersionReg); 1.2: and whether MISO is held
 PROTOCOL_VERSION = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
 #: Longest line in bytes, terminator excluded. Anything longer is dropped whole.
 MAX_LINE = 96
@@ -126,6 +126,35 @@ CHIP_NAMES = {0x88: "FM17522", 0x89: "FM17522E", 0x90: "MFRC522 v0.0", 0x91: "MF
               0x92: "MFRC522 v2.0", 0xB2: "FM17522_1", 0x12: "counterfeit MFRC522"}
 
 
+#: HELLO's ``bus`` (1.2): every deselected reader releases MISO, or one drives it.
+BUS_STATES = ("ok", "held")
+
+#: ERR reasons (PROTOCOL.md) in words, for logs and doctor.
+FAULT_WORDS = {
+    "absent": "no chip answered at boot",
+    "noanswer": "the chip stopped answering",
+    "reset": "the chip lost its settings (a brown-out)",
+    "recovered": "re-initialised, back in service",
+    "loop": "an exception in the hub's main loop",
+    "misoheld": "a deselected card reader drives MISO, so the other readers' answers are corrupted",
+}
+#: What to do about a held MISO (doctor, selftest, the daemon's log).
+MISO_HELD_FIX = ("fit the 74LVC125A MISO buffer between the readers and the hub (each reader's MISO "
+                 "through its own channel, enabled by its chip select), or check it is soldered: "
+                 "docs/readers.md")
+
+
+def miso_held(hello: dict[str, Any]) -> bool:
+    """A HELLO saying a deselected reader drives MISO while others share the line (one reader
+    alone on it reads fine)."""
+    return hello.get("bus") == "held" and hello.get("readers", 0) > 1
+
+
+def fault_words(reason: str) -> str:
+    """An ERR reason in words; an unknown (newer) reason as it came."""
+    return FAULT_WORDS.get(reason, reason)
+
+
 def chip_name(version: int) -> str:
     if version in (0x00, 0xFF):
         return "no chip answering"
@@ -137,6 +166,12 @@ def _chips(text: str) -> list[int]:
     if len(parts) > MAX_READERS or any(len(p) != 2 or any(c not in "0123456789ABCDEF" for c in p) for p in parts):
         raise ProtocolError("malformed", f"chip versions {text!r} are not up to {MAX_READERS} hex bytes, comma-separated")
     return [int(p, 16) for p in parts]
+
+
+def _bus(text: str) -> str:
+    if text not in BUS_STATES:
+        raise ProtocolError("malformed", f"bus {text!r} is not one of {', '.join(BUS_STATES)}")
+    return text
 
 
 def _parse_version(text: str) -> tuple[int, int]:
@@ -164,6 +199,8 @@ def _hub_fields(mtype: str, args: list[str]) -> dict[str, Any]:
             "board": board,
             # Since 1.1: each reader's VersionReg in reader order (0 = nothing answered).
             "chips": _chips(args[4]) if len(args) > 4 else [],
+            # Since 1.2: "held" if a deselected reader drives MISO (None: an older hub, unknown).
+            "bus": _bus(args[5]) if len(args) > 5 else None,
         }
     if mtype == "TAG":
         _need(args, 2, mtype)

@@ -7,7 +7,7 @@ import logging
 from collections import Counter
 from typing import Any
 
-from .hub_protocol import SEQ_MODULO, LineParser, Message, encode_line
+from .hub_protocol import MISO_HELD_FIX, SEQ_MODULO, LineParser, Message, encode_line, fault_words, miso_held
 from .reader_events import FAULT, GONE, ONLINE, RECOVERED, TAG, ReaderEvent
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,7 @@ class HubSession:
         self._pinged = False
         self._ok_lines = 0
         self._version_reported = False
+        self._miso_told = False  # this connection has reported a held MISO once
 
     def command(self, mtype: str, *args: object) -> bytes:
         line = encode_line(self._seq, mtype, *args)
@@ -51,6 +52,7 @@ class HubSession:
         self._snapshot = None
         self._pinged = False
         self._version_reported = False
+        self._miso_told = False
         self._last_rx = self._last_info = self.clock.now()
         return self.command("INFO"), []
 
@@ -103,6 +105,8 @@ class HubSession:
                 events.append(ReaderEvent(ONLINE, None, None,
                                           f"reader hub {f['board']}: firmware {f['firmware']}, "
                                           f"protocol {f['proto']}, {f['readers']} reader(s)"))
+            if miso_held(f):  # after INFO too: the boot's ERR - misoheld went to no one
+                self._miso_fault(events)
         elif msg.type == "TAG":
             reader, uid = f["reader"], f["uid"]
             if self._snapshot is not None:
@@ -132,8 +136,16 @@ class HubSession:
             if f["reason"] == "recovered":
                 log.info("%s recovered", where)
                 events.append(ReaderEvent(RECOVERED, f["reader"], None, f["reason"]))
+            elif f["reason"] == "misoheld":
+                if not self._miso_told:  # its HELLO said so already
+                    self._miso_fault(events)
             else:
-                log.warning("%s fault: %s", where, f["reason"])
+                log.warning("%s fault: %s (%s)", where, f["reason"], fault_words(f["reason"]))
                 events.append(ReaderEvent(FAULT, f["reader"], None, f["reason"]))
         elif msg.type == "NAK":
             log.warning("reader hub refused command %d: %s", f["ref"], f["reason"])
+
+    def _miso_fault(self, events: list[ReaderEvent]) -> None:
+        self._miso_told = True
+        log.warning("reader hub fault: %s\n    fix: %s", fault_words("misoheld"), MISO_HELD_FIX)
+        events.append(ReaderEvent(FAULT, None, None, "misoheld"))

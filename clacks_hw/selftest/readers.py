@@ -6,6 +6,7 @@ from __future__ import annotations
 import queue
 
 from ..drivers.card_reader import CardReader
+from ..drivers.hub_protocol import MISO_HELD_FIX, fault_words, miso_held
 from .report import FAIL, PASS, SKIP, Report
 from .waiting import wait_for
 
@@ -31,6 +32,9 @@ class ReaderWalk:
                 self.report.add(PART, FAIL, f"the card reader on {self.cfg.port} did not come online",
                                 "run clacks-hw doctor: it probes the port and names the problem")
                 return
+            info = getattr(self.reader.session, "info", None)
+            if info and miso_held(info):  # the taps below fail for it: say the cause first
+                self.report.add(PART, FAIL, f"the reader hub: {fault_words('misoheld')}", MISO_HELD_FIX)
             seats = list(self.cfg.seats) or [None]
             answered = {k: self._one(k, seat) for k, seat in enumerate(seats)}
         finally:

@@ -28,7 +28,7 @@ from clacks_hw.selftest.run import Hardware
 from .cards import uid_of
 from .firmware_files import firmware_config, load_firmware
 from .lockstep import HubTicks, ScriptClock, SerialLoopback
-from .machine import FakeBoard
+from .machine import Buffer125, FakeBoard
 from .mfrc522_chip import FakeMFRC522
 
 HOLD_S = 0.12  # how long a person holds a button down
@@ -150,7 +150,8 @@ def _colour_word(rgb) -> str:
 class EmulatedBench:
     def __init__(self, config, *, swapped: tuple[str, str] | None = None, missing=(), chatter=(),
                  lamp_order: str | None = None, chain: tuple | None = None, colour_order: str | None = None,
-                 reversed_chain: bool = False, dead_leds=(), dead_readers=(), reader_seats=None) -> None:
+                 reversed_chain: bool = False, dead_leds=(), dead_readers=(), reader_seats=None,
+                 unbuffered_clones: bool = False) -> None:
         self.config = config
         self.clock = BenchClock(self)
         self.factory = MockFactory()
@@ -170,15 +171,20 @@ class EmulatedBench:
         # The seat each chip really sits at (reader k is chip k on the hub).
         self.chip_seats = list(reader_seats) if reader_seats is not None else seats
         if config.reader.type == "hub":
-            self._build_hub(len(seats), dead_readers)
+            self._build_hub(len(seats), dead_readers, unbuffered_clones)
 
-    def _build_hub(self, readers: int, dead) -> None:
+    def _build_hub(self, readers: int, dead, unbuffered_clones: bool) -> None:
+        # The board's readers: MISO through its 74LVC125A; unbuffered_clones: clone boards
+        # that hold MISO low while deselected, wired together without it.
         fw = load_firmware()
         cfg = firmware_config(READERS=readers, POLL_MS=10, HB_MS=1000)
         board = FakeBoard()
-        self.chips = [FakeMFRC522() for _ in range(readers)]
+        buffer = None if unbuffered_clones else Buffer125()
+        if buffer is not None:
+            board.fit(buffer, cfg.CS_PINS)
+        self.chips = [FakeMFRC522(holds_miso=unbuffered_clones) for _ in range(readers)]
         for cs, chip in zip(cfg.CS_PINS, self.chips):
-            board.attach(cs, chip)
+            board.attach(cs, chip, buffer)
         for k in dead:
             self.chips[k].kill()
         self.ticks = HubTicks(self.clock)

@@ -18,7 +18,7 @@ import threading
 import time
 
 from .firmware_files import firmware_config, load_firmware
-from .machine import FakeBoard
+from .machine import Buffer125, FakeBoard
 from .mfrc522_chip import FakeMFRC522
 from .pty_port import PtyDevice, PtyPort, plug_pty
 from .ticks import RealTicks, VirtualTicks
@@ -28,16 +28,23 @@ __all__ = ["EmulatedHub", "PtyPort", "RealTicks", "VirtualTicks", "firmware_conf
 
 class EmulatedHub(PtyDevice):
     def __init__(self, readers: int = 1, *, poll_ms: int = 5, hb_ms: int = 200,
-                 link_dir: str | os.PathLike | None = None, versions=(), **config) -> None:
+                 link_dir: str | os.PathLike | None = None, versions=(), holds_miso: bool = False,
+                 miso_buffer: bool = True, **config) -> None:
         super().__init__("reader-hub", link_dir)
         self.fw = load_firmware()
         self.cfg = firmware_config(READERS=readers, POLL_MS=poll_ms, HB_MS=hb_ms, **config)
         self.board = FakeBoard()
         # versions: each chip's VersionReg (default 0x92, a genuine MFRC522 v2.0), e.g. 0x89
-        # for the FM17522E clone many cheap boards carry.
-        self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92) for k in range(readers)]
+        # for the FM17522E clone many cheap boards carry; holds_miso: clone boards that keep
+        # MISO tied low while deselected. miso_buffer: the board's 74LVC125A between the
+        # readers' MISO and the Pico's (False: the readers' MISO wired together, unbuffered).
+        self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92, holds_miso=holds_miso)
+                      for k in range(readers)]
+        self.buffer = Buffer125() if miso_buffer else None
+        if self.buffer is not None:
+            self.board.fit(self.buffer, self.cfg.CS_PINS)  # a channel per connector, readers or not
         for cs, chip in zip(self.cfg.CS_PINS, self.chips):
-            self.board.attach(cs, chip)
+            self.board.attach(cs, chip, self.buffer)
         self.hub = None
         self.error: BaseException | None = None
         self.boots = 0

@@ -17,10 +17,13 @@ from .firmware_files import load_wasm_fake
 
 _shared = load_wasm_fake("fake_machine")
 WDT_MAX_MS = _shared.WDT_MAX_MS
+#: The 74LVC125A quad buffer between the readers' MISO and the Pico's (``attach(cs, chip, buffer)``).
+Buffer125 = _shared.Buffer125
 
 
 class FakeBoard(_shared.Board):
-    """One emulated Pico with chips attached to chip-select pins (``attach``); counts
+    """One emulated Pico with chips attached to chip-select pins (``attach``, straight or
+    through a :data:`Buffer125` channel); resolves MISO from every chip driving it; counts
     ``bus_errors`` (bytes clocked with no chip, or several, selected) and ``selects``.
     ``FakeBoard(uid=...)`` sets what ``unique_id()`` returns."""
 

@@ -29,6 +29,8 @@ class FakeMFRC522(_shared.FakeMFRC522):
     ``remove``, ``bounce``, ``pull_away_after``, ``revive``, ``brown_out``) and SPI bytes
     (``exchange``) take one re-entrant lock."""
 
-    def __init__(self, version: int = 0x92) -> None:
+    def __init__(self, version: int = 0x92, *, holds_miso: bool = False) -> None:
+        """``holds_miso``: the clone board that keeps MISO tied low while deselected
+        (miguelbalboa/rfid #290, #377) instead of releasing it."""
         self._lock = threading.RLock()
-        super().__init__(version)
+        super().__init__(version, holds_miso)

@@ -10,6 +10,10 @@
 # set, handing the frame to the card in its field. Faults: a card pulled away mid-read, a
 # card flickering at the edge of the field, a chip that stops answering (MISO reads 0x00, no
 # interrupts) and a chip that browns out (registers reset).
+#
+# MISO while deselected: FakeMFRC522() releases the line (high-impedance, as a bus slave should);
+# FakeMFRC522(holds_miso=True) is the clone board reported in miguelbalboa/rfid #290 and #377,
+# which keeps MISO tied low while its chip select is high. fake_machine.Board resolves the line.
 
 # Register addresses and commands (MFRC522 datasheet section 9), the fake's own copy on
 # purpose: firmware/mfrc522.py has its own, so a wrong address there is caught here.
@@ -115,8 +119,9 @@ class FakeMFRC522:
     # both take self._lock, a no-op here.
     _lock = _NoLock()
 
-    def __init__(self, version=0x92):
+    def __init__(self, version=0x92, holds_miso=False):
         self.version = version
+        self.holds_miso = holds_miso
         self.alive = True
         self.card = None
         self.frames = 0  # frames the firmware sent to cards (Transceive runs)
@@ -175,6 +180,15 @@ class FakeMFRC522:
 
     def deselect(self):
         self._addr = None
+
+    def idle_miso(self):
+        # What the chip drives on MISO while deselected: None (nothing: high-impedance), or 0
+        # for the clone, which ties the line low whenever it is powered and not selected (#290).
+        return 0 if self.holds_miso and self.alive else None
+
+    def miso_bit(self):
+        # The level it drives while selected and the clock is still: the next bit to go out.
+        return (self._pending >> 7) & 1 if self.alive else 0
 
     def exchange(self, byte):
         if not self.alive:

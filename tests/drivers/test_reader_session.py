@@ -106,3 +106,17 @@ def test_gap_requests_are_spaced_out_on_a_noisy_line():
         asked += s.poll()[0].count(b" INFO*")
         clock.advance(0.05)
     assert 1 <= asked <= 3
+
+
+def test_a_held_miso_is_one_hub_fault_per_connection_from_hello_or_err_and_none_for_a_lone_reader(caplog):
+    held = encode_line(0, "HELLO", "1.2", "0.1.0", 4, "ABCD", "89,89,89,89", "held")
+    s = HubSession(FakeClock())
+    s.connected()
+    events = s.feed(held + encode_line(1, "ERR", "-", "misoheld") + encode_line(2, "ERR", "-", "misoheld"))
+    assert [(e.kind, e.reader) for e in events] == [(ONLINE, None), (FAULT, None)] and events[1].detail == "misoheld"
+    assert "fix: fit the 74LVC125A MISO buffer" in caplog.text
+    s.connected()  # a new connection (INFO after boot): the HELLO alone tells it again
+    assert [e.kind for e in s.feed(held)] == [ONLINE, FAULT]
+    s.connected()
+    lone = encode_line(0, "HELLO", "1.2", "0.1.0", 1, "ABCD", "89", "held")
+    assert [e.kind for e in s.feed(lone)] == [ONLINE]

@@ -20,7 +20,7 @@ def test_info_is_answered_with_hello_snapshot_and_hb():
     rig.steps(2)
     rig.command(proto.encode(5, "INFO", ()))
     lines = rig.steps(1)
-    assert lines[0] == ("HELLO", "1.1", "0.1.0", "2", "ABCD", "92,92")  # each reader's chip version
+    assert lines[0] == ("HELLO", "1.2", "0.2.0", "2", "ABCD", "92,92", "ok")  # chip versions, MISO released
     assert lines[1:] == [("TAG", "1", "DEADBEEF"), ("HB", *lines[2][1:])]
 
 

@@ -106,3 +106,11 @@ def test_a_break_in_the_led_chain_is_one_failure_and_no_question_behind_it(confi
     assert [q.split("?")[0] for q in heard if q.startswith("Is ")] == [f"Is lamp {i} (row {i // 4}, col {i % 4}) lit red"
                                                                       for i in range(6)]
     assert not any("whole board" in q for q in heard)  # a colour question the dark part could not pass
+
+
+def test_clone_readers_holding_miso_without_the_buffer_are_named_with_the_buffer_fix(config):
+    fails = failures(selftest(config, ("readers",), unbuffered_clones=True))
+    assert fails[0] == ("the reader hub: a deselected card reader drives MISO, so the other readers' answers "
+                        "are corrupted", fails[0][1])
+    assert "74LVC125A" in fails[0][1]
+    assert "seat S's reader (reader 0): no card seen" in [w for w, _ in fails]  # what it breaks

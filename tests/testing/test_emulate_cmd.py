@@ -105,3 +105,19 @@ def test_help_names_the_commands():
     assert out.returncode == 0
     for word in ("place R CARD", "pull R", "kill R", "unplug", "replug", "--readers"):
         assert word in out.stdout
+
+
+def test_hub_with_clone_readers_wired_together_fails_doctor_with_the_buffer_fix(tmp_path):
+    emu = PtyProcess("emulate", "hub", "--readers", "4", "--holding-miso", "--no-miso-buffer",
+                     "--link-dir", str(tmp_path))
+    try:
+        path = emu.expect(r'port = "([^"]+)"').group(1)
+        cfg = tmp_path / "config.toml"
+        cfg.write_text(f'[reader]\ntype = "hub"\nport = "{path}"\n')
+        doctor = subprocess.run([CLI, "doctor", "--config", str(cfg)], capture_output=True, text=True, timeout=30)
+        assert f"FAIL  reader   {path}: a deselected card reader drives MISO" in doctor.stdout, doctor.stdout
+        assert "fix: fit the 74LVC125A MISO buffer" in doctor.stdout
+        emu.send("quit")
+        assert emu.wait() == 0
+    finally:
+        emu.kill()

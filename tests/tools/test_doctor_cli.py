@@ -1,5 +1,6 @@
 """`clacks-hw doctor` on this machine (no Pi) and against the emulated hub's real pty."""
 
+import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
@@ -58,3 +59,17 @@ def test_virtual_and_no_reader_passes_without_failures(tmp_path):
     assert result.exit_code == 0, result.output
     assert "FAIL" not in result.output
     assert 'no card reader configured (reader.type = "none")' in result.output
+
+
+@pytest.mark.parametrize("buffered", [False, True])
+def test_clone_readers_holding_miso_fail_with_the_buffer_fix_and_pass_through_the_buffer(tmp_path, buffered):
+    with EmulatedHub(readers=4, holds_miso=True, miso_buffer=buffered) as hub:
+        cfg = tmp_path / "config.toml"
+        cfg.write_text(f'[leds]\nbackend = "virtual"\n[reader]\nport = "{hub.path}"\n')
+        out = doctor("--config", str(cfg)).output
+    if buffered:
+        assert f"OK    reader   {hub.path}: every deselected card reader releases MISO" in out
+        assert "FAIL  reader" not in out
+    else:
+        assert f"FAIL  reader   {hub.path}: a deselected card reader drives MISO" in out
+        assert "fix: fit the 74LVC125A MISO buffer" in out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from ...drivers.hub_ports import PICO_VID, PortInfo, hub_candidates
+from ...drivers.hub_protocol import MISO_HELD_FIX, fault_words
 from ...base.hints import doc, program
 from .check import FAIL, OK, USERMOD, WARN
 
@@ -57,6 +58,7 @@ def probe_configured(d, port: str) -> None:
     result = d.sys.probe(port, d.timeout)
     if result.ok:
         d.add(OK, "reader", f"{port} answers HELLO: {result.message}")
+        check_miso(d, port, result.hello)
     else:
         d.add(FAIL, "reader", f"{port}: {result.message}", no_hello_fix(d, port))
 
@@ -77,6 +79,7 @@ def probe_candidates(d, ports: list[PortInfo]) -> None:
         if result.ok:
             answering.append(p.device)
             d.add(OK, "reader", f"{p.device} answers HELLO: {result.message}")
+            check_miso(d, p.device, result.hello)
         else:
             d.add(WARN, "reader", f"{p.device}: {result.message}", no_hello_fix(d, p.device))
     if len(answering) == 1:
@@ -88,6 +91,19 @@ def probe_candidates(d, ports: list[PortInfo]) -> None:
     else:
         d.add(FAIL, "reader", f"several reader hubs answer ({', '.join(answering)}); \"auto\" cannot choose",
               "set reader.port to one of them (prefer its /dev/serial/by-id/... name)")
+
+
+def check_miso(d, port: str, hello: dict | None) -> None:
+    """The hub's boot check of its readers' shared MISO line (HELLO's bus, protocol 1.2)."""
+    bus = (hello or {}).get("bus")
+    if bus == "held":
+        if hello["readers"] > 1:
+            d.add(FAIL, "reader", f"{port}: {fault_words('misoheld')}", MISO_HELD_FIX)
+        else:
+            d.add(WARN, "reader", f"{port}: the card reader drives MISO while deselected: fine alone, "
+                                  "but a second reader on the line would not read", MISO_HELD_FIX)
+    elif bus == "ok":
+        d.add(OK, "reader", f"{port}: every deselected card reader releases MISO")
 
 
 def check_rdm6300(d, port: str) -> None:
