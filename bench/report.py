@@ -28,8 +28,10 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
-FIGURES = BENCH / "figures.json"
-DOC = ROOT / "docs" / "benchmarks.md"
+# CLACKS_BENCH_FIGURES: another figures.json to read and write, its doc beside it (a test that
+# runs a bench, or run.py, leaves the repository's alone)
+FIGURES = Path(os.environ.get("CLACKS_BENCH_FIGURES") or BENCH / "figures.json")
+DOC = ROOT / "docs" / "benchmarks.md" if FIGURES == BENCH / "figures.json" else FIGURES.with_name("benchmarks.md")
 ROW_FIELDS = ("bench", "key", "what", "measured", "target", "commit", "date")
 HISTORY_FIELDS = ("area", "what", "measured", "target", "commit", "date")
 AREA_FIELDS = ("key", "title", "benches", "rows")
@@ -139,7 +141,7 @@ def render(data: dict) -> str:
            data["intro"], "",
            f"Machine: {data['machine']}. Every row of a table is written by the bench it names, from the values "
            "its last run measured, with the commit, the day and the load of that run; `make bench` writes them "
-           "all again. Under \"History\" are figures of past runs as the change that measured them reported them: "
+           "all again (`python bench/run.py engine leds` runs only the benches named). Under \"History\" are figures of past runs as the change that measured them reported them: "
            "not current figures.",
            ""]
     out += ["Tables:", ""] + [f"- [{a['title']}](#{a['key']})" for a in data["areas"]] + [""]
@@ -204,8 +206,7 @@ def record(bench_file: str, rows, values: dict, part: str = "", run: dict | None
     before), and the rows ``rows(values)`` formats from them; the doc is written again with
     them, so a bench run alone leaves the two agreeing. A bench whose parts run apart (one of
     them for an hour) records each as ``part``, formatted by its ``rows_<part>``: the run's
-    name is then "bench_NAME.py:part". CLACKS_BENCH_FIGURES names another figures.json to write
-    (its doc beside it): a test that runs a bench leaves the repository's alone."""
+    name is then "bench_NAME.py:part"."""
     bench = Path(bench_file).name + (f":{part}" if part else "")
     expected = f"rows_{part}" if part else "rows"
     if rows.__name__ != expected:  # what --rewrite will call to format them again
@@ -213,8 +214,7 @@ def record(bench_file: str, rows, values: dict, part: str = "", run: dict | None
     values = json.loads(json.dumps(values))  # what a rewrite will read back: tuples as lists
     run = run or {"commit": this_commit(), "date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
                   "load": f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"}
-    path = Path(path or os.environ.get("CLACKS_BENCH_FIGURES") or FIGURES)
-    doc = doc or (DOC if path == FIGURES else path.with_name("benchmarks.md"))
+    path = path or FIGURES
     data = load(path)
     formatted = list(rows(values))
     data["runs"][bench] = {**run, "values": values}

@@ -7,9 +7,13 @@ here. Figures no bench redoes are history, rendered apart, never in a table of c
 from __future__ import annotations
 
 import copy
+import datetime
 import importlib.util
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -179,3 +183,26 @@ def test_the_readme_quotes_no_figure_a_bench_did_not_write(data):
     quoted = FIGURE.findall(readme)
     assert [f for f in quoted if f not in written] == []
     assert FIGURE.findall("wins 83.2% in 1.61 s") == ["83.2%", "1.61 s"]  # the pattern still finds figures
+
+
+def test_make_bench_records_each_bench_and_ends_by_writing_the_doc(tmp_path):
+    """bench/run.py (`make bench`), here on one quick bench, into a copy of the figures."""
+    figures = tmp_path / "figures.json"
+    figures.write_text((ROOT / "bench/figures.json").read_text())
+    env = {**os.environ, "CLACKS_BENCH_FIGURES": str(figures)}
+    r = subprocess.run([sys.executable, str(ROOT / "bench/run.py"), "leds"], capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "== bench_leds.py (1 of 1" in r.stdout and "docs/benchmarks.md written" in r.stdout
+    after = report.load(figures)
+    run = after["runs"]["bench_leds.py"]
+    assert run["date"] == datetime.datetime.now(datetime.timezone.utc).date().isoformat() and "load" in run
+    row = next(r for a in after["areas"] for r in a["rows"] if r["bench"] == "bench_leds.py")
+    assert row["measured"].startswith(f"{run['values']['encode_us']:.1f} us")
+    assert (tmp_path / "benchmarks.md").read_text() == report.render(after)
+    assert (ROOT / "bench/figures.json").read_text() != figures.read_text()  # the repository's left alone
+
+
+def test_make_bench_names_a_bench_there_is_not():
+    r = subprocess.run([sys.executable, str(ROOT / "bench/run.py"), "engin"], capture_output=True, text=True)
+    assert r.returncode == 2 and "no bench_engin.py in bench/" in r.stderr and "engine" in r.stderr
