@@ -122,7 +122,8 @@ def rows(v: dict) -> list[Row]:
                 f"Last Letter Sabotage turn aside); wins {share(v['follower'], games)} ({v['follower']:,} of {games:,}). "
                 f"Same run, same seeds, against easy: {yard}. The hints of every jacquard in the hand at each of its "
                 f"{v['decisions']:,} decisions: p50 {sig(p50)} ms, p99 {sig(p99)} ms, slowest {sig(slowest)} ms",
-                "a letter on every turn one can be sent (also a test on seeded games)")]
+                "a letter on every turn one can be sent (also a test on seeded games)",
+                f"{share(v['follower'], games)} of {games:,} games")]
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ from them, an area per table. A bench writes both with ``record(__file__, rows, 
 no row's text is typed by hand: ``--rewrite`` formats every row again from the stored values
 through its bench's code (after a bench's wording changed, or to check), and
 tests/test_benchmarks_doc.py fails while a row is not what its bench writes, or the doc not
-what this renders. Figures of past runs that no bench redoes (a comparison with a commit long
-gone, a run of ``make fuzz``) are kept apart, in "history", and rendered as such.
+what this renders; a figure README.md quotes is filled in from its row the same way. Figures of
+past runs as their change reported them (ranges over runs, comparisons with commits long gone,
+a run of ``make fuzz``) are kept apart, in "history", and rendered as such.
 
     python bench/report.py              # writes docs/benchmarks.md from bench/figures.json
-    python bench/report.py --check      # exit 1 if docs/benchmarks.md is not what it would write
+    python bench/report.py --check      # exit 1 if docs/benchmarks.md or README.md's figures are stale
     python bench/report.py --rewrite    # every bench's rows formatted again from its stored values
 """
 
@@ -21,6 +22,7 @@ import datetime
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,19 +34,24 @@ BENCH = ROOT / "bench"
 # runs a bench, or run.py, leaves the repository's alone)
 FIGURES = Path(os.environ.get("CLACKS_BENCH_FIGURES") or BENCH / "figures.json")
 DOC = ROOT / "docs" / "benchmarks.md" if FIGURES == BENCH / "figures.json" else FIGURES.with_name("benchmarks.md")
+README = ROOT / "README.md"
+# A figure the README quotes: <!-- bench RUN KEY -->the row's quote<!-- /bench -->, filled from figures.json
+QUOTE = re.compile(r"<!-- bench (\S+) (\S+) -->(.*?)<!-- /bench -->", re.S)
 ROW_FIELDS = ("bench", "key", "what", "measured", "target", "commit", "date")
 HISTORY_FIELDS = ("area", "what", "measured", "target", "commit", "date")
 AREA_FIELDS = ("key", "title", "benches", "rows")
 
 
 class Row(NamedTuple):
-    """One row a bench formats from its values: the table (area key), its own key, the text."""
+    """One row a bench formats from its values: the table (area key), its own key, the text, and
+    the few words another page may quote of it (the README)."""
 
     area: str
     key: str
     what: str
     measured: str
     target: str
+    quote: str = ""
 
 
 def fig(value, spec: str = ".1f") -> str:
@@ -189,7 +196,8 @@ def put_rows(data: dict, bench: str, rows: list[Row], run: dict) -> None:
             raise FiguresError(f"{bench}: no area {row.area!r}; the areas are {', '.join(areas)}")
     new = {(r.area, r.key): {"bench": bench, "key": r.key, "what": r.what, "measured": r.measured,
                              "target": r.target, "commit": run["commit"], "date": run["date"],
-                             **({"load": run["load"]} if run.get("load") else {})} for r in rows}
+                             **({"load": run["load"]} if run.get("load") else {}),
+                             **({"quote": r.quote} if r.quote else {})} for r in rows}
     if len(new) != len(rows):
         raise FiguresError(f"{bench}: two rows with one key; each row's key is its own")
     for key, area in areas.items():
@@ -223,9 +231,29 @@ def record(bench_file: str, rows, values: dict, part: str = "", run: dict | None
     return formatted
 
 
+def quoted(text: str, data: dict) -> str:
+    """``text`` with every figure it quotes (QUOTE) as the row of that run and key gives it now."""
+    rows = {(r["bench"], r["key"]): r for a in data["areas"] for r in a["rows"]}
+
+    def fill(m):
+        row = rows.get((m[1], m[2]))
+        if row is None or not row.get("quote"):
+            raise FiguresError(f"README.md quotes {m[1]} {m[2]}, which no row of bench/figures.json gives a quote")
+        return f"<!-- bench {m[1]} {m[2]} -->{row['quote']}<!-- /bench -->"
+    return QUOTE.sub(fill, text)
+
+
 def write(data: dict, path: Path = FIGURES, doc: Path | None = None) -> None:
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     (doc or DOC).write_text(render(data))
+    if (doc or DOC) == ROOT / "docs" / "benchmarks.md":  # the repository's own: its README quotes it
+        write_readme(data)
+
+
+def write_readme(data: dict) -> None:
+    text = README.read_text()
+    if quoted(text, data) != text:
+        README.write_text(quoted(text, data))
 
 
 @contextlib.contextmanager
@@ -279,16 +307,22 @@ def main(argv: list[str]) -> int:
             write(rewrite(data, argv[1:]), FIGURES)
             return 0
         text = render(data)
+        readme = README.read_text()
+        fresh = quoted(readme, data)
     except FiguresError as exc:
         print(f"bench/report.py: {exc}", file=sys.stderr)
         return 2
     if argv == ["--check"]:
-        if not DOC.exists() or DOC.read_text() != text:
-            print("docs/benchmarks.md is not what bench/figures.json gives: write it again with "
+        stale = [name for name, ok in (("docs/benchmarks.md", DOC.exists() and DOC.read_text() == text),
+                                       ("README.md's figures", fresh == readme)) if not ok]
+        if stale:
+            print(f"{' and '.join(stale)} not what bench/figures.json gives: write them again with "
                   "python bench/report.py", file=sys.stderr)
             return 1
         return 0
     DOC.write_text(text)
+    if fresh != readme and DOC == ROOT / "docs" / "benchmarks.md":
+        README.write_text(fresh)
     return 0
 
 

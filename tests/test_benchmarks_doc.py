@@ -206,3 +206,28 @@ def test_make_bench_records_each_bench_and_ends_by_writing_the_doc(tmp_path):
 def test_make_bench_names_a_bench_there_is_not():
     r = subprocess.run([sys.executable, str(ROOT / "bench/run.py"), "engin"], capture_output=True, text=True)
     assert r.returncode == 2 and "no bench_engin.py in bench/" in r.stderr and "engine" in r.stderr
+
+
+def test_the_readme_figures_are_the_rows_quotes(data):
+    readme = (ROOT / "README.md").read_text()
+    spans = report.QUOTE.findall(readme)
+    assert spans, "the README quotes a bench's figure (the hint follower's win rate)"
+    rows = {(r["bench"], r["key"]): r for a in data["areas"] for r in a["rows"]}
+    for run, key, text in spans:
+        assert text == rows[(run, key)]["quote"], f"README.md's {run} {key} is stale: python bench/report.py"
+    assert "+- " in rows[("bench_hints.py", "hints")]["quote"]  # a win rate with its two standard errors
+
+
+def test_a_stale_readme_figure_fails_the_check_and_is_written_again(tmp_path, monkeypatch, capsys):
+    readme = tmp_path / "README.md"
+    text = (ROOT / "README.md").read_text()
+    run, key, quote = report.QUOTE.findall(text)[0]
+    readme.write_text(text.replace(f"-->{quote}<!--", "-->99.9% +- 0.1<!--"))
+    monkeypatch.setattr(report, "README", readme)
+    monkeypatch.setattr(report, "DOC", tmp_path / "benchmarks.md")
+    (tmp_path / "benchmarks.md").write_text((ROOT / "docs/benchmarks.md").read_text())
+    assert report.main(["--check"]) == 1 and "README.md's figures" in capsys.readouterr().err
+    report.write_readme(report.load())
+    assert readme.read_text() == text
+    with pytest.raises(report.FiguresError, match="README.md quotes bench_nothing.py k"):
+        report.quoted("<!-- bench bench_nothing.py k -->1<!-- /bench -->", report.load())
