@@ -150,5 +150,6 @@ def rows(v: dict) -> list[Row]:
                 f"{fig(order[0], '.2f')} / {fig(order[1], '.2f')} ms",
                 "the strong computer's place within 2 presses, every place within 5 (also tests on seeded games)")]
 
+
 if __name__ == "__main__":
     sys.exit(main())
