@@ -161,15 +161,15 @@ def render(data: dict) -> str:
         if area["rows"]:
             out += table(area["rows"]) + [""]
         else:
-            out += ["No bench has recorded a figure here yet.", ""]
+            out += ["No current figure: no bench has recorded a row here since the rows became the benches' own.", ""]
         if area.get("note"):
             out += [area["note"], ""]
         past = [h for h in data["history"] if h["area"] == area["key"]]
         if past:
             out += ["### History (past runs, not current figures)", "",
                     "Each measured at the commit and on the day it names and kept as that change reported it: "
-                    "ranges over several runs, idle figures, comparisons with code since gone. The table above "
-                    "holds the current figures.", ""]
+                    "ranges over several runs, idle figures, comparisons with code since gone."
+                    + (" The table above holds the current figures." if area["rows"] else ""), ""]
             out += table(past) + [""]
     return "\n".join(out)
 
