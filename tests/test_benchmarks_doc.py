@@ -231,3 +231,13 @@ def test_a_stale_readme_figure_fails_the_check_and_is_written_again(tmp_path, mo
     assert readme.read_text() == text
     with pytest.raises(report.FiguresError, match="README.md quotes bench_nothing.py k"):
         report.quoted("<!-- bench bench_nothing.py k -->1<!-- /bench -->", report.load())
+
+
+def test_a_bench_with_no_run_yet_formats_its_row_from_sample_values():
+    """compare_commits.py (`make bench-compare`) has only history so far: its rows() dry-run."""
+    rows = report.formatter("compare_commits.py")({
+        "before": "abc1234", "rounds": 3, "games": 40, "medians": {"apply us": [14.5, 13.2], "games/s": [47.2, 48.6]},
+        "board": [3674.0, 4069.0, 5000.0, 5100.0]})
+    assert [(r.area, r.key) for r in rows] == [("before-after", "compare")]
+    assert "against abc1234" in rows[0].what and "BEFORE=abc1234" in rows[0].what
+    assert rows[0].measured.startswith("apply us 14.5 before, 13.2 after; games/s 47.2 before, 48.6 after; the board")
