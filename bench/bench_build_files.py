@@ -25,11 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from clacks_hw.commands.build_files_cmd import BUILTIN_CONFIG  # noqa: E402
 from clacks_hw.config.load import load_config  # noqa: E402
 from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
-from clacks_hw.hardware.bom import rows, total  # noqa: E402
+from clacks_hw.hardware.bom import rows as bom_rows, total  # noqa: E402
 from clacks_hw.hardware.build import Context, build  # noqa: E402
 from clacks_hw.hardware.data import load_hardware  # noqa: E402
 from clacks_hw.hardware.parts_md import hours  # noqa: E402
 from clacks_hw.hardware.power import budget  # noqa: E402
+from report import Row, fig, record  # noqa: E402
+
+V: dict = {}  # what the run measured; COMPUTED: what it worked out from the parts' data
+COMPUTED: dict = {}
 
 TOOLS = {"openscad": "openscad", "xvfb-run": "xvfb", "prusa-slicer": "prusa-slicer", "dot": "graphviz"}
 SAMPLE = 8  # pairs timed with OpenSCAD's intersection()
@@ -69,6 +73,9 @@ def assembly_check_figures(out: Path) -> None:
     print(f"assembly check (manifold3d meshes): {best * 1000:.0f} ms best of 3 ({split}); {report.instances} part "
           f"copies, {report.pairs} pairs, {report.tested} with overlapping boxes intersected, "
           f"{len(report.fastenings)} screws, {len(report.clearances)} clearances; {len(report.problems)} problems")
+    V["assembly"] = {"s": best, "split": {k: v for k, v in report.seconds.items()}, "copies": report.instances,
+                     "pairs": report.pairs, "tested": report.tested, "screws": len(report.fastenings),
+                     "clearances": len(report.clearances)}
     # The alternative: OpenSCAD renders intersection() of each candidate pair (CGAL), timed on a sample.
     insts = {i.name: i for i in instances(lay, parts)}
     placed = placed_solids(out, list(insts.values()))
@@ -89,6 +96,7 @@ def assembly_check_figures(out: Path) -> None:
           f"all {len(pairs)} candidate pairs: about {each * len(pairs):.0f} s (estimate from the sample), "
           f"{each * len(pairs) / best:.0f}x the mesh check")
     real = sum(" intersect: " in p for p in report.problems)
+    V["assembly"].update(openscad_s=each, sampled=len(sample), candidates=len(pairs), shared=real)
     print(f"  bounding boxes alone: {len(pairs)} pairs overlap (screws in their holes, parts resting on each other); "
           f"the meshes: {real} share volume")
 
@@ -112,6 +120,7 @@ def render_check_figures(out: Path) -> None:
         print_problems(m, 45, 10)
     took = time.perf_counter() - start
     print(f"printability of {len(printed)} printed STLs ({faces:,} triangles): {took:.2f} s")
+    V["render"] = {"printed": len(printed), "faces": faces, "s": took}
     placed = baffle_placed(lay, stl)
     best = min(_timed(lambda: leaks(lay, placed)) for _ in range(3))
     print(f"light leaks, {paths(lay):,} rays against the baffle (numpy): {best:.2f} s best of 3")
@@ -123,6 +132,7 @@ def render_check_figures(out: Path) -> None:
     each = (time.perf_counter() - start) / len(segs)
     print(f"  alternative: plain Python, stopping at the first hit: {each * 1000:.1f} ms a ray, about "
           f"{each * paths(lay):.0f} s for all (estimate from lamp 0 to lamp 1's {len(segs)} rays)")
+    V["render"].update(rays=paths(lay), rays_s=best, python_ray_ms=each * 1000, sampled=len(segs))
 
 
 def _timed(run) -> float:
@@ -157,6 +167,8 @@ def slicer_figures(out: Path) -> None:
     board = [(n, e) for n, e in printed if not e.get("instead_of")]
     grams = sum(e["grams"] * e["qty"] for _, e in board)
     seconds = sum(e["seconds"] * e["qty"] for _, e in board)
+    COMPUTED["slicer"] = {"grams": grams, "seconds": seconds, "parts": [[n, e["grams"], e["seconds"], e["qty"],
+                                                                         e.get("instead_of")] for n, e in printed]}
     print(f"printed parts, PrusaSlicer with enclosure/print_profile.ini: {grams:.0f} g PLA, {hours(seconds)} "
           "(parts printed instead of another aside)")
     for n, e in printed:
@@ -166,8 +178,12 @@ def slicer_figures(out: Path) -> None:
 
 def main() -> int:
     cfg, hw = load_config(BUILTIN_CONFIG, check_devices=False), load_hardware()
-    print(f"BOM total: {total(rows(hw, cfg, default_edition())):.2f} EUR (estimated prices)")
+    COMPUTED["bom_eur"] = total(bom_rows(hw, cfg, default_edition()))
+    print(f"BOM total: {COMPUTED['bom_eur']:.2f} EUR (estimated prices)")
     b = budget(hw, cfg)
+    COMPUTED["power"] = {"board": b.board_a, "supply": b.supply_a, "weakest": b.weakest.name, "pi": b.pi_a,
+                         "hub": b.hub_a, "leds": b.idle_a + b.led_light_a, "white": b.full_white_a + b.idle_a,
+                         "limit": b.led_light_a / b.full_white_a}
     print(f"power: the board may draw {b.board_a:.2f} A of a {b.supply_a:g} A supply (weakest link: {b.weakest.name}); "
           f"Pi {b.pi_a:.2f} A, hub {b.hub_a:.2f} A, LEDs {b.idle_a + b.led_light_a:.2f} A "
           f"(every LED white: {b.full_white_a + b.idle_a:.2f} A, limited to {b.led_light_a / b.full_white_a:.2f} of full)")
@@ -175,9 +191,13 @@ def main() -> int:
         out, cache = Path(tmp) / "out", Path(tmp) / "cache"
         took, _ = timed_build(out, cache, render=False)
         print(f"build-files --no-render (text files only): {took:.2f} s")
+        COMPUTED["text_s"] = took
         lacking = missing_tools()
-        if lacking:
-            print("skipped: the rendered outputs, the assembly check and the slicer figures need " + ", ".join(lacking))
+        if lacking or "--computed" in sys.argv:  # the slicer's figures as the committed build files give them
+            print("skipped: the rendered outputs and the assembly check" + (" need " + ", ".join(lacking) if lacking
+                                                                           else ": --computed"))
+            slicer_figures(Path(__file__).resolve().parents[1])
+            record(__file__, rows_computed, COMPUTED, part="computed")
             return 0
         cold, done = timed_build(out, cache, render=True)
         for name, t, paths in done:
@@ -190,7 +210,49 @@ def main() -> int:
         assembly_check_figures(out)
         render_check_figures(out)
         slicer_figures(out)
+        V.update(cold_s=cold, stages=[[name, t] for name, t, _ in done], warm_s=warm, slowest=[[n, t] for n, t, _ in slow])
+    record(__file__, rows_computed, COMPUTED, part="computed")
+    record(__file__, rows, V)
     return 0
+
+
+def rows(v: dict) -> list[Row]:
+    a, r = v["assembly"], v["render"]
+    stages = ", ".join(f"{n} {t:.1f} s" for n, t in v["stages"])
+    return [Row("build", "cold", "`build-files`, everything, from an empty tool cache (STLs with their printability "
+                "and light-leak checks, the parts sliced, the pictures, the routed carrier PCB)",
+                f"{v['cold_s']:.0f} s: {stages}", "<= 60 s"),
+            Row("build", "warm", "`build-files` again, nothing changed (OpenSCAD and PrusaSlicer results from the cache)",
+                f"{v['warm_s']:.1f} s (slowest: {', '.join(f'{n} {t:.1f} s' for n, t in v['slowest'])})", ""),
+            Row("build", "assembly", f"assembly check on the meshes ({a['copies']} part copies, {a['pairs']:,} pairs; the "
+                f"{a['tested']} whose boxes overlap intersected exactly with manifold3d; {a['screws']} screws; "
+                f"{a['clearances']} clearances)", f"{a['s']:.2f} s best of 3 ("
+                + ", ".join(f"{k} {t:.2f} s" for k, t in a["split"].items()) + f"); {a['shared']} sharing volume. "
+                f"OpenSCAD's own `intersection()` of each candidate pair: {a['openscad_s']:.2f} s a pair, about "
+                f"{a['openscad_s'] * a['candidates']:.0f} s for all {a['candidates']} (estimate from {a['sampled']} "
+                f"sampled pairs), about {a['openscad_s'] * a['candidates'] / a['s']:.0f}x slower", "measured"),
+            Row("build", "render-checks", "the maker's checks on the rendered parts (every printed STL read back; light "
+                "rays against the baffle)", f"printability of the {r['printed']} printed STLs ({r['faces']:,} "
+                f"triangles): {r['s']:.2f} s; {r['rays']:,} light rays (numpy): {r['rays_s']:.2f} s best of 3, against "
+                f"about {r['python_ray_ms'] * r['rays'] / 1000:.0f} s for a plain-Python brute force stopping at each "
+                f"ray's first hit ({r['python_ray_ms']:.1f} ms a ray, estimated from {r['sampled']:,} rays)", "measured")]
+
+
+def rows_computed(v: dict) -> list[Row]:
+    p, s = v["power"], v["slicer"]
+    parts = "; ".join(f"{n} {g:.1f} g, {hours(t)} each, x {q}" + (f" (instead of {i})" if i else "")
+                      for n, g, t, q, i in s["parts"])
+    return [Row("build", "bom", "bill of materials, default board (estimated prices, `bom/bom.md`)",
+                f"{v['bom_eur']:.2f} EUR", "computed from estimates"),
+            Row("build", "power", "worst-case current (`clacks_hw/hardware/power.py`: the LEDs at their limit, the Pi, the hub)",
+                f"the board may draw {p['board']:.2f} A of a {fig(p['supply'], 'g')} A supply (weakest link: "
+                f"{p['weakest']}): Pi {p['pi']:.2f} A, hub {p['hub']:.2f} A, LEDs {p['leds']:.2f} A (every LED white: "
+                f"{p['white']:.2f} A, limited to {p['limit']:.2f} of full)", "computed"),
+            Row("build", "printed", "printed parts, PrusaSlicer with `enclosure/print_profile.ini`, per part as "
+                "`enclosure/parts.md` lists them (the committed slicer results, or a full run's)",
+                f"{s['grams']:.0f} g, {hours(s['seconds'])} in all (parts printed instead of another aside): {parts}",
+                "measured"),
+            Row("build", "text", "`build-files --no-render` (the text files alone)", f"{v['text_s']:.1f} s", "")]
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from clacks_hw.printing.faces import all_faces  # noqa: E402
 from clacks_hw.printing.fonts import choose_fonts  # noqa: E402
 from clacks_hw.printing.pdf import edition_texts, render  # noqa: E402
 from clacks_hw.printing.sizes import load_sizes  # noqa: E402
+from report import Row, record  # noqa: E402
 
 
 def seconds(fn, repeats: int = 5) -> tuple[float, float]:
@@ -37,17 +38,29 @@ def main() -> int:
     fonts = choose_fonts(edition_texts(ed))
     data, sheets = render(ed, "a4")
     assert sheets.counts()["jacquard"] == 48 and data.startswith(b"%PDF")  # the real thing
+    v = {"papers": {}}
     for paper in ("a4", "letter"):
         best, med = seconds(lambda p=paper: render(ed, p))
+        kib = len(render(ed, paper)[0]) // 1024
         print(f"cards PDF, default edition, {paper}: {med * 1000:.0f} ms median ({best * 1000:.0f} ms best), "
-              f"{len(render(ed, paper)[0]) // 1024} KiB")
+              f"{kib} KiB")
+        v["papers"][paper] = {"ms": med * 1000, "kib": kib}
     best, med = seconds(lambda: all_faces(ed, sizes, fonts.width))
-    print(f"  the drawings alone ({len(all_faces(ed, sizes, fonts.width))} items, no PDF): "
-          f"{med * 1000:.1f} ms median")
+    v["items"], v["drawings_ms"] = len(all_faces(ed, sizes, fonts.width)), med * 1000
+    print(f"  the drawings alone ({v['items']} items, no PDF): {med * 1000:.1f} ms median")
     faces = all_faces(ed, sizes, fonts.width)
     best, med = seconds(lambda: [svg(f) for f in faces])
+    v["svg_ms"] = med * 1000
     print(f"  alternative: the same drawings as one SVG each: {med * 1000:.1f} ms median")
+    record(__file__, rows, v)
     return 0
+
+
+def rows(v: dict) -> list[Row]:
+    papers = "; ".join(f"{p['ms']:.0f} ms {name} ({p['kib']} KiB)" for name, p in v["papers"].items())
+    return [Row("build", "pdf", "print-and-play PDF, default edition (median of 5)",
+                f"{papers}; the {v['items']} drawings alone {v['drawings_ms']:.0f} ms, as one SVG each "
+                f"{v['svg_ms']:.0f} ms", "")]
 
 
 if __name__ == "__main__":

@@ -26,11 +26,14 @@ from clacks_hw.game.core.computer import FIRST_TIMER, STRENGTHS, choose, move_rn
 from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.core.table import SEAT_SETS
 from clacks_hw.game.klackers.config import klackers_config
+from rates import pairs_text, tables_text
+from report import Row, record, sig
 
 ED = default_edition()
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000  # bench_computer.py [GAMES] [clacks|klackers]
 ONLY = sys.argv[2] if len(sys.argv) > 2 else None
 TIMED_GAMES = 60
+V: dict = {"think": {}, "pairs": {}, "tables": {}, "team": {}}  # what the run measured
 
 
 def clacks(mode: str, players: int, seed: int):
@@ -75,6 +78,9 @@ def think_times() -> None:
                 line += (f"; brute force's cheapest send alone on the same positions: p50 "
                          f"{1e3 * percentile(brute, 0.5):.3f} ms, p99 {1e3 * percentile(brute, 0.99):.3f} ms")
             print(line, flush=True)
+            V["think"].setdefault(label, {})[strength] = {
+                "p50": 1e3 * percentile(times, 0.5), "p99": 1e3 * percentile(times, 0.99), "max": 1e3 * max(times),
+                "brute": [1e3 * percentile(brute, 0.5), 1e3 * percentile(brute, 0.99)] if brute else None}
             if percentile(times, 0.99) >= 1.0:
                 print("  ^ over the 1 s target")
                 global failed
@@ -105,6 +111,7 @@ def win_rates() -> None:
             se = math.sqrt(p * (1 - p) / GAMES)
             print(f"{label}, {GAMES} games, {a} against {b}: {a} wins {wa} ({100 * p:.1f}% +- "
                   f"{200 * se:.1f}), {b} {wb}, ties {ties} ({time.perf_counter() - t0:.1f} s)", flush=True)
+            V["pairs"].setdefault(label, {})[f"{a}|{b}"] = wa
 
 
 def table_rates() -> None:
@@ -130,6 +137,7 @@ def table_rates() -> None:
                 print(f"{label}, {n} players, {GAMES} games: one {a} against {n - 1} {b}: {a} wins {wins} "
                       f"({100 * p:.1f}% +- {200 * se:.1f}; a fair share {100 / n:.1f}%), ties {ties} "
                       f"({time.perf_counter() - t0:.1f} s)", flush=True)
+                V["tables"].setdefault(label, {}).setdefault(str(n), {}).setdefault("alone", {})[f"{a}|{b}"] = wins
             mix = (*STRENGTHS, FIRST_TIMER)[:n]
             t0 = time.perf_counter()
             wins = {k: 0 for k in mix}
@@ -143,6 +151,8 @@ def table_rates() -> None:
             shares = ", ".join(f"{k} {100 * w / GAMES:.1f}%" for k, w in wins.items())
             print(f"{label}, {n} players, {GAMES} games, one of each ({' '.join(mix)}, seats rotated): {shares}, "
                   f"ties {GAMES - sum(wins.values())} ({time.perf_counter() - t0:.1f} s)", flush=True)
+            V["tables"].setdefault(label, {}).setdefault(str(n), {}).update(mix=wins,
+                                                                            shared=GAMES - sum(wins.values()))
 
 
 def _only(cases):
@@ -161,14 +171,67 @@ def team_rates() -> None:
             won += end.winner == "team"
         print(f"race to Genua, easy route, 2 players all {strength}: the team beats the Post Office in "
               f"{won} of {games} games ({100 * won / games:.1f}%)", flush=True)
+        V["team"][strength] = [won, games]
+
+
+def rows(v: dict) -> list[Row]:
+    """Think times; the win rates are parts of their own (rows_pairs, rows_tables, rows_team),
+    each recorded as it finishes, since the whole bench takes hours."""
+    think = v["think"]
+    labels = " / ".join(think)
+    first = next(iter(think.values()))
+
+    def each(key, strength):
+        return " / ".join(sig(t[strength][key]) for t in think.values())
+    slowest = max((s["max"] for t in think.values() for s in t.values() if s.get("max")), default=None)
+    brute = [(label, t["strong"]["brute"]) for label, t in think.items() if t.get("strong", {}).get("brute")]
+    times = "; ".join(f"{k} p50 {each('p50', k)} ms, p99 {each('p99', k)} ms" for k in first)
+    if slowest is not None:
+        times += f"; slowest move {sig(slowest)} ms"
+    if brute:
+        times += ("; beside it, the brute force looking only for the cheapest send on the strong player's positions: "
+                  f"p50 {' / '.join(sig(b[0]) for _, b in brute)} ms, p99 {' / '.join(sig(b[1]) for _, b in brute)} ms")
+    return [Row("computer", "think", f"computer players' think time a move (the seat's view and the decision), 4 "
+                f"players, {v['timed_games']} games each: {labels}", times, "p99 < 1 s")]
+
+
+def rows_pairs(v: dict) -> list[Row]:
+    out = []
+    for label, pairs in v["pairs"].items():
+        out.append(Row("computer", f"pairs {label}", f"computer players, 2-player {label}, {v['games']:,} games a pair "
+                       "(seats swapped every other game; +- two standard errors)", pairs_text(pairs, v["games"]),
+                       "strong beats the first-timer more often than not" if "Clacks" in label else "measured"))
+    return out
+
+
+def rows_tables(v: dict) -> list[Row]:
+    out = []
+    for label, tables in v["tables"].items():
+        out.append(Row("computer", f"tables {label}", f"computer players at 3 and 4 players, {label}, {v['games']:,} "
+                       "games each (one seat of a strength against the others all of another, its seat moving round "
+                       "the table; one of each, seats rotated; +- two standard errors)", tables_text(tables, v["games"]),
+                       "measured"))
+    return out
+
+
+def rows_team(v: dict) -> list[Row]:
+    games = next(iter(v["team"].values()))[1]
+    return [Row("computer", "team", f"Race to Genua, easy route, 2 computer players of one strength, {games} games "
+                "each", "the team beats the Post Office: " + ", ".join(
+                    f"{k} {100 * won / n:.1f}%" for k, (won, n) in v["team"].items()), "measured")]
 
 
 failed = False
 if __name__ == "__main__":
     random.seed(0)
+    keep = ONLY is None  # a run of one game alone would drop the other's rows
     think_times()
-    win_rates()
-    table_rates()
-    team_rates()
+    if keep:
+        record(__file__, rows, {"think": V["think"], "timed_games": TIMED_GAMES})
+    for part, measure, fmt in (("pairs", win_rates, rows_pairs), ("tables", table_rates, rows_tables),
+                               ("team", team_rates, rows_team)):
+        measure()
+        if keep:
+            record(__file__, fmt, {part: V[part], "games": GAMES}, part=part)
     if failed:
         raise SystemExit(1)

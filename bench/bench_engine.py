@@ -14,7 +14,7 @@ from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.clacks.setup import deal_words
 from clacks_hw.game.core.engine import apply, new_game
-from report import record
+from report import Row, record
 
 EDITION = default_edition()
 SEATS4 = ("S", "W", "N", "E")
@@ -55,13 +55,19 @@ def bench_games():
     return n / (time.perf_counter() - t0), finished, n, statistics.mean(turns)
 
 
+def rows(v: dict) -> list[Row]:
+    return [Row("engine", "apply", "apply one action (median)",
+                f"{v['apply_us']:.1f} us ({v['actions']} actions from 20 bot games)", "<= 25 us"),
+            Row("engine", "games", "random legal 4-player competitive games (bots)",
+                f"{v['games_per_s']:.1f} games/s ({v['finished']}/{v['games']} finished, mean {v['mean_turns']:.1f} turns)",
+                ">= 100")]
+
+
 if __name__ == "__main__":
     apply_s, n_actions = bench_apply()
     print(f"apply:   median {apply_s * 1e6:7.1f} us per action  ({n_actions} actions from 20 bot games; target <= 25 us)")
     rate, finished, games, mean_turns = bench_games()
     print(f"games:   {rate:7.1f} 4-player bot games per second ({finished}/{games} finished, "
           f"mean {mean_turns:.1f} turns; target >= 100)")
-    record("engine", "apply one action (median), the latest `bench_engine.py` run",
-           f"{apply_s * 1e6:.1f} us ({n_actions} actions from 20 bot games)", "<= 25 us")
-    record("engine", "random legal 4-player competitive games (bots), the latest `bench_engine.py` run",
-           f"{rate:.1f} games/s ({finished}/{games} finished, mean {mean_turns:.1f} turns)", ">= 100")
+    record(__file__, rows, {"apply_us": apply_s * 1e6, "actions": n_actions, "games_per_s": rate,
+                            "finished": finished, "games": games, "mean_turns": mean_turns})

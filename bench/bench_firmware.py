@@ -31,6 +31,7 @@ from clacks_hw.drivers.card_reader import CardReader  # noqa: E402
 from clacks_hw.drivers.reader_events import TAG  # noqa: E402
 from clacks_hw.testing.emulated_hub import EmulatedHub, firmware_config  # noqa: E402
 from tests.fakes.reader_hub_rig import HubRig  # noqa: E402
+from report import Row, record  # noqa: E402
 
 FC = 13.56e6
 BIT_US = 128 / FC * 1e6
@@ -123,6 +124,7 @@ def main() -> None:
           f"7-byte UID read {busy_tx:.0f} / {busy_bytes:.0f}")
     print(f"  real-hardware estimate: empty reader {empty_ms:.1f} ms, UID read {read_ms:.1f} ms "
           f"(SPI {cfg.SPI_BAUD / 1e6:g} MHz, ~{PY_PER_ACCESS_US:.0f} us MicroPython per access)")
+    v = {"polls": [min(polls), max(polls)], "py_us": PY_PER_ACCESS_US, "spi_mhz": cfg.SPI_BAUD / 1e6, "readers": {}}
     for readers in (1, 4):
         round_ms = cfg.POLL_MS + readers * empty_ms
         worst = round_ms + max(0.0, ACTIVATION_MS - round_ms) + read_ms + USB_MS
@@ -130,6 +132,7 @@ def main() -> None:
         verdict = "meets" if worst <= 50 else "MISSES"
         print(f"  {readers} reader(s): poll round {round_ms:.1f} ms; tap to host typical {typical:.1f} ms, "
               f"worst {worst:.1f} ms ({verdict} the 50 ms target)")
+        v["readers"][str(readers)] = {"typical_ms": typical, "worst_ms": worst}
     tag_line = len(b"65535 TAG 3 04A2B3C4D5E680*00\n")
     hb_line = len(b"65535 HB 86400 8640000 1000 0 0*00\n")
     peak_changes = 4 * 1000 / (cfg.POLL_MS * (cfg.GONE_AFTER + 1))  # TAG+GONE per reader
@@ -140,6 +143,23 @@ def main() -> None:
     times = emulated_end_to_end()
     print(f"  emulation on this machine, place card -> host TAG event (POLL_MS={cfg.POLL_MS}): "
           f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms over {len(times)} taps")
+    v.update(idle_bps=hb_line * 1000 / cfg.HB_MS, play_bps=hb_line + 4 * tag_line, peak_bps=peak,
+             emulated_ms=[statistics.median(times), max(times)], taps=len(times))
+    record(__file__, rows, v)
+
+
+def rows(v: dict) -> list[Row]:
+    polls = "{} poll".format(v["polls"][0]) if v["polls"][0] == v["polls"][1] else "{}-{} polls".format(*v["polls"])
+    hw = "; ".join(f"{n} reader{'s' * (n != '1')} {r['typical_ms']:.1f} ms typical, {r['worst_ms']:.1f} ms worst"
+                   for n, r in v["readers"].items())
+    return [Row("board", "tag-line", "card entering the field to TAG line (emulated firmware)",
+                f"{polls} (measured); real hardware, estimate from an assumed {v['py_us']:.0f} us of MicroPython per "
+                f"register access at SPI {v['spi_mhz']:g} MHz, with the firmware's deadline waits: {hw}; the "
+                f"emulation on this machine, place card to host TAG event: median {v['emulated_ms'][0]:.1f} ms, "
+                f"max {v['emulated_ms'][1]:.1f} ms over {v['taps']} taps", "<= 50 ms"),
+            Row("board", "line-rate", "hub line rate (computed from the firmware's lines)",
+                f"{v['idle_bps']:.0f} B/s idle, {v['play_bps']:.0f} B/s at 4 taps/s, {v['peak_bps']:.0f} B/s at the "
+                "absolute peak (every reader swapping cards as fast as GONE_AFTER allows)", "")]
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from its own seed on the made-up demo edition; a game the dragons win counts for
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from itertools import combinations
@@ -24,11 +23,14 @@ from clacks_hw.game.core.engine import new_game
 from clacks_hw.game.guards.config import GuardsConfig
 from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.guards.legal import random_action
+from rates import pairs_text, share, tables_text
+from report import Row, record, sig
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 TIMED_GAMES = 60
 SEATINGS = {len(s): s for s in GUARDS.seatings()}
 PLAYERS = (*STRENGTHS, FIRST_TIMER)
+V: dict = {"think": {}, "pairs": {}, "tables": {}}  # what the run measured
 
 
 def guards(players: int, seed: int):
@@ -66,15 +68,13 @@ def think_times() -> bool:
               f"{ms(percentile(times, 0.99))}, max {ms(max(times))} over {len(times)} moves; the random player "
               f"on the same positions: p50 {ms(percentile(simple, 0.5))}, p99 {ms(percentile(simple, 0.99))}",
               flush=True)
+        V["think"][strength] = {"p50": 1e3 * percentile(times, 0.5), "p99": 1e3 * percentile(times, 0.99),
+                                "max": 1e3 * max(times), "random": [1e3 * percentile(simple, 0.5),
+                                                                    1e3 * percentile(simple, 0.99)]}
         if percentile(times, 0.99) >= 1.0:
             print("  ^ over the 1 s target")
             slow = True
     return slow
-
-
-def share(wins: int, games: int) -> str:
-    p = wins / games
-    return f"{100 * p:.1f}% +- {200 * math.sqrt(p * (1 - p) / games):.1f}"
 
 
 def two_players() -> None:
@@ -91,6 +91,7 @@ def two_players() -> None:
         print(f"Guards! Guards!, 2 players, {GAMES} games, {a} against {b}: {a} wins {wins[a]} "
               f"({share(wins[a], GAMES)}), {b} {wins[b]}, nobody {GAMES - wins[a] - wins[b]} "
               f"({time.perf_counter() - t0:.1f} s)", flush=True)
+        V["pairs"][f"{a}|{b}"] = wins[a]
 
 
 def tables() -> None:
@@ -109,6 +110,7 @@ def tables() -> None:
             print(f"Guards! Guards!, {n} players, {GAMES} games: one {a} against {n - 1} {b}: {a} wins {wins} "
                   f"({share(wins, GAMES)}; a fair share {100 / n:.1f}%), nobody {nobody} "
                   f"({time.perf_counter() - t0:.1f} s)", flush=True)
+            V["tables"].setdefault(str(n), {}).setdefault("alone", {})[f"{a}|{b}"] = wins
         mix = PLAYERS[:n] if n == 4 else ("easy", "normal", "strong")
         t0 = time.perf_counter()
         wins = {k: 0 for k in mix}
@@ -121,11 +123,34 @@ def tables() -> None:
         shares = ", ".join(f"{k} {100 * w / GAMES:.1f}%" for k, w in wins.items())
         print(f"Guards! Guards!, {n} players, {GAMES} games, one of each (seats rotated): {shares}, "
               f"nobody {GAMES - sum(wins.values())} ({time.perf_counter() - t0:.1f} s)", flush=True)
+        V["tables"].setdefault(str(n), {})["mix"] = wins
+
+
+def rows(v: dict) -> list[Row]:
+    think = "; ".join(f"{k} p50 {sig(t['p50'])} ms, p99 {sig(t['p99'])} ms" for k, t in v["think"].items())
+    slowest = max((t["max"] for t in v["think"].values() if t.get("max")), default=None)
+    think += ((f" (slowest {sig(slowest)} ms)" if slowest else "") + "; the random player on the same positions p50 "
+              f"{sig(v['random']['p50'])} ms, p99 {sig(v['random']['p99'])} ms (the range over the strengths' games)")
+    return [Row("computer", "guards-think", "Guards! Guards! computer players' think time a move (the seat's view and the "
+                f"decision), 4 players, {v['timed_games']} games of each strength, beside the engine's random player "
+                "drawing one legal action from the same view on the same positions", think, "p99 < 1 s")]
+
+
+def rows_rates(v: dict) -> list[Row]:
+    return [Row("computer", "guards-rates", f"Guards! Guards! computer players, made-up demo edition, {v['games']:,} games "
+                "each (2 players seats swapped every other game; 3 and 4 players one seat of strength A against the "
+                "others all of B, its seat moving round the table; +- two standard errors)",
+                f"2 players: {pairs_text(v['pairs'], v['games'])}. {tables_text(v['tables'], v['games'])}",
+                "measured: strong above normal above the first-time model above easy at every table")]
 
 
 if __name__ == "__main__":
     failed = think_times()
+    spans = {q: [min(t["random"][i] for t in V["think"].values()), max(t["random"][i] for t in V["think"].values())]
+             for i, q in enumerate(("p50", "p99"))}
+    record(__file__, rows, {"think": V["think"], "random": spans, "timed_games": TIMED_GAMES})
     two_players()
     tables()
+    record(__file__, rows_rates, {"pairs": V["pairs"], "tables": V["tables"], "games": GAMES}, part="rates")
     if failed:
         raise SystemExit(1)

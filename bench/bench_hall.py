@@ -26,6 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from report import Row, fig, record  # noqa: E402
+
+V: dict = {}  # what the run measured
 HERE = Path(__file__).resolve().parent / "hall"
 FIRST_HALL = "5d95da7"  # the package before issue 22: the first hall
 EXE = Path(sys.executable).parent / "clacks-hw"
@@ -135,6 +138,7 @@ def bytes_per_move() -> None:
     print(f"hall: bytes each viewer is sent per move, 16 boards: {new[0]:.0f} B (a patch of one card; the whole "
           f"hall, sent once when the viewer comes: {new[1]:,} B) against the first hall's {old[0]:,.0f} B (the "
           f"whole hall every message): {old[0] / new[0]:.0f}x less ({new[2]} and {old[2]} events for {new[3]} moves)")
+    V["bytes"] = {"move": new[0], "whole": new[1], "first": old[0]}
 
 
 def absorbed() -> None:
@@ -166,6 +170,8 @@ def absorbed() -> None:
           f"published), 100 viewers connected: {offered:,.0f} messages/s taken from the broker, {drawn:,.0f} "
           f"board changes/s checked and drawn (each board's newest state when they come faster); the slowest "
           f"viewer was brought through {keep_up:.0%} of the changes the fastest was; the hall used {cpu:.2f} cores")
+    V["absorbed"] = {"published": sent["sent"] / sent["seconds"], "taken": offered, "drawn": drawn,
+                     "keep_up": keep_up, "cores": cpu}
 
 
 def _cpu(pid: int) -> float:
@@ -217,6 +223,7 @@ def move_to_page() -> None:
           f"{1000 * pct(lat, .5):.1f} ms, p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} of {len(published)} moves "
           f"drawn" + ("; the others overtaken by the board's next move before the page drew)" if len(lat) < len(published)
                       else ")"))
+    V["page"] = {"ms": [1000 * pct(lat, .5), 1000 * pct(lat, .99)], "drawn": [len(lat), len(published)]}
 
 
 def memory() -> None:
@@ -247,6 +254,7 @@ def memory() -> None:
     print(f"hall: resident memory after {MINUTES:g} min of 16 boards (a move every 2 s each) and 100 viewers: "
           f"{new[-1]:.1f} MB (highest {max(new):.1f}); the first hall, same load, same run: {old[-1]:.1f} MB "
           f"(highest {max(old):.1f}); target <= 60 MB")
+    V["memory"] = {"minutes": MINUTES, "mb": new[-1], "first_mb": old[-1]}
 
 
 def main() -> None:
@@ -257,6 +265,28 @@ def main() -> None:
     absorbed()
     move_to_page()
     memory()
+    record(__file__, rows, V)
+
+
+def rows(v: dict) -> list[Row]:
+    b, a, m = v["bytes"], v["absorbed"], v["memory"]
+    out = [Row("hall", "bytes", "hall page: bytes each viewer is sent per move, 16 boards",
+               f"{fig(b['move'], '.0f')} B (a merge patch of one card; the whole hall once, on connecting: "
+               f"{fig(b['whole'], ',.0f')} B); the first hall, same boards and moves, same run: {fig(b['first'], ',.0f')} B, "
+               "the whole hall with every message", "measured"),
+           Row("hall", "absorbed", "hall: messages absorbed, 16 boards flooding, 100 viewers connected",
+               f"{fig(a['taken'], ',.0f')} signed states/s taken from the broker (of the {fig(a['published'], ',.0f')}/s "
+               f"the boards published), {fig(a['drawn'], ',.0f')} board changes/s checked and drawn (each board's newest "
+               f"state when they come faster); the hall on {fig(a['cores'], '.2f')} cores", "measured")]
+    if v.get("page"):
+        p = v["page"]
+        out.append(Row("hall", "page", "hall: a board's move to the hall page in Chromium, 16 boards moving twice a "
+                       "second", f"p50 {fig(p['ms'][0])} ms, p99 {fig(p['ms'][1])} ms ({p['drawn'][0]} of "
+                       f"{p['drawn'][1]} moves drawn)", ""))
+    out.append(Row("hall", "memory", "hall: resident memory with 16 boards (a move every 2 s each, heartbeats) and 100 "
+                   "viewers", f"{fig(m['mb'])} MB after {m['minutes']:g} min; the first hall under the same load in the "
+                   f"same run: {fig(m['first_mb'])} MB", "<= 60 MB"))
+    return out
 
 
 if __name__ == "__main__":

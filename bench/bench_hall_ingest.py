@@ -28,6 +28,7 @@ from clacks_hw.web.hall_ingest import Ingest  # noqa: E402
 from clacks_hw.web.hall_store import HallStore  # noqa: E402
 from clacks_hw.web.public import status_json  # noqa: E402
 from clacks_hw.web.snapshot import StatusSnapshot  # noqa: E402
+from report import Row, record  # noqa: E402
 
 
 def states() -> list[bytes]:
@@ -70,6 +71,8 @@ def main() -> None:
     verify = VerifyKey(key.public)
     t_sig = per_message(lambda p: verify.verify(topic, *open_envelope(p)), sealed)
     print(f"hall: Ed25519 check of one signed state: {t_sig * 1e6:.1f} us")
+    v = {"states": len(msgs), "bytes": size, "msgspec_us": fast * 1e6, "jsonschema_us": slow * 1e6,
+         "ed25519_us": t_sig * 1e6}
 
     keys = {f"b{k}": SigningKey.generate() for k in range(16)}
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,6 +96,22 @@ def main() -> None:
     print(f"hall: whole ingestion, 16 boards, one core: {1 / t:,.0f} states/s ({t * 1e6:.0f} us each); "
           f"{1 / r:,.0f} new results/s stored in SQLite ({r * 1e6:.0f} us each, a transaction each), "
           f"{1 / w:,.0f}/s stored 20 to a transaction ({w * 1e6:.0f} us each), same run")
+    record(__file__, rows, {**v, "ingest_us": t * 1e6, "result_us": r * 1e6, "batched_us": w * 1e6})
+
+
+def rows(v: dict) -> list[Row]:
+    return [Row("hall", "schema", f"hall: check one board's state against the schema ({v['states']} states of real "
+                f"games, {v['bytes']:.0f} B): msgspec against json.loads + jsonschema on the same schema",
+                f"{v['msgspec_us']:.1f} us against {v['jsonschema_us']:.0f} us "
+                f"({v['jsonschema_us'] / v['msgspec_us']:.0f}x)", "measured"),
+            Row("hall", "ed25519", "hall: Ed25519 check of one signed state (cryptography)", f"{v['ed25519_us']:.1f} us",
+                ""),
+            Row("hall", "ingest", "hall: the whole ingestion of a message (size, envelope, whose key, signature, "
+                "schema, the board's card), 16 boards, one core",
+                f"{1e6 / v['ingest_us']:,.0f} states/s ({v['ingest_us']:.0f} us each); new results stored in SQLite "
+                f"{1e6 / v['result_us']:,.0f}/s a transaction each, {1e6 / v['batched_us']:,.0f}/s 20 to a "
+                "transaction (the hall's writer, at most 20 with Mosquitto's window of messages unacknowledged to "
+                "the hall), same run", "")]
 
 
 if __name__ == "__main__":

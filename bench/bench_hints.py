@@ -11,7 +11,6 @@ hint costs: the hints of every card of the hand at each of the follower's decisi
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 
@@ -22,6 +21,8 @@ from clacks_hw.game.clacks.hints import card_hint
 from clacks_hw.game.clacks.planner import plan
 from clacks_hw.game.core.computer import choose, move_rng, to_act
 from clacks_hw.game.core.engine import new_game
+from rates import share
+from report import Row, record, sig
 
 ED = default_edition()
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000  # bench_hints.py [GAMES]
@@ -83,8 +84,7 @@ def rate(a: str, b: str, timed=None) -> tuple[int, int, int, int]:
 
 
 def percent(wins: int) -> str:
-    p = wins / GAMES
-    return f"{100 * p:.1f}% +- {200 * math.sqrt(p * (1 - p) / GAMES):.1f}"
+    return share(wins, GAMES)
 
 
 def main() -> int:
@@ -95,6 +95,8 @@ def main() -> int:
           f"a letter could be sent on {could} of its turns, it sent one on {sent} "
           f"({100 * sent / max(could, 1):.1f}%) ({time.perf_counter() - t0:.1f} s)", flush=True)
     timed.sort()
+    v = {"games": GAMES, "follower": wa, "could": could, "sent": sent, "decisions": len(timed),
+         "hint_ms": [1e3 * timed[len(timed) // 2], 1e3 * timed[int(0.99 * len(timed))], 1e3 * timed[-1]], "yardstick": {}}
     print(f"the hints of every jacquard in the hand (up to 3) at each of its {len(timed)} decisions: "
           f"p50 {1e3 * timed[len(timed) // 2]:.2f} ms, p99 {1e3 * timed[int(0.99 * len(timed))]:.2f} ms, "
           f"max {1e3 * timed[-1]:.2f} ms", flush=True)
@@ -103,7 +105,25 @@ def main() -> int:
         wa, wb, _c, _s = rate(strength, "easy")
         print(f"{strength} against easy, {GAMES} games: {strength} wins {wa} ({percent(wa)}), easy {wb} "
               f"({time.perf_counter() - t0:.1f} s)", flush=True)
+        v["yardstick"][strength] = wa
+    record(__file__, rows, v)
     return 0 if sent == could else 1
+
+
+def rows(v: dict) -> list[Row]:
+    games = v["games"]
+    p50, p99, slowest = v["hint_ms"]
+    yard = ", ".join(f"{k} {share(w, games)}" for k, w in v["yardstick"].items())
+    return [Row("computer", "hints", "a player who follows the hints (`--hints`: the card's best use, the move included) "
+                f"against the easy computer, 2-player competitive Clacks, {games:,} games (seats swapped every other "
+                "game, each dealt from its own seed; +- two standard errors)",
+                f"sent a letter on {v['sent']:,} of its {v['could']:,} turns where its hand could send one "
+                f"({100 * v['sent'] / max(v['could'], 1):.1f}%; the planner finds a way from where the turn began, a "
+                f"Last Letter Sabotage turn aside); wins {share(v['follower'], games)} ({v['follower']:,} of {games:,}). "
+                f"Same run, same seeds, against easy: {yard}. The hints of every jacquard in the hand at each of its "
+                f"{v['decisions']:,} decisions: p50 {sig(p50)} ms, p99 {sig(p99)} ms, slowest {sig(slowest)} ms",
+                "a letter on every turn one can be sent (also a test on seeded games)",
+                f"{share(v['follower'], games)} of {games:,} games")]
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
 from clacks_hw.game.clacks.setup import deal_words  # noqa: E402
 from clacks_hw.game.core.engine import apply, new_game  # noqa: E402
 from clacks_hw.journal import Reopened, encode_lines, make_header, parse_journal, replay  # noqa: E402
+from report import Row, record  # noqa: E402
 
 ACTIONS = 3000
 RUNS = 5
@@ -80,9 +81,22 @@ def main() -> None:
             for fn in (stream, whole):
                 times[fn].append(timed(fn, path))
         print(f"resume a {size / 1e6:.1f} MB journal ({ACTIONS} actions, {ACTIONS * 12 + 1} lines), median of {RUNS}:")
-        for fn, name in ((stream, "stream (Reopened)"), (whole, "whole file (parse_journal + replay)")):
-            print(f"  {name:<36} {statistics.median(times[fn]) * 1000:7.0f} ms   peak memory "
-                  f"{peak(fn, path) / 1e6:6.2f} MB")
+        v = {"mb": size / 1e6, "actions": ACTIONS, "lines": ACTIONS * 12 + 1, "runs": RUNS}
+        for fn, name in ((stream, "stream"), (whole, "whole")):
+            v[name] = {"ms": statistics.median(times[fn]) * 1000, "peak_mb": peak(fn, path) / 1e6}
+            print(f"  {LABELS[name]:<36} {v[name]['ms']:7.0f} ms   peak memory {v[name]['peak_mb']:6.2f} MB")
+        record(__file__, rows, v)
+
+
+LABELS = {"stream": "stream (Reopened)", "whole": "whole file (parse_journal + replay)"}
+
+
+def rows(v: dict) -> list[Row]:
+    return [Row("board", "resume", f"resume a {v['mb']:.1f} MB journal (Express turns with their clock lines, "
+                f"{v['lines']:,} lines): the daemon's stream against reading the whole file first, alternating, "
+                f"median of {v['runs']}",
+                f"stream {v['stream']['ms']:.0f} ms, peak memory {v['stream']['peak_mb']:.2f} MB; the whole file "
+                f"{v['whole']['ms']:.0f} ms, peak {v['whole']['peak_mb']:.2f} MB", "measured")]
 
 
 if __name__ == "__main__":

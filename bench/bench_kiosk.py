@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]  # imported by a test as well as run
+from report import Row, fig, record  # noqa: E402
 HERE = Path(__file__).resolve().parent / "kiosk"
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -80,6 +81,9 @@ async def _get(port: int, timeout: float = 10.0) -> float | None:
         return None
 
 
+V: dict = {"sse": {}, "chromium": {}, "slowloris": {}, "flood": {}, "crowd": {}}  # what the run measured
+
+
 def latency() -> None:
     for n in (1, 50):
         # a new state 4 times a second: the loop's busiest pace; every viewer is on 127.0.0.1
@@ -90,6 +94,7 @@ def latency() -> None:
             stop(p)
         print(f"publish -> viewer, {n:2d} SSE client(s) in one process, 4 states/s: p50 {1000 * pct(lat, .5):.1f} ms, "
               f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} deliveries; target p99 <= 100 ms)")
+        V["sse"][str(n)] = [1000 * pct(lat, .5), 1000 * pct(lat, .99)]
     for n in (1, 50):
         p, port = serve("new", 0.25, "one-address")
         try:
@@ -105,6 +110,7 @@ def latency() -> None:
         print(f"publish -> kiosk page in Chromium, {n:2d} page(s) on the same 2 cores, 4 states/s: p50 "
               f"{1000 * pct(lat, .5):.1f} ms, p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} deliveries; the "
               f"browser used {got['browser_cpu']:.2f} cores meanwhile)")
+        V["chromium"][str(n)] = [1000 * pct(lat, .5), 1000 * pct(lat, .99), got["browser_cpu"]]
     print("today's page polled /status.json every 1 s: p50 ~500 ms, p99 ~990 ms (estimate: the poll interval)")
 
 
@@ -135,6 +141,7 @@ def daemon_cpu() -> None:
             d.kill()
             d.wait()
     print(f"daemon CPU in attract: {idle:.2f} s/min with no viewer, {busy:.2f} s/min with 50 viewers connected")
+    V["cpu"] = [idle, busy]
 
 
 def _trickle(held: list, last: float) -> float:
@@ -190,6 +197,7 @@ def slowloris(which: str, held_n: int, seconds: float) -> None:
           f"attempts not accepted): page reachable {ok}/{tries} times, server CPU {cpu:.0f}% of a core, "
           f"{files} of its 1,024 files open at the end"
           + (" (target: reachable every time, under 10%)" if which == "new" else ""))
+    V["slowloris"][which] = {"held": len(held), "seconds": seconds, "ok": [ok, tries], "cpu": cpu, "files": files}
 
 
 def keepalive_flood(which: str, seconds: float = 15.0) -> None:
@@ -218,6 +226,8 @@ def keepalive_flood(which: str, seconds: float = 15.0) -> None:
     print(f"keep-alive flood, {name}: 650 connections from 127.0.0.1 (a request every 3 s each, reopened "
           f"when closed), {held} open at the end, {flood.closed} closed by the server; a visitor from 127.0.0.2 served {len(times)}/{tries} "
           f"times ({served}); server CPU {cpu:.0f}% of a core")
+    V["flood"][which] = {"open": held, "served": [len(times), tries], "cpu": cpu,
+                         "ms": [1000 * pct(times, .5), 1000 * max(times)] if times else None}
 
 
 def crowd(which: str) -> None:
@@ -232,6 +242,7 @@ def crowd(which: str) -> None:
     name = {"asyncio": "new page on asyncio's loop", "new": "new page on uvloop"}.get(which, f"{which} page")
     print(f"200 clients at once, {name}: {len(done)}/200 served, p50 {1000 * pct(done, .5):.0f} ms, "
           f"p99 {1000 * pct(done, .99):.0f} ms" + (" (target p99 <= 100 ms)" if which == "new" else ""))
+    V["crowd"][which] = {"served": len(done), "ms": [1000 * pct(done, .5), 1000 * pct(done, .99)]}
 
 
 def hall() -> None:
@@ -299,6 +310,7 @@ def hall() -> None:
             broker.wait()
     print(f"hall following 20 boards (2 signed states/s each): publish -> hall p50 {1000 * pct(lat, .5):.1f} ms, "
           f"p99 {1000 * pct(lat, .99):.1f} ms ({len(lat)} states)")
+    V["hall"] = [1000 * pct(lat, .5), 1000 * pct(lat, .99), len(lat)]
 
 
 def _game_states() -> list[dict]:
@@ -334,6 +346,46 @@ def main() -> None:
     crowd("asyncio")
     crowd("new")
     hall()
+    record(__file__, rows, V)
+
+
+def rows(v: dict) -> list[Row]:
+    def seen(n):
+        sse, page = v["sse"][n], v["chromium"].get(n)
+        text = f"SSE clients in one process: p50 {fig(sse[0])} ms, p99 {fig(sse[1])} ms"
+        if page:
+            text += (f"; the kiosk page in Chromium (the page's own EventSource), {n} on the same 2 cores: p50 "
+                     f"{fig(page[0])} ms, p99 {fig(page[1])} ms" + (f", the browser using {fig(page[2], '.2f')} "
+                                                                      "cores" if page[2] else ""))
+        return text
+    sl, fl, cr = v["slowloris"], v["flood"], v["crowd"]
+    visitor = {k: (f"served {f['served'][0]}/{f['served'][1]}" + (f", p50 {fig(f['ms'][0])} ms, max {fig(f['ms'][1])} ms"
+                                                                  if f["ms"] else "")) for k, f in fl.items()}
+    out = [Row("pages", "one-viewer", "kiosk page: loop publishes -> viewer has it (4 states/s), 1 viewer",
+               seen("1") + " (the old page polled every 1 s: about 500 / 990 ms, estimate)", "p99 <= 100 ms"),
+           Row("pages", "fifty-viewers", "kiosk page: the same with 50 viewers", seen("50"), "p99 <= 100 ms"),
+           Row("pages", "attract-cpu", "daemon CPU in attract, 50 viewers connected",
+               f"{fig(v['cpu'][1], '.2f')} s per minute ({fig(v['cpu'][0], '.2f')} with none)", ""),
+           Row("pages", "crowd", "200 clients at once, whole request (one event-driven client process, like wrk, on "
+               "the same 2 cores)", f"new page on uvloop: {fig(cr['new']['served'], '.0f')}/200 served, p50 "
+               f"{fig(cr['new']['ms'][0], '.0f')} ms, p99 {fig(cr['new']['ms'][1], '.0f')} ms; on asyncio's own loop "
+               f"p99 {fig(cr['asyncio']['ms'][1], '.0f')} ms; old page {fig(cr['old']['served'], '.0f')}/200 served, "
+               f"p99 {fig(cr['old']['ms'][1], '.0f')} ms", "p99 <= 100 ms"),
+           Row("pages", "slowloris", "connections trickling headers (slowloris), 1,024 files", "; ".join(
+               f"{k}, {s['held']:,} opened and held for {s['seconds']:.0f} s: reachable {s['ok'][0]}/{s['ok'][1]}, "
+               f"{s['cpu']:.0f}% CPU, {s['files']:,} files open at the end" for k, s in sl.items()),
+               "reachable, CPU < 10%"),
+           Row("pages", "flood", "keep-alive flood: 650 connections from one address, each asking for `/status.json` "
+               "every 3 s and reopened when closed, 1,024 files; a visitor from another address every 0.5 s for 15 s",
+               f"new page (at most 64 per address; idle ones make room): visitor {visitor['new']}, "
+               f"{fl['new']['open']} of the 650 open, {fl['new']['cpu']:.0f}% CPU; the page before the per-address "
+               f"bound: visitor {visitor['unbounded']} ({fl['unbounded']['open']} connections held)",
+               "visitor served every time")]
+    if v.get("hall"):
+        out.append(Row("hall", "follow-20", "hall following 20 boards (2 signed states/s each, real Mosquitto)",
+                       f"publish -> hall p50 {fig(v['hall'][0])} ms, p99 {fig(v['hall'][1])} ms"
+                       + (f" ({v['hall'][2]} states)" if v["hall"][2] else ""), ""))
+    return out
 
 
 if __name__ == "__main__":

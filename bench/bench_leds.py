@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from clacks_hw.drivers.frame import PIXELS, Frame  # noqa: E402
 from clacks_hw.drivers.leds_spi import decode, encode  # noqa: E402
 from clacks_hw.drivers.pixel_map import PixelMap  # noqa: E402
-from report import record  # noqa: E402
+from report import Row, record  # noqa: E402
 
 TARGET_US = 100.0
 
@@ -30,6 +30,13 @@ def per_call_us(fn, arg, repeats: int = 7, number: int = 2000) -> tuple[float, f
             fn(arg)
         runs.append((time.perf_counter() - t0) / number * 1e6)
     return min(runs), statistics.median(runs)
+
+
+def rows(v: dict) -> list[Row]:
+    return [Row("board", "spi", "SPI encode of one 32-pixel frame (median)",
+                f"{v['encode_us']:.1f} us; pixel map + gamma {v['map_us']:.1f} us; map + gamma + encode "
+                f"{v['full_us']:.1f} us; building (validating) one Frame {v['frame_us']:.1f} us",
+                f"map + gamma + encode <= {TARGET_US:.0f} us")]
 
 
 def main() -> int:
@@ -49,8 +56,7 @@ def main() -> int:
     print(f"map + encode one frame: {full_best:.1f} us best, {full_med:.1f} us median"
           f" (target <= {TARGET_US:.0f} us: {'ok' if full_med <= TARGET_US else 'MISSED'})")
     print(f"building (validating) one Frame: {new_best:.1f} us best, {new_med:.1f} us median")
-    record("board", "SPI encode of one 32-pixel frame (median), the latest `bench_leds.py` run",
-           f"{enc_med:.1f} us; map + gamma + encode {full_med:.1f} us", f"<= {TARGET_US:.0f} us")
+    record(__file__, rows, {"encode_us": enc_med, "map_us": map_med, "full_us": full_med, "frame_us": new_med})
     return 0
 
 

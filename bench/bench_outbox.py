@@ -25,6 +25,7 @@ from clacks_hw.mqtt.outbox import Outbox  # noqa: E402
 from clacks_hw.mqtt.outbox_file import DIR, LOG, entry_line, show_line  # noqa: E402
 from clacks_hw.mqtt.signing import SigningKey  # noqa: E402
 from clacks_hw.web.mqtt_link import MqttLink  # noqa: E402
+from report import Row, record  # noqa: E402
 
 N = 10_000
 EDITION = default_edition()
@@ -76,6 +77,7 @@ def main() -> None:
 
         t_new, t_old = best(lambda: Outbox(new, EDITION, key), load_old)
         size_new, size_old = (new / DIR / LOG).stat().st_size, len(old_text)
+        v = {"n": N, "read_ms": [t_new * 1e3, t_old * 1e3], "mib": [size_new / 2**20, size_old / 2**20]}
         print(f"outbox: read {N} waiting results at start, fastest of 5 taking turns: {t_new * 1e3:.0f} ms line by line "
               f"({size_new / 2**20:.1f} MiB), {t_old * 1e3:.0f} ms as one JSON object ({size_old / 2**20:.1f} MiB, "
               "which the old reader refused over 4 MiB)")
@@ -91,6 +93,7 @@ def main() -> None:
                 d.write("hall-outbox.json", json.dumps(old, indent=1, sort_keys=True) + "\n", 0o600)
 
         t_new, t_old = best(receipt_new, receipt_old, rounds=10)
+        v["receipt_ms"] = [t_new * 1e3, t_old * 1e3]
         print(f"outbox: one receipt of 64 games with {N} waiting: {t_new * 1e3:.2f} ms (a line appended, fsync'd), "
               f"{t_old * 1e3:.0f} ms before (the whole file rewritten, fsync'd): {t_old / t_new:.0f}x")
 
@@ -113,10 +116,24 @@ def main() -> None:
         t_new, t_old = (t / 10 for t in best(lambda: [step_new() for _ in range(10)],
                                              lambda: [step_old() for _ in range(10)]))
         link.client.loop_stop()
+        v["step_us"] = [t_new * 1e6, t_old * 1e6]
+        record(__file__, rows, v)
         print(f"link: one step with {N} waiting, 64 out: {t_new * 1e6:.0f} us, {t_old * 1e6:.0f} us before "
               f"({t_old / t_new:.0f}x)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def rows(v: dict) -> list[Row]:
+    (read_new, read_old), (mib_new, mib_old) = v["read_ms"], v["mib"]
+    (rec_new, rec_old), (step_new, step_old) = v["receipt_ms"], v["step_us"]
+    return [Row("hall", "outbox", f"the board's outbox with {v['n']:,} results waiting, side by side in one run with "
+                "the outbox of before (one JSON object, `hall-outbox.json`)",
+                f"read at start {read_new:.0f} ms line by line ({mib_new:.1f} MiB) against {read_old:.0f} ms "
+                f"({mib_old:.1f} MiB, which the old reader refused over 4 MiB); one receipt of 64 games "
+                f"{rec_new:.2f} ms (a line appended, fsync'd) against {rec_old:.0f} ms (the whole file rewritten): "
+                f"{rec_old / rec_new:.0f}x; the link's step, 64 out: {step_new:.0f} us against {step_old:.0f} us "
+                f"({step_old / step_new:.0f}x)", "measured")]
 
 
 if __name__ == "__main__":

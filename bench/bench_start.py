@@ -26,6 +26,9 @@ DAEMON_RUNS = 7
 RATIO_TARGET = 2.5
 PI_ZERO_FACTOR = 8.0  # assumed, see above
 CLI = [sys.executable, "-m", "clacks_hw.cli"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from report import Row, record  # noqa: E402
+CLICK = "python -c 'import click'"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
@@ -40,7 +43,7 @@ def help_vs_bare() -> dict[str, list[float]]:
     from clacks_hw.commands import LAZY
 
     commands = {"python -c pass": [sys.executable, "-c", "pass"],
-                "python -c 'import click'": [sys.executable, "-c", "import click"],
+                CLICK: [sys.executable, "-c", "import click"],
                 "clacks-hw --help": [*CLI, "--help"]}
     commands.update({f"clacks-hw {name} --help": [*CLI, name, "--help"] for name in sorted(LAZY)})
     for argv in commands.values():
@@ -75,6 +78,7 @@ def first_frame() -> list[float]:
 
 def main() -> int:
     times = help_vs_bare()
+    medians = {name: statistics.median(runs) * 1000 for name, runs in times.items()}
     bare = statistics.median(times["python -c pass"])
     worst, ok = 0.0, True
     print(f"median of {RUNS} runs each, taking turns; Pi Zero 2 W: ESTIMATE = median x {PI_ZERO_FACTOR:g} (assumed)")
@@ -93,7 +97,34 @@ def main() -> int:
     frames = first_frame()
     print(f"`clacks-hw run --virtual` start to first frame: median {statistics.median(frames) * 1000:.0f} ms "
           f"(min {min(frames) * 1000:.0f}, max {max(frames) * 1000:.0f}) over {len(frames)} starts")
+    record(__file__, rows, {"medians_ms": medians, "runs": RUNS, "frame_ms": statistics.median(frames) * 1000,
+                            "frame_min_ms": min(frames) * 1000, "frame_max_ms": max(frames) * 1000,
+                            "starts": len(frames)})
     return 0 if ok else 1
+
+
+def rows(v: dict) -> list[Row]:
+    m = v["medians_ms"]
+    bare = m["python -c pass"]
+    helps = {name: ms for name, ms in m.items() if name.startswith("clacks-hw ") and name != "clacks-hw --help"}
+    slowest = max(helps, key=helps.get)
+    return [
+        Row("start", "help", f"`clacks-hw --help` against a bare `python -c pass` (medians of {v['runs']}, byte-code "
+            "cached, taking turns)", f"{m['clacks-hw --help']:.0f} ms against {bare:.0f} ms: "
+            f"{m['clacks-hw --help'] / bare:.2f}x (`import click` alone {m[CLICK]:.0f} ms)",
+            f"<= {RATIO_TARGET:g}x"),
+        Row("start", "subcommands", f"every subcommand's `--help` ({len(helps)}) against a bare `python -c pass`, "
+            f"side by side in one run (medians of {v['runs']})",
+            f"{min(helps.values()):.0f}-{max(helps.values()):.0f} ms: at most {helps[slowest] / bare:.2f}x "
+            f"(`{slowest}`)", f"each <= {RATIO_TARGET:g}x"),
+        Row("start", "pi-zero", "the same on a Pi Zero 2 W: an ESTIMATE, not measured (this run's medians times an "
+            f"assumed {PI_ZERO_FACTOR:g} for a Cortex-A53 at 1 GHz)",
+            f"`clacks-hw --help` about {m['clacks-hw --help'] * PI_ZERO_FACTOR / 1000:.1f} s, the slowest subcommand's "
+            f"about {helps[slowest] * PI_ZERO_FACTOR / 1000:.1f} s, bare Python about {bare * PI_ZERO_FACTOR / 1000:.1f} s",
+            "estimate"),
+        Row("board", "first-frame", f"`clacks-hw run --virtual`: process start to the board's first frame (median of "
+            f"{v['starts']})", f"{v['frame_ms']:.0f} ms (min {v['frame_min_ms']:.0f}, max {v['frame_max_ms']:.0f})", ""),
+    ]
 
 
 if __name__ == "__main__":

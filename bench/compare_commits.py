@@ -27,6 +27,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from report import Row, record
+
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = """
 import random, sys, tempfile, time
@@ -179,6 +181,19 @@ def main() -> None:
     print(f"board, game by game ({args.games} games a side, taking turns; events/s, the events alone): "
           f"median {statistics.median(b):.0f} before, {statistics.median(a):.0f} after; "
           f"best {max(b):.0f} before, {max(a):.0f} after")
+    medians = {name: [statistics.median(r[i] for r in results[side]) for side in ("before", "after")]
+               for i, name in enumerate(FIGURES)}
+    record(__file__, rows, {"before": args.commit, "rounds": args.rounds, "games": args.games, "medians": medians,
+                            "board": [statistics.median(b), statistics.median(a), max(b), max(a)]})
+
+
+def rows(v: dict) -> list[Row]:
+    b = v["board"]
+    figures = "; ".join(f"{name} {before:.1f} before, {after:.1f} after" for name, (before, after) in v["medians"].items())
+    return [Row("before-after", "compare", f"this checkout against {v['before']}: the two taking turns in one run, "
+                f"{v['rounds']} rounds, medians (`make bench-compare BEFORE={v['before']}`)",
+                f"{figures}; the board game by game ({v['games']} games a side, taking turns; events/s): median "
+                f"{b[0]:.0f} before, {b[1]:.0f} after, best {b[2]:.0f} before, {b[3]:.0f} after", "no slower than before")]
 
 
 if __name__ == "__main__":
