@@ -164,3 +164,13 @@ def test_the_summoner_may_send_volunteers_against_its_own_dragon_or_none():
     assert {c for _, c, _ in sent.fight.sent} == {"L2", "M1"} and sent.pending.kind == "dragon"
     none = act(act(s, "N", "send", cards=["L2"]), "S", "send")
     assert [c for _, c, _ in none.fight.sent] == ["L2"] and none.pending.kind == "dragon"
+
+
+def test_once_the_spell_is_returned_a_volunteer_recruited_again_is_the_players_to_keep():
+    """Line 422's obligation lasts while the run waits: a runner discarded with the returned spell
+    ("Discard their Runners", line 400) and recruited again on that turn is the player's own."""
+    s = roll(act(waiting_at_the_gate(), "S", "recruit", card="L1", quadrant="fools"), 8)  # and one more
+    s = roll(act(act(s, "S", "reinforce", cards=["L1"]), "S", "challenge"), 7)  # 4 + 2 + 7 = 13
+    assert s.run_of("S") is None and s.player("S").returned == ("s1",)
+    s = roll(act(s, "S", "recruit", card="L1", quadrant="fools"), 5)  # the natural 8's extra volunteer
+    assert s.player("S").hand == ("L1",) and act(s, "S", "end_turn").seat == "N"

@@ -24,7 +24,10 @@ def waiting_run(state: GuardsState, seat: str) -> Run | None:
 
 
 def owed(state: GuardsState, seat: str) -> tuple[str, ...]:
-    """The volunteers ``seat`` recruited this turn while its run waits, still in its hand."""
+    """The volunteers ``seat`` recruited this turn while its run waits, still in its hand (none
+    once the run is over: a card may leave with the returned spell and be recruited again)."""
+    if waiting_run(state, seat) is None:
+        return ()
     hand = state.player(seat).hand
     return tuple(c for c in state.owed if c in hand)
 

@@ -221,7 +221,8 @@ def apply_reinforce(state: GuardsState, action) -> GuardsState:
     through the city." (To re-attempt the Wizard's Challenge)"""
     state, runners = _take(state, action.seat, action.cards, action.items)
     run = state.run_of(action.seat)
-    return state.with_run(action.seat, run._replace(runners=run.runners + runners))._replace(acted=True)
+    return state.with_run(action.seat, run._replace(runners=run.runners + runners))._replace(
+        acted=True, owed=tuple(c for c in state.owed if c not in action.cards))
 
 
 def challenge_number(state: GuardsState, run: Run) -> int:
