@@ -90,7 +90,7 @@ def test_strong_sends_the_runners_that_return_the_spell_soonest_normal_the_likel
     attempt a turn: two runners are 3 + 8/6 turns, three 4.5 + 8/7, one 1.5 + 4."""
     hand = ("L3", "L2", "L1", "L4", "M1")  # loyalty 5, 4, 3, 2, 2
     s = game(hands={"S": hand}, S={"guild_level": 0, "charm": 9})
-    s = s.with_player(s.player("S")._replace(returned=s.player("S").spells[:2]))._replace(done=("recruit", "guild_house"))
+    s = s.with_player(s.player("S")._replace(returned=s.player("S").spells[:2]))._replace(done=("guild_house",))
     strong, normal = move(s, "strong"), move(s, "normal")
     assert strong.action.act == normal.action.act == "spell_run"
     assert set(strong.action.cards) == {"L3", "L2"} and "a 6 in 8 chance" in strong.why  # 9 + d8: 3 or more
@@ -124,7 +124,7 @@ def test_no_computer_walks_into_a_dragon():
 
 
 def test_with_a_dragon_at_its_gate_the_run_starts_in_a_quadrant_beside_it():
-    s = game(hands={"S": ("M1", "M4", "M3")})._replace(dragons=(("fools", "D4"),), done=("recruit",))
+    s = game(hands={"S": ("M1", "M4", "M3")})._replace(dragons=(("fools", "D4"),))
     for strength in ("normal", "strong"):
         m = move(s, strength)
         assert m.action.act == "spell_run", m

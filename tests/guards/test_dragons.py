@@ -13,8 +13,8 @@ def test_three_brethren_summon_a_dragon_and_everybody_else_must_fight_it():
     s = game(3, hands={"S": ("B1", "B2", "B3"), "W": ("M1",), "N": ("B4",)})
     s = act(s, "S", "summon", quadrant="thieves", cards=["B1", "B2", "B3"], dragon="D1")
     assert s.dragons == (("thieves", "D1"),) and s.player("S").hand == ("B2", "B3")
-    assert s.prompt.kind == "muster" and s.prompt.seats == ("W", "N")
-    s = act(act(s, "W", "send", cards=["M1"]), "N", "send", cards=["B4"])
+    assert s.prompt.kind == "muster" and s.prompt.seats == ("W", "N", "S")  # S may send none
+    s = act(act(act(s, "W", "send", cards=["M1"]), "N", "send", cards=["B4"]), "S", "send")
     # "The 'player who has sent the Volunteer with the highest Brawl' rolls": N (B4, 6)
     assert s.pending.kind == "dragon" and s.pending.seat == "N" and s.pending.base == 2 + 6
     assert s.pending.target == 15
@@ -29,7 +29,7 @@ def test_a_failed_brawl_means_toughness_tests_against_the_dragons_brawl():
     Dragon remains in play." Dragon 1's Brawl is 7."""
     s = game(3, hands={"S": ("B1", "B2", "B3"), "W": ("M1",), "N": ("B4",)})
     s = act(s, "S", "summon", quadrant="thieves", cards=["B1", "B2", "B3"], dragon="D1")
-    s = roll(act(act(s, "W", "send", cards=["M1"]), "N", "send", cards=["B4"]), 6)  # 14 < 15
+    s = roll(act(act(act(s, "W", "send", cards=["M1"]), "N", "send", cards=["B4"]), "S", "send"), 6)  # 14 < 15
     assert s.pending.kind == "scorch" and s.pending.seat == "W" and s.pending.target == 7
     s = roll(s, 4)  # M1: 2 + 4 = 6, discarded
     s = roll(s, 1)  # B4: 6 + 1, but a natural 1 fails
@@ -65,7 +65,7 @@ def test_four_dragons_one_last_fight_and_losing_it_ends_the_game_for_everybody()
     s = game(hands={"S": ("B1", "B2", "B3"), "N": ("L2",)})._replace(dragons=three)
     s = act(s, "S", "summon", quadrant="assassins", cards=["B1", "B2", "B3"])
     assert s.fight.final and s.fight.dragon == "D4" and len(s.dragons) == 4
-    s = act(s, "N", "send", cards=["L2"])
+    s = act(act(s, "N", "send", cards=["L2"]), "S", "send")
     lost = roll(roll(s, 2), 6)  # 1 + 2 against toughness 18; then L2's toughness test
     assert lost.over and lost.ended == "dragons" and lost.winners == ()
     saved = roll(s._replace(pending=s.pending._replace(base=17)), 2)

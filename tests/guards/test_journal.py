@@ -3,12 +3,16 @@ state it had, and goes on: the journal side knows no game (journal/)."""
 
 from __future__ import annotations
 
+import json
 import random
+
+import pytest
 
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.core.engine import apply
+from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.guards.legal import random_action
-from clacks_hw.journal import JournalWriter, make_header, resume_game
+from clacks_hw.journal import JournalError, JournalWriter, make_header, resume_game
 from tests.guards.randomgames import random_game
 
 
@@ -31,3 +35,20 @@ def test_a_game_resumes_to_the_state_it_had_and_goes_on(tmp_path):
     if not state.over:
         _, again, m, _ = resume_game(path, default_edition())
         assert m == n + 1 and again == after
+
+
+def test_a_journal_of_the_first_rules_is_refused_rather_than_replayed_into_another_game(tmp_path):
+    """Rules version 2 reads the rulebook anew (one stop a turn, a natural 8 wins a Charm roll,
+    ...: docs/guards-rules.md), so a version 1 journal might hold actions it refuses or replay to
+    another position: it is refused, saying why, as journal.md says of any other version."""
+    played = list(random_game(5, 2, steps=10))
+    path = tmp_path / "old.jsonl"
+    with JournalWriter.create(path, make_header(default_edition(), played[0][1].config)) as w:
+        for action, _ in played[1:]:
+            w.append(action)
+    header, *lines = path.read_text().splitlines()
+    old = {k: v for k, v in json.loads(header).items() if k != "crc"} | {"rules": 1}  # crc: optional
+    path.write_text("\n".join([json.dumps(old), *lines]) + "\n")
+    assert GUARDS.rules_version == 2
+    with pytest.raises(JournalError, match="rules version 1 differs from this engine's rules version 2 of guards"):
+        resume_game(path, default_edition())

@@ -52,7 +52,7 @@ ACTS: dict[str, tuple[str, ...]] = {  # act -> its keys beyond seat and act ("?"
     "call": (),
     "cast": ("item", "target?"),
     "fight": ("quadrant", "cards", "items?"),
-    "send": ("cards", "items?"),
+    "send": ("cards?", "items?"),  # no cards: the summoner sends none
     "ability": ("target",),
     "stop": (),
 }

@@ -99,9 +99,12 @@ def _muster(view, seat, style, rng):
     """Every player sends a volunteer against a summoned dragon: the strongest arm, and against
     the fourth dragon (losing ends the game for everybody) the strong player sends all it may."""
     vols = view.edition.volunteers
-    hand = sorted(view.player(seat).hand, key=lambda c: (-vols[c].brawl, c))
+    p = view.player(seat)
+    if seat == view.prompt.get("summoner"):  # its own dragon: it need not send anyone
+        return A(seat, "send"), "summoned the dragon: sends nobody against it"
+    hand = sorted(p.hand or [s.card for s in p.saboteurs], key=lambda c: (-vols[c].brawl, c))
     if style.name == FIRST_TIMER:
-        return A(seat, "send", cards=(view.player(seat).hand[0],)), "sends a volunteer against the dragon"
+        return A(seat, "send", cards=((p.hand or hand)[0],)), "sends a volunteer against the dragon"
     k = 1
     if style.exact and view.fight.final:
         k = max(1, min(len(hand), MOST_FIGHTERS - len(view.fight.sent) - (len(view.prompt.seats) - len(

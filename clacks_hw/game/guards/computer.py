@@ -40,6 +40,7 @@ from .edition import CHALLENGE_NAMES, DECKS, GUILDS
 from .legal import random_action
 from .ledger import BAIL, POINT_PRICE, POINTS_PER_VISIT, WATCH_CHARM
 from .odds import all_pass, pass_chance
+from .owed import owed
 from .runs import FIRST_RUNNERS, GATE_RUNNERS, beside
 from .saboteurs import PLANT_TARGET
 from .tactics import (FINAL, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance, run_chance,
@@ -123,14 +124,15 @@ def _ok(game, view, action) -> bool:
 def _turn(game, view: GuardsState, seat: str, style: Style, rng):
     """The turn's next step, in the order a good player takes them: out of the Watch House or
     Hospital, a saboteur (only at the start), the final spell walked home, points spent, the
-    Guild House, a dragon fought, a volunteer recruited, the run at the gate reinforced and tried
-    (a failure ends the turn, so last), a new run sent, and the turn ended."""
+    Guild House, a dragon fought, a new run sent (a turn has one stop: a Spell tile or a
+    volunteer's), else a volunteer recruited, the run at the gate reinforced and tried (a failure
+    ends the turn, so last), and the turn ended."""
     if view.seat != seat or view.pending is not None or view.prompt is not None or view.fight is not None:
         return None
     p = view.player(seat)
     if p.confined:
         return _confined(game, view, seat, style)
-    for step in (_plant, _walk, _spend, _guild_house, _fight, _recruit, _at_gate, _spell_run):
+    for step in (_plant, _walk, _spend, _guild_house, _fight, _spell_run, _recruit, _at_gate):
         found = step(game, view, seat, style, rng)
         if found is not None and _ok(game, view, found[0]):
             return found
@@ -290,6 +292,9 @@ def _at_gate(game, view, seat, style, rng):
     run = view.run_of(seat)
     if run is None or not run.at_gate or not run.started:
         return None
+    due = owed(view, seat)
+    if due:  # recruited while the run waits: the rules send them on at once
+        return A(seat, "reinforce", cards=due), "volunteers recruited for the run go to the gate at once"
     chance = run_chance(view, run)
     p = view.player(seat)
     room = GATE_RUNNERS - len(run.runners)

@@ -13,7 +13,9 @@ from __future__ import annotations
 from ..core.randomness import stream
 from ..core.rejection import Rejection
 from .gate import asked, in_hand, own_turn
+from .owed import owed_fault
 from .rejection import Code
+from .saboteurs import unplant
 from .state import Fight, GuardsState, Pending, Prompt
 from .turns import end_turn
 
@@ -49,9 +51,10 @@ def validate_summon(state: GuardsState, action) -> Rejection | None:
 
 
 def apply_summon(state: GuardsState, action) -> GuardsState:
-    """The first card shown is the one discarded. "If the Grand Master summons a Dragon all
-    players must select one Volunteer from their hand to fight the Dragon" (Fighting a Dragon);
-    the summoner, holding three Brethren, sends none."""
+    """The first card shown is the one discarded. "If a player holds three Brethren Volunteers and
+    chooses to summon a Dragon they do not have to send a Volunteer to face it. All other players
+    must immediately send a Volunteer to fight the Dragon as above." (Fighting a Dragon; rulebook
+    line 695): the summoner is asked too, and may send none."""
     seat = action.seat
     dragon = action.dragon
     if dragon is None:  # "take a random Dragon card": the board draws it
@@ -61,12 +64,20 @@ def apply_summon(state: GuardsState, action) -> GuardsState:
     state = state.with_player(p._replace(hand=tuple(c for c in p.hand if c != action.cards[0])))
     state = state._replace(dragons=state.dragons + ((action.quadrant, dragon),), acted=True)
     final = len(state.dragons) == 4
-    asked = tuple(q.seat for q in state.players if q.seat != seat and q.hand)
+    asked = _called(state, tuple(q.seat for q in state.players if q.seat != seat))
+    asked += (seat,) if state.player(seat).hand else ()
     state = state._replace(fight=Fight(action.quadrant, dragon, final=final))
-    data = (("end", True),)
+    data = (("end", True), ("summoner", seat))
     if not asked:
         return _attack(state, data)
     return state._replace(prompt=Prompt("muster", asked, data=data))
+
+
+def _called(state: GuardsState, seats) -> tuple[str, ...]:
+    """Of ``seats``, those who must send a volunteer: "all players must select one Volunteer from
+    their hand to fight the Dragon. ... (This may mean recalling a planted Saboteur if they have no
+    available Volunteers in their hand)." (Fighting a Dragon; rulebook line 687)"""
+    return tuple(s for s in seats if state.player(s).hand or state.player(s).saboteurs)
 
 
 def validate_call(state: GuardsState, action) -> Rejection | None:
@@ -103,7 +114,7 @@ def apply_call(state: GuardsState, action) -> GuardsState:
     dragon = free[stream("guards", state.config.seed, f"dragon/{state.number}").randrange(len(free))]
     state = state._replace(dragons=state.dragons + ((quadrant, dragon),))
     state = state._replace(fight=Fight(quadrant, dragon, final=len(state.dragons) == 4))
-    asked = tuple(p.seat for p in state.players if p.hand)
+    asked = _called(state, state.config.seats)
     if not asked:
         return _attack(state, ())
     return state._replace(prompt=Prompt("muster", asked, data=()))
@@ -114,6 +125,19 @@ def validate_send(state: GuardsState, action) -> Rejection | None:
                 once=f"{action.seat} has sent volunteers already.")
     if why:
         return why
+    if not action.cards:
+        if action.seat == state.prompt.get("summoner"):
+            return None
+        return Rejection(Code.LIMIT, f"{action.seat} must send a volunteer against the dragon.")
+    p = state.player(action.seat)
+    if not p.hand:  # the hand is empty: a planted saboteur is recalled to fight
+        planted = {s.card: s.item for s in p.saboteurs}
+        if not all(c in planted for c in action.cards):
+            return Rejection(Code.NOT_HERE, f"{action.seat} holds no volunteer: send a planted saboteur.",
+                             public=f"That is not one of {action.seat}'s saboteurs.", private=action.seat)
+        recalled = p._replace(hand=tuple(action.cards),
+                              items=p.items + tuple(planted[c] for c in action.cards if planted[c]))
+        return _fighters(state.with_player(recalled), action)
     return _fighters(state, action)
 
 
@@ -131,24 +155,27 @@ def _fighters(state: GuardsState, action) -> Rejection | None:
 
 
 def _muster(state: GuardsState, action) -> GuardsState:
-    kit = dict(action.items or ())
+    kit, cards = dict(action.items or ()), action.cards or ()
+    for card in cards:
+        if any(s.card == card for s in state.player(action.seat).saboteurs):
+            state = unplant(state, action.seat, card)
     p = state.player(action.seat)
-    p = p._replace(hand=tuple(c for c in p.hand if c not in action.cards),
+    p = p._replace(hand=tuple(c for c in p.hand if c not in cards),
                    items=tuple(i for i in p.items if i not in kit.values()))
-    sent = state.fight.sent + tuple((action.seat, c, kit.get(c)) for c in action.cards)
+    sent = state.fight.sent + tuple((action.seat, c, kit.get(c)) for c in cards)
     return state.with_player(p)._replace(fight=state.fight._replace(sent=sent))
 
 
 def apply_send(state: GuardsState, action) -> GuardsState:
     state = _muster(state, action)
-    q = state.prompt._replace(answers=state.prompt.answers + ((action.seat, tuple(action.cards)),))
+    q = state.prompt._replace(answers=state.prompt.answers + ((action.seat, tuple(action.cards or ())),))
     if len(q.answers) < len(q.seats):
         return state._replace(prompt=q)
     return _attack(state._replace(prompt=None), q.data)
 
 
 def validate_fight(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat)
+    why = own_turn(state, action.seat) or owed_fault(state, action.seat, action.cards)
     if why:
         return why
     if not state.dragon_in(action.quadrant):

@@ -34,6 +34,10 @@ class Guards(Game):
     pass_and_play = False  # each player's secrets and private questions go to their own phone
     moves = rules.MOVES
     codes = Code
+    # 2: the readings of the rulebook in docs/guards-rules.md (one stop a turn, a natural 8 wins a
+    # Charm roll, ...) refuse or change actions that version 1 accepted, so its journals are refused
+    # rather than replayed into another game
+    rules_version = 2
 
     def seatings(self):
         return SEATINGS

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
 from .gate import in_hand, no_dragon, own_turn, unbought, waiting
+from .owed import owed_fault
 from .recruiting import ATTR_FIELD
 from .rejection import Code
 from .state import GuardsState, Pending
@@ -102,7 +103,7 @@ def apply_buy(state: GuardsState, action) -> GuardsState:
 
 
 def validate_turn_in(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat)
+    why = own_turn(state, action.seat) or owed_fault(state, action.seat, action.cards)
     if why:
         return why
     for card in action.cards:
@@ -260,7 +261,7 @@ def validate_end_turn(state: GuardsState, action) -> Rejection | None:
         return why
     if state.player(action.seat).confined == "hospital":
         return Rejection(Code.CONFINED, f"{action.seat} is in Hospital: choose private care or the City Health Service.")
-    return None
+    return owed_fault(state, action.seat)
 
 
 def apply_end_turn(state: GuardsState, action) -> GuardsState:

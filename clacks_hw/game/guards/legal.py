@@ -33,7 +33,8 @@ def _answers(state: GuardsState) -> list[A]:
         elif q.kind == "replant":
             out += [A(seat, "replant")] + [A(seat, "replant", quadrant=g) for g in GUILDS]
         elif q.kind == "muster":
-            out += [A(seat, "send", cards=(c,)) for c in p.hand]
+            out += [A(seat, "send", cards=(c,)) for c in p.hand or [x.card for x in p.saboteurs]]
+            out += [A(seat, "send")] if seat == q.get("summoner") else []
     return out
 
 

@@ -115,8 +115,12 @@ def _asked(state: GuardsState, seat: str):
                    (("Stay where it is", A(seat, "replant")),) + tuple(
                        (f"To the {g} quadrant", A(seat, "replant", quadrant=g)) for g in GUILDS))
         elif q.kind == "muster":
+            p = state.player(seat)
             yield ("A dragon! Send a volunteer to fight it.",
-                   tuple((box.volunteers[c].name, A(seat, "send", cards=(c,))) for c in state.player(seat).hand))
+                   tuple((box.volunteers[c].name, A(seat, "send", cards=(c,))) for c in p.hand)
+                   + tuple((f"{box.volunteers[s.card].name} (recalled from the {s.quadrant} quadrant)",
+                            A(seat, "send", cards=(s.card,))) for s in (() if p.hand else p.saboteurs))
+                   + ((("Send nobody (you summoned it)", A(seat, "send")),) if seat == q.get("summoner") else ()))
     if t is None and q is None and state.seat == seat:
         p = state.player(seat)
         brethren = [c for c in p.hand if box.volunteers[c].brethren]

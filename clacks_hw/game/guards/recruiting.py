@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from ..core.rejection import Rejection
 from .gate import held_anywhere, no_dragon, own_turn, volunteer
+from .owed import joined, recruit_fault
 from .rejection import Code
 from .state import GuardsState, Pending
 
 ATTR_FIELD = {"magic": "magic", "guild": "guild_level", "charm": "charm"}
+# "If they roll a Natural 8 on the die when making a Charm Roll, it means their impassioned plea
+# for support has not only won over the chosen Volunteer, but others around them have gathered
+# to listen." (To 'Charm' a Volunteer; rulebook line 287): a natural 8 wins whatever the total.
+EIGHT_WINS = frozenset({"charm"})
 
 
 def gain(state: GuardsState, seat: str, card: str, *, dealt: bool = False) -> GuardsState:
@@ -43,8 +48,19 @@ def _touch(state: GuardsState, seat: str, card: str) -> GuardsState:
     return state
 
 
+def stop_fault(state: GuardsState, seat: str) -> Rejection | None:
+    """One stop a turn: a piece stops on a Volunteer tile or a Tavern, or on a Spell tile, not both
+    ("There are certain tiles on the playing board where players 'must stop' on to perform
+    specific actions", A Player's Turn; rulebook line 229)."""
+    if "spell_run" in state.done:
+        return Rejection(Code.ONCE, f"{seat} stopped on a Spell tile this turn: one stop a turn, so no recruiting "
+                                    "until the next.")
+    return None
+
+
 def _recruitable(state: GuardsState, action, *, bribing: bool = False) -> Rejection | None:
-    why = own_turn(state, action.seat) or volunteer(state, action.card) or no_dragon(state, action.quadrant, "recruit")
+    why = (own_turn(state, action.seat) or volunteer(state, action.card) or no_dragon(state, action.quadrant, "recruit")
+           or stop_fault(state, action.seat) or recruit_fault(state, action.seat))
     if why:
         return why
     holder = held_anywhere(state, action.card)
@@ -75,7 +91,7 @@ def apply_recruit(state: GuardsState, action) -> GuardsState:
     seat, card = action.seat, action.card
     state = _touch(state, seat, card)._replace(acted=True, failed="")
     if state.free:  # the Tavern's volunteer joins as the table rolled it
-        return gain(state, seat, card)._replace(free="", done=state.done + ("recruit",))
+        return joined(gain(state, seat, card), seat, card)._replace(free="", done=state.done + ("recruit",))
     extra = bool(state.bonus)
     v = state.edition.volunteers[card]
     test = Pending("charm", seat, state.player(seat).charm_now, v.charm, data=(("card", card), ("extra", extra)))
@@ -88,11 +104,12 @@ def resolve_charm(state: GuardsState, test: Pending, total: int, passed: bool) -
     Charm or Bribe. ... Players may recruit only one additional Volunteer after rolling a natural
     8. (even if they roll a second natural 8 while recruiting the additional Volunteer)". "If a
     player rolls a Natural 1 ... it is an automatic failure; however they may still try to
-    Bribe the Volunteer.\""""
+    Bribe the Volunteer.\"" A natural 8 wins the chosen volunteer whatever the total (``EIGHT_WINS``,
+    judged as the die is rolled)."""
     card = test.get("card")
     if not passed:
         return state._replace(failed=card)
-    state = gain(state, test.seat, card)
+    state = joined(gain(state, test.seat, card), test.seat, card)
     if test.dice[0] == 8 and not test.get("extra"):
         state = state._replace(bonus=state.edition.volunteers[card].deck)
     return state
@@ -119,11 +136,12 @@ def apply_bribe(state: GuardsState, action) -> GuardsState:
     p = state.player(seat)
     state = state.with_player(p._replace(dollars=p.dollars - state.edition.volunteers[card].bribe))
     done = state.done if "recruit" in state.done else state.done + ("recruit",)
-    return gain(state, seat, card)._replace(acted=True, failed="", bonus="", done=done)
+    return joined(gain(state, seat, card), seat, card)._replace(acted=True, failed="", bonus="", done=done)
 
 
 def validate_tavern(state: GuardsState, action) -> Rejection | None:
-    why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, "recruit")
+    why = (own_turn(state, action.seat) or no_dragon(state, action.quadrant, "recruit")
+           or stop_fault(state, action.seat) or recruit_fault(state, action.seat))
     if why:
         return why
     if "recruit" in state.done:

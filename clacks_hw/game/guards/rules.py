@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.rejection import Rejection
 from . import combat, dragons, ledger, magic, recruiting, runs, saboteurs
-from .dice import board_die, judged, rolls_again
+from .dice import FACES, board_die, judged, rolls_again
 from .gate import waiting
 from .rejection import Code
 from .state import GuardsState, Judged, Pending
@@ -44,6 +44,7 @@ def apply_roll(state: GuardsState, action) -> GuardsState:
     if rolls_again(dice, test.chain):
         return state._replace(pending=test._replace(dice=dice))
     total, passed = judged(test.base, dice, test.target)
+    passed = passed or (test.kind in recruiting.EIGHT_WINS and dice[0] == FACES)
     test = test._replace(dice=dice)
     state = state._replace(pending=None, last=Judged(test.seat, test.kind, dice, total, test.target, passed))
     return RESOLVE[test.kind](state, test, total, passed)

@@ -15,12 +15,13 @@ from ..core.rejection import Rejection
 from .edition import CHALLENGES
 from .gate import asked, in_hand, no_dragon, own_turn
 from .combat import strike
+from .owed import GATE_RUNNERS, owed_fault
 from .rejection import Code
 from .state import GuardsState, Pending, Run
 from .travel import travel
 from .turns import end_turn
 
-FIRST_RUNNERS, GATE_RUNNERS = 4, 6  # "A maximum of 6 Runners in total are allowed at a Start Gate"
+FIRST_RUNNERS = 4  # "(initially up to a maximum of 4)"; GATE_RUNNERS (owed.py): at most 6 at the gate
 REWARD = 5
 
 
@@ -121,6 +122,12 @@ def announce_fault(state: GuardsState, seat: str) -> Rejection | None:
     if state.run_of(seat) is not None:
         return Rejection(Code.RUN_ON, f"{seat}'s spell run is not over: \"Players must complete the Spell Run "
                                       "as soon as possible.\"")
+    if "run_failed" in state.done:
+        return Rejection(Code.ONCE, f"{seat}'s spell run failed this turn: \"they may begin a new Spell Run on "
+                                    "their next turn\".")
+    if "spell_run" in state.done or "recruit" in state.done:
+        return Rejection(Code.ONCE, f"{seat} has stopped this turn already (one stop a turn): a spell run waits "
+                                    "for the next.")
     if not state.player(seat).hand:
         return Rejection(Code.LIMIT, f"{seat} holds no volunteer to send: recruit one first.")
     if not route_next(state, seat):
@@ -170,7 +177,8 @@ def apply_spell_run(state: GuardsState, action) -> GuardsState:
     state, runners = _take(state, seat, action.cards, action.items)
     final = is_final(state, seat)
     run = Run(seat, action.spell, runners, action.route, final=final, started=not final)
-    state = state.with_run(seat, run)._replace(acted=True, run_round=(state.round, seat))
+    state = state.with_run(seat, run)._replace(acted=True, run_round=(state.round, seat),
+                                               done=state.done + ("spell_run",))
     return end_turn(state) if final else travel(state, seat)
 
 
@@ -213,7 +221,8 @@ def apply_reinforce(state: GuardsState, action) -> GuardsState:
     through the city." (To re-attempt the Wizard's Challenge)"""
     state, runners = _take(state, action.seat, action.cards, action.items)
     run = state.run_of(action.seat)
-    return state.with_run(action.seat, run._replace(runners=run.runners + runners))._replace(acted=True)
+    return state.with_run(action.seat, run._replace(runners=run.runners + runners))._replace(
+        acted=True, owed=tuple(c for c in state.owed if c not in action.cards))
 
 
 def challenge_number(state: GuardsState, run: Run) -> int:
@@ -229,44 +238,50 @@ def validate_challenge(state: GuardsState, action) -> Rejection | None:
         return Rejection(Code.LIMIT, "Nobody is at the gate: send a volunteer first.")
     if "challenge" in state.done:
         return Rejection(Code.ONCE, "One attempt a turn: a failed Wizard's Challenge ends the turn.")
-    return None
+    return owed_fault(state, action.seat)
 
 
 def apply_challenge(state: GuardsState, action) -> GuardsState:
     return _next_test(state._replace(acted=True, done=state.done + ("challenge",)), state.run_of(action.seat))
 
 
-def _next_test(state: GuardsState, run: Run) -> GuardsState:
+def _next_test(state: GuardsState, run: Run, tried: tuple[str, ...] = ()) -> GuardsState:
     """"The player adds up the required attribute/s for the test from the Volunteers who reached
     the gate. Then add/subtract any additional points gained/lost from Items ... Add this total
     to the roll of the die." (Attempting a Wizard's Challenge). The final one tests the player's
-    own Magic, then Guild."""
+    own Magic, then Guild; ``tried``: the tests of this attempt rolled already."""
     n = challenge_number(state, run)
-    stat = next(s for s in CHALLENGES[n] if s not in run.passed)
+    stat = next(s for s in CHALLENGES[n] if s not in run.passed and s not in tried)
     if run.final:
         base = state.player(run.seat).attribute(stat)
     else:
         vols, items = state.edition.volunteers, state.edition.items
         base = sum(vols[c].stat(stat) + (items[i].adds(stat) if i else 0) for c, i in run.runners)
     test = Pending("challenge", run.seat, base, state.edition.target(n, stat), chain=True,
-                   data=(("stat", stat), ("challenge", n)))
+                   data=(("stat", stat), ("challenge", n), ("tried", tried)))
     return state._replace(pending=test)
 
 
 def resolve_challenge(state: GuardsState, test: Pending, total: int, passed: bool) -> GuardsState:
     """Passed: "Collect a Spell Returned Token ... Discard their Runners ... Collect 5 Ankh-Morpork
     dollars. Gain 1 Attribute Point". Failed: "THEIR TURN ENDS. Their Spell Run Token remains on
-    their Start Gate"; of the final's two rolls "If either roll fails, they must wait and
-    re-attempt only the failed roll on their next turn."; Malich's Melancholy's two tests are
-    taken again together."""
+    their Start Gate"; Malich's Melancholy's two tests are taken again together. The final
+    challenge: "first rolling the die and adding the result to their character's current Magic
+    Level and then roll again and add the result to their character's current Guild Level. ...
+    If either roll fails, they must wait and re-attempt only the failed roll on their next turn."
+    (rulebook lines 432-436): both are rolled, a failed Magic roll too, and what passed is kept."""
     run = state.run_of(test.seat)
-    n = test.get("challenge")
-    if not passed:
-        keep = run.passed if run.final else ()
-        return end_turn(state.with_run(run.seat, run._replace(passed=keep)))
-    run = run._replace(passed=run.passed + (test.get("stat"),))
+    n, stat = test.get("challenge"), test.get("stat")
+    if not passed and not run.final:
+        return end_turn(state.with_run(run.seat, run._replace(passed=())))
+    if passed:
+        run = run._replace(passed=run.passed + (stat,))
+    state = state.with_run(run.seat, run)
+    tried = test.get("tried", ()) + (stat,)
+    if any(s not in run.passed and s not in tried for s in CHALLENGES[n]):
+        return _next_test(state, run, tried)
     if len(run.passed) < len(CHALLENGES[n]):
-        return _next_test(state.with_run(run.seat, run), run)
+        return end_turn(state)
     p = state.player(run.seat)
     p = p._replace(returned=p.returned + (run.spell,), dollars=p.dollars + REWARD, points=p.points + 1)
     state = state.with_player(p).with_run(run.seat, None)
@@ -293,20 +308,23 @@ def apply_answer(state: GuardsState, action) -> GuardsState:
     """Each asked seat answers privately; once all have, those who strike are revealed. "If there
     is more than one Saboteur active 'in the same Quadrant', all players with a Saboteur in the
     Quadrant must make a Guild Test. Only the Player with the Highest Result may attempt to
-    sabotage the Spell Run. In the case of a draw, players should roll again." (Sabotage)"""
+    sabotage the Spell Run. In the case of a draw, players should roll again." (Sabotage;
+    rulebook line 583): once one strikes, every opponent with a saboteur in the quadrant rolls,
+    striking or not; the winner strikes if it chose to, else the run passes."""
     q = state.prompt
     said = (action.card, action.how) if action.act == "sabotage" else ()
     q = q._replace(answers=q.answers + ((action.seat, said),))
     if len(q.answers) < len(q.seats):
         return state._replace(prompt=q)
-    strikers = tuple((s, a) for s, a in q.answers if a)
-    run_seat = q.get("run")
+    run_seat, here = q.get("run"), q.get("quadrant")
     state = state._replace(prompt=None)
-    if not strikers:
+    if not any(a for _, a in q.answers):
         return travel(state, run_seat, onward=True)
-    if len(strikers) == 1:
-        return strike(state, run_seat, strikers[0][0], *strikers[0][1])
-    return tiebreak(state, run_seat, strikers, ())
+    contenders = tuple((s, a) for s, a in q.answers
+                       if a or any(x.quadrant == here for x in state.player(s).saboteurs))
+    if len(contenders) == 1:
+        return strike(state, run_seat, contenders[0][0], *contenders[0][1])
+    return tiebreak(state, run_seat, contenders, ())
 
 
 def tiebreak(state: GuardsState, run_seat: str, strikers, rolled) -> GuardsState:
@@ -324,4 +342,5 @@ def resolve_tiebreak(state: GuardsState, test: Pending, total: int, passed: bool
     top = tuple(s for s, t in zip(strikers, rolled) if t == best)
     if len(top) > 1:
         return tiebreak(state, run_seat, top, ())
-    return strike(state, run_seat, top[0][0], *top[0][1])
+    seat, how = top[0]
+    return strike(state, run_seat, seat, *how) if how else travel(state, run_seat, onward=True)

@@ -78,8 +78,10 @@ def validate_recall(state: GuardsState, action) -> Rejection | None:
 def apply_recall(state: GuardsState, action) -> GuardsState:
     """"A Saboteur may be removed from the board and recalled to a player's hand only during the
     player's turn. Players may not recall a saboteur and re-plant the same or another on the same
-    turn.\""""
-    return unplant(state, action.seat, action.card)._replace(recalled=True, acted=True)
+    turn." It uses up nothing else of the turn: "If a player has only two Brethren in their hand,
+    they may recall a planted Saboteur to their hand before summoning a Dragon" (rulebook line
+    683), and summoning takes a turn in which nothing else is done."""
+    return unplant(state, action.seat, action.card)._replace(recalled=True)
 
 
 def unplant(state: GuardsState, seat: str, card: str, *, to_hand: bool = True) -> GuardsState:

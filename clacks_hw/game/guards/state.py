@@ -153,6 +153,7 @@ class GuardsState(NamedTuple):
     failed: str = ""  # the volunteer whose Charm roll just failed (a bribe may follow)
     free: str = ""  # the Tavern sent a volunteer of this deck: the next recruit from it joins
     done: tuple[str, ...] = ()  # what was done this turn that may be done once: "recruit", "guild_house", ...
+    owed: tuple[str, ...] = ()  # volunteers recruited this turn while the player's run waits at the gate (owed.py)
     rolls: int = 0  # dice the board has rolled (the n-th roll's own seeded draw)
     last: Judged | None = None
     ended: str = ""  # "", "won", "dragons" (everybody lost), "stopped"

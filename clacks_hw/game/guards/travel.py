@@ -12,8 +12,10 @@ def travel(state: GuardsState, seat: str, *, onward: bool = False) -> GuardsStat
     run = state.run_of(seat)
     if run is None:
         return state
-    if not run.runners:  # "If they have no remaining Runners, the Spell Run fails"
-        return state.with_run(seat, None)
+    if not run.runners:  # "If they have no remaining Runners, the Spell Run fails and they may begin a
+        # new Spell Run on their next turn" (rulebook line 599): not on this one
+        done = state.done + ("run_failed",) if seat == state.seat else state.done
+        return state.with_run(seat, None)._replace(done=done)
     at = run.at + 1 if onward else run.at
     asked = tuple(p.seat for p in state.players if p.seat != seat and p.saboteurs)
     if at < len(run.route) and asked:

@@ -24,4 +24,4 @@ def end_turn(state: GuardsState) -> GuardsState:
     p = state.player(seat)
     state = state.with_player(p._replace(turns=p.turns + 1))
     return state._replace(seat=seat, number=number, round=rnd, acted=False, recalled=False, bonus="",
-                          failed="", free="", done=())
+                          failed="", free="", done=(), owed=())

@@ -190,7 +190,8 @@ def narrate(before: GuardsState, action, after: GuardsState) -> str:
         "call": f"{seat} draws the Grand Master's Call", "stop": f"{seat} stops the game",
         "summon": f"{seat} summons a dragon to the {action.quadrant} quadrant",
         "fight": f"{seat} sends {len(action.cards or ())} volunteer(s) against the {action.quadrant} dragon",
-        "send": f"{seat} sends {len(action.cards or ())} volunteer(s) against the dragon",
+        "send": f"{seat} sends {len(action.cards)} volunteer(s) against the dragon" if action.cards
+                else f"{seat} sends nobody against the dragon it summoned",
         "infect": f"the Pox passes between {seat} and {action.target}",
         "ability": f"{seat} tries the Guild Ability on {action.target}",
         "cast": f"{seat} casts {box.scrolls[action.item].name if action.item in box.scrolls else 'a scroll'}"
