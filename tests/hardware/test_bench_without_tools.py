@@ -21,7 +21,7 @@ def test_the_build_files_bench_names_the_missing_packages_and_finishes(tmp_path)
     assert "build-files --no-render (text files only):" in r.stdout
     skipped = next(ln for ln in r.stdout.splitlines() if ln.startswith("skipped:"))
     assert all(f"Debian's {pkg} package" in skipped for pkg in ("openscad", "xvfb", "prusa-slicer", "graphviz"))
-    assert "Debian's kicad and kicad-footprints packages" in skipped  # no python3 with pcbnew: named, no traceback
+    assert "Debian's kicad package from bookworm-backports" in skipped  # no python3 with pcbnew: named, no traceback
 
 
 def test_the_kiosk_bench_skips_the_hall_without_mosquitto(tmp_path, monkeypatch, capsys):
