@@ -168,3 +168,28 @@ def test_the_board_s_hash_ignores_comments_docstrings_and_import_order_but_not_c
     a = '"""Doc."""\nimport b\nimport a\n\n\ndef f():\n    """Says."""\n    return 1  # one\n'
     assert code_fingerprint(a) == code_fingerprint('import a\nimport b\ndef f():\n    return 1\n')
     assert code_fingerprint(a) != code_fingerprint('import a\nimport b\ndef f():\n    return 2\n')
+
+
+def test_any_board_s_design_goes_through_the_same_kicad_steps(tmp_path):
+    """Not only the carrier: a two-resistor board of another name is built, checked and plotted."""
+    require_kicad9()
+    from clacks_hw.hardware.pcb.circuit import Carrier, Part
+    from clacks_hw.hardware.pcb.design import RULES
+    from clacks_hw.hardware.pcb.schematic import no_connect_nets, schematic, symbol_ids, symbol_library
+    fp = "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal"
+    parts = [Part("R1", fp, "1k", "", "", {"1": "A", "2": ""}), Part("R2", fp, "2k2", "", "", {"1": "A", "2": ""})]
+    c = Carrier(parts, {}, {})
+    ids, nc = symbol_ids(c), no_connect_nets(c)
+    design = {"name": "tiny", "library": "footprints", "size": [30, 20], "corner_radius": 1.0, "rules": RULES,
+              "zone_margin": 0.3, "zones": [], "texts": [{"text": "tiny", "at": [20, 17], "size": 1.2}],
+              "parts": [{"ref": p.ref, "footprint": fp, "value": p.value, "at": [5, 5 + 7 * k, 0],
+                         "pads": {**p.pads, **nc.get(p.ref, {})}, "symbol": ids[p.ref]} for k, p in enumerate(parts)],
+              "tracks": [["A", 0, [5, 5], [5, 12], 0.3]], "vias": []}
+    sch = {"tiny.kicad_sch": schematic(c, "tiny", "tiny", "tiny"), "tiny.kicad_sym": symbol_library(c, "tiny")}
+    result = run_kicad(design, tmp_path, sch, render=False)
+    assert result["counts"] == dict.fromkeys(result["counts"], 0)
+    assert sorted(result["files"]) == ["tiny-bom.csv", "tiny-gerbers.zip", "tiny-pos.csv", "tiny.kicad_pcb",
+                                       "tiny.kicad_pro"]
+    assert b'"R2","2k2"' in result["files"]["tiny-pos.csv"]
+    del design["tracks"][0]  # R1 and R2 no longer joined: DRC finds the open net
+    assert run_kicad(design, tmp_path / "open", sch, render=False)["counts"]["unconnected"] == 1

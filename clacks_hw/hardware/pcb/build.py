@@ -103,40 +103,55 @@ def report_text(report: dict) -> str:
     return json.dumps(report, indent=1, sort_keys=True) + "\n"
 
 
-def outputs(ctx) -> list:
-    """pcb/: the KiCad project (board, schematic, symbols, tables, rules), the board house's zip,
-    placement and BOM, the pictures, KiCad's DRC and ERC reports."""
-    from .design import REVISION, design
-    from .placement import SIZE
+def project_files(name: str) -> list:
+    """The files a board's KiCad project has in pcb/ (the library tables are the folder's)."""
+    return [f"{name}.kicad_pcb", f"{name}.kicad_pro", f"{name}.kicad_sch", f"{name}.kicad_sym", "fp-lib-table",
+            "sym-lib-table", f"{name}-gerbers.zip", f"{name}-pos.csv", f"{name}-bom.csv", f"{name}-3d.png",
+            f"{name}.png", f"{name}-drc.json", f"{name}-erc.json", f"{name}.design.json"]
+
+
+def write_project(ctx, d: dict, sch: dict, caption: str, others: tuple = ()) -> tuple[list, dict]:
+    """Any board's design (``d``, named by d["name"]) and its schematic files through KiCad into
+    pcb/: the checks must pass, then every file of project_files(). ``others``: the designs of
+    the other boards whose projects share pcb/, so its library tables serve them all.
+    Returns the paths written and KiCad's counts."""
     from .render import render_file
+    n = d["name"]
+    # The committed tables name the footprint libraries from the project's folder, wherever the checkout is.
+    tables = lib_tables([d, *others], "${KIPRJMOD}/" + os.path.relpath(library_of(d), (ctx.out / "pcb").resolve()))
+    with tempfile.TemporaryDirectory(prefix="clacks-pcb-") as tmp:
+        work = Path(tmp)
+        result = run_kicad(d, work, sch)
+        fail_on_drc(n, result)
+        written = [ctx.write(f"pcb/{f}", data) for f, data in {**result["files"], **sch, **tables}.items()]
+        written += [
+            ctx.write(f"pcb/{n}.png", render_file(work / "art.json", tuple(d["size"]), d["corner_radius"], caption)),
+            ctx.write(f"pcb/{n}-drc.json", report_text(result["drc"])),
+            ctx.write(f"pcb/{n}-erc.json", report_text(result["erc"])),
+            ctx.write(f"pcb/{n}.design.json", json.dumps(d, indent=0, sort_keys=True) + "\n"),
+        ]
+    return written, result["counts"]
+
+
+def outputs(ctx) -> list:
+    """pcb/: the carrier's KiCad project (board, schematic, symbols, tables, rules), the board
+    house's zip, placement and BOM, the pictures, KiCad's DRC and ERC reports."""
+    from .design import REVISION, design
     from .schematic import schematic, symbol_library
     out = ctx.out / "pcb"
     digest = source_digest(ctx.hw, ctx.cfg, ctx.lay)
-    n = NAME
-    files = [f"{n}.kicad_pcb", f"{n}.kicad_pro", f"{n}.kicad_sch", f"{n}.kicad_sym", "fp-lib-table", "sym-lib-table",
-             f"{n}-gerbers.zip", f"{n}-pos.csv", f"{n}-bom.csv", f"{n}-3d.png", f"{n}.png", f"{n}-drc.json",
-             f"{n}-erc.json", f"{n}.design.json", "manifest.json"]
+    files = project_files(NAME) + ["manifest.json"]
     manifest = out / "manifest.json"
     if manifest.exists() and all((out / f).exists() for f in files):
         if json.loads(manifest.read_text(encoding="utf-8")).get("source_sha256") == digest:
             return [out / f for f in files]  # nothing the board is made from changed
     d = design(ctx.hw, ctx.cfg, ctx.lay)
     c = carrier(ctx.hw, ctx.cfg)
-    sch = {f"{n}.kicad_sch": schematic(c, f"clacks-hw {n} r{REVISION}", n, n), f"{n}.kicad_sym": symbol_library(c, n)}
-    # The committed tables name the footprint libraries from the project's folder, wherever the checkout is.
-    tables = lib_tables([d], "${KIPRJMOD}/" + os.path.relpath(library_of(d), out.resolve()))
-    with tempfile.TemporaryDirectory(prefix="clacks-pcb-") as tmp:
-        work = Path(tmp)
-        result = run_kicad(d, work, sch)
-        fail_on_drc(n, result)
-        caption = (f"Carrier r{REVISION}, top side, {SIZE[0]:g} x {SIZE[1]:g} mm: drawn from the KiCad board's copper, "
-                   "pads and silkscreen (a plot, not a photograph)")
-        written = [ctx.write(f"pcb/{f}", data) for f, data in {**result["files"], **sch, **tables}.items()]
-        written += [
-            ctx.write(f"pcb/{n}.png", render_file(work / "art.json", SIZE, d["corner_radius"], caption)),
-            ctx.write(f"pcb/{n}-drc.json", report_text(result["drc"])),
-            ctx.write(f"pcb/{n}-erc.json", report_text(result["erc"])),
-            ctx.write(f"pcb/{n}.design.json", json.dumps(d, indent=0, sort_keys=True) + "\n"),
-        ]
-    written.append(ctx.write("pcb/manifest.json", manifest_text({"source_sha256": digest, "checks": result["counts"]})))
+    sch = {f"{NAME}.kicad_sch": schematic(c, f"clacks-hw {NAME} r{REVISION}", NAME, NAME),
+           f"{NAME}.kicad_sym": symbol_library(c, NAME)}
+    w, h = d["size"]
+    caption = (f"Carrier r{REVISION}, top side, {w:g} x {h:g} mm: drawn from the KiCad board's copper, "
+               "pads and silkscreen (a plot, not a photograph)")
+    written, counts = write_project(ctx, d, sch, caption)
+    written.append(ctx.write("pcb/manifest.json", manifest_text({"source_sha256": digest, "checks": counts})))
     return written
