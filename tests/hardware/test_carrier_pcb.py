@@ -27,15 +27,15 @@ PCB = ROOT / "pcb"
 def require_kicad9():
     """Skip (fail under CI) without KiCad 9's pcbnew and kicad-cli, naming the package."""
     fix = "install Debian's kicad package from bookworm-backports (`make system-deps` does it as root)"
-    r = subprocess.run([KICAD_PYTHON, "-c", "import pcbnew; print(pcbnew.Version())"], capture_output=True, text=True)
-    if r.returncode or not r.stdout.startswith("9."):
-        unavailable(f"KiCad 9's pcbnew is not installed (found: {r.stdout.strip() or 'none'})", fix)
-    try:
-        v = subprocess.run([kicad_cli.KICAD_CLI, "version"], capture_output=True, text=True).stdout
-    except FileNotFoundError:
-        v = ""
-    if not v.startswith("9."):
-        unavailable(f"KiCad 9's kicad-cli is not installed (found: {v.strip() or 'none'})", fix)
+    for what, cmd in (("pcbnew", [KICAD_PYTHON, "-c", "import pcbnew; print(pcbnew.Version())"]),
+                      ("kicad-cli", [kicad_cli.KICAD_CLI, "version"])):
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+            found = r.stdout.strip() if r.returncode == 0 else ""
+        except FileNotFoundError:
+            found = ""
+        if not found.startswith("9."):
+            unavailable(f"KiCad 9's {what} is not installed (found: {found or 'none'})", fix)
 
 
 def committed_schematic() -> dict:
@@ -88,6 +88,9 @@ def test_kicad_9_rebuilds_every_committed_file_byte_for_byte_and_its_checks_pass
     require_kicad9()
     design = json.loads((PCB / "carrier.design.json").read_text())
     good = run_kicad(design, tmp_path / "good", committed_schematic())
+    made_by = json.loads((PCB / "carrier-drc.json").read_text())["kicad_version"]
+    assert good["drc"]["kicad_version"] == made_by, \
+        f"pcb/ was made by KiCad {made_by}, this is {good['drc']['kicad_version']}: run make build-files and commit pcb/"
     assert good["counts"] == {"errors": 0, "warnings": 0, "unconnected": 0, "parity": 0, "erc_errors": 0,
                               "erc_warnings": 0}
     fail_on_drc("carrier", good)
