@@ -12,7 +12,15 @@ import pytest
 
 from clacks_hw.hardware.data import HardwareError
 from clacks_hw.hardware.pcb import kicad_cli
-from clacks_hw.hardware.pcb.build import KICAD_PYTHON, code_fingerprint, fail_on_drc, report_text, run_kicad, source_digest
+from clacks_hw.hardware.pcb.build import (
+    KICAD_PYTHON,
+    code_fingerprint,
+    fail_on_drc,
+    project_files,
+    report_text,
+    run_kicad,
+    source_digest,
+)
 from clacks_hw.hardware.pcb.circuit import carrier
 from clacks_hw.hardware.pcb.kicad_lib import parse
 from clacks_hw.hardware.pcb.schematic import read_back
@@ -48,6 +56,11 @@ def test_the_committed_board_was_built_from_today_s_circuit_and_placement():
     assert manifest["source_sha256"] == source_digest(ctx.hw, ctx.cfg, ctx.lay), "run: make build-files"
     assert manifest["checks"] == {"errors": 0, "warnings": 0, "unconnected": 0, "parity": 0, "erc_errors": 0,
                                   "erc_warnings": 0}
+
+
+def test_pcb_holds_the_carrier_s_project_and_no_file_an_older_build_left():
+    made = set(project_files("carrier")) | {"manifest.json", "perfboard.svg"}
+    assert {f.name for f in PCB.iterdir()} == made
 
 
 def test_every_pad_of_the_board_is_on_the_net_the_pins_data_gives_it():
