@@ -41,24 +41,27 @@ test: $(STAMP) firmware-wasm system-deps
 	$(BIN)/python -m pytest
 
 # Debian packages some tests use: OpenSCAD (enclosure renders; xvfb and xauth give it the
-# X server its PNG pictures need), PrusaSlicer (grams and hours per part), KiCad 6 and its
-# footprint library (the carrier PCB: pcbnew builds it, runs the DRC, plots the Gerbers; x11-utils' xwininfo
-# watches KiCad's schematic editor open its schematic under xvfb), graphviz (WireViz harness),
+# X server its PNG pictures need), PrusaSlicer (grams and hours per part), graphviz (WireViz harness),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
 # cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
-# systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). Installed
-# when running as root or with passwordless sudo; otherwise the tests that need a missing one
-# skip and name it (and fail under CI=true).
-DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer kicad kicad-footprints x11-utils graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
+# systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). KiCad 9 (the
+# circuit board: pcbnew builds it, kicad-cli checks it and writes its files; its footprints are
+# the project's own) comes from bookworm-backports: .ci/install-kicad9 adds the suite to apt's
+# sources, installs `kicad` from it and fails unless it got KiCad 9. Installed when running as
+# root or with passwordless sudo; otherwise the tests that need a missing one skip and name it
+# (and fail under CI=true).
+DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
+	case "$$(kicad-cli version 2>/dev/null)" in 9.*) kicad=;; *) kicad=yes;; esac; \
+	if [ -z "$$missing$$kicad" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else \
-	  echo "system-deps: not root and no sudo; tests needing these Debian packages will skip:$$missing" >&2; exit 0; fi; \
-	echo "system-deps: installing$$missing"; \
-	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing
+	  echo "system-deps: not root and no sudo; tests needing these Debian packages will skip:$$missing$${kicad:+ kicad (KiCad 9, bookworm-backports)}" >&2; exit 0; fi; \
+	if [ -n "$$missing" ]; then echo "system-deps: installing$$missing"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; fi; \
+	if [ -n "$$kicad" ]; then $$SUDO .ci/install-kicad9; fi
 
 # MicroPython's WebAssembly port (npm), to run the firmware under a real MicroPython in
 # tests/firmware/test_micropython_wasm.py. Reinstalled when the lock file changes.

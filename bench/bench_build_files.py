@@ -41,12 +41,15 @@ SAMPLE = 8  # pairs timed with OpenSCAD's intersection()
 
 def missing_tools() -> list:
     from clacks_hw.hardware.pcb.build import KICAD_PYTHON
+    from clacks_hw.hardware.pcb.kicad_cli import KICAD_CLI
     out = [f"{cmd} (Debian's {pkg} package)" for cmd, pkg in TOOLS.items() if shutil.which(cmd) is None]
-    try:  # the carrier PCB: KiCad's pcbnew, importable from Debian's own python3 (which may be missing too)
-        pcbnew = subprocess.run([KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True, timeout=120).returncode == 0
+    try:  # the carrier PCB: KiCad 9's pcbnew, importable from Debian's own python3 (which may be missing too)
+        r = subprocess.run([KICAD_PYTHON, "-c", "import pcbnew; print(pcbnew.Version())"], capture_output=True,
+                           text=True, timeout=120)
+        kicad9 = r.returncode == 0 and r.stdout.startswith("9.") and shutil.which(KICAD_CLI) is not None
     except (OSError, subprocess.TimeoutExpired):
-        pcbnew = False
-    return out + ([] if pcbnew else ["KiCad's pcbnew (Debian's kicad and kicad-footprints packages)"])
+        kicad9 = False
+    return out + ([] if kicad9 else ["KiCad 9's pcbnew and kicad-cli (Debian's kicad package from bookworm-backports)"])
 
 
 def timed_build(out: Path, cache: Path, render: bool) -> tuple[float, list]:

@@ -1,6 +1,7 @@
-"""`build-files` output for the carrier: route it, build it in KiCad, run KiCad's DRC (the build
-fails on any error), and write the board, the schematic, the Gerbers and drills zipped for a
-board house, and a picture.
+"""`build-files` output for the carrier: route it, build it in KiCad 9, run KiCad's DRC (with the
+schematic's parity) and ERC (the build fails on any error), and write the KiCad project (board
+with its zones filled, schematic, symbols, library tables, design rules), the Gerbers and drills
+zipped for a board house, the placement and BOM files, and pictures.
 
 The heavy part (routing, about half a minute, and KiCad) runs only when the carrier's source
 changed: pcb/manifest.json records the hash of the circuit, the placement and the code that
@@ -12,25 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import subprocess
 import tempfile
-import zipfile
 from dataclasses import asdict
 from pathlib import Path
 
 from ..data import HardwareError
 from ..manifest import manifest_text
 from .circuit import carrier
+from .kicad_cli import counts, drc, erc, fab_files, failures, lib_tables, version
 from .placement import place
 
 HERE = Path(__file__).resolve().parent
 KICAD_PYTHON = os.environ.get("CLACKS_KICAD_PYTHON", "/usr/bin/python3")  # Debian's, which has pcbnew
 CODE = ("circuit.py", "placement.py", "router.py", "design.py", "kicad_script.py", "render.py", "schematic.py",
-        "kicad_lib.py", "build.py")
+        "kicad_lib.py", "kicad_cli.py", "build.py")
 NAME = "carrier"
-# What a board house takes (JLCPCB, PCBWay): Protel extensions, Excellon drills, one zip.
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip does not change when nothing in it did
 
 
 def source_digest(hw, cfg, lay) -> str:
@@ -58,22 +56,21 @@ def code_fingerprint(source: str) -> str:
     return "\n".join(ast.dump(n) for n in imports + rest)
 
 
-def drc_counts(report: str) -> dict:
-    """Counts from pcbnew's DRC report; errors and warnings by severity."""
-    def found(what):
-        m = re.search(rf"\*\* Found (\d+) {what} \*\*", report)
-        if m is None:
-            raise HardwareError(f"KiCad's DRC report has no '{what}' count; is this KiCad 6?")
-        return int(m.group(1))
-    return {"violations": found("DRC violations"), "unconnected": found("unconnected pads"),
-            "footprint_errors": found("Footprint errors"),
-            "errors": len(re.findall(r"Severity: error", report)), "warnings": len(re.findall(r"Severity: warning", report))}
+def library_of(design: dict) -> Path:
+    """The folder of the design's footprint libraries (a relative one is under this package)."""
+    return (HERE / design["library"]).resolve()
 
 
-def run_kicad(design: dict, work: Path) -> dict:
-    """Build, check and plot ``design`` with pcbnew in ``work``; the DRC counts."""
+def run_kicad(design: dict, work: Path, schematic: dict, render: bool = True) -> dict:
+    """Build ``design`` in KiCad 9 in ``work`` beside its ``schematic`` ({file name: text}: the
+    .kicad_sch and .kicad_sym): pcbnew makes the board and its project, kicad-cli checks them
+    and makes the outputs. {"counts", "drc", "erc", "files": {file name: bytes}}."""
+    name = design["name"]
     work.mkdir(parents=True, exist_ok=True)
-    (work / "design.json").write_text(json.dumps(design), encoding="utf-8")
+    version(work)
+    for fname, text in {**schematic, **lib_tables([design], library_of(design))}.items():
+        (work / fname).write_text(text, encoding="utf-8")
+    (work / "design.json").write_text(json.dumps({**design, "library": str(library_of(design))}), encoding="utf-8")
     try:
         r = subprocess.run([KICAD_PYTHON, str(HERE / "kicad_script.py"), str(work / "design.json"), str(work)],
                            capture_output=True, text=True, timeout=600)
@@ -81,68 +78,80 @@ def run_kicad(design: dict, work: Path) -> dict:
         raise HardwareError(f"{KICAD_PYTHON} not found: KiCad's pcbnew runs under Debian's python3") from None
     if r.returncode:
         if "No module named 'pcbnew'" in r.stderr:
-            raise HardwareError("KiCad's pcbnew is not installed: install Debian's kicad and kicad-footprints "
-                                "packages (`make system-deps`), or run build-files --no-render")
-        raise HardwareError(f"KiCad failed building the carrier: {r.stderr.strip()[-600:]}")
-    return drc_counts((work / "drc.txt").read_text(encoding="utf-8"))
+            raise HardwareError("KiCad's pcbnew is not installed: install Debian's kicad package from "
+                                "bookworm-backports (`make system-deps`), or run build-files --no-render")
+        raise HardwareError(f"KiCad failed building the {name}: {r.stderr.strip()[-600:]}")
+    files = {f"{name}.kicad_pcb": (work / f"{name}.kicad_pcb").read_bytes(),
+             f"{name}.kicad_pro": (work / f"{name}.kicad_pro").read_bytes()}
+    drc_report, erc_report = drc(work, name), erc(work, name)
+    files.update(fab_files(work, name, render))
+    return {"counts": counts(drc_report, erc_report), "drc": drc_report, "erc": erc_report, "files": files}
 
 
-def fail_on_drc(counts: dict, report: str) -> None:
-    """Any DRC error, unconnected pad or footprint error stops the build, quoting KiCad's report."""
-    if counts["errors"] or counts["unconnected"] or counts["footprint_errors"]:
-        raise HardwareError(f"KiCad's DRC fails the carrier: {counts['errors']} error(s), "
-                            f"{counts['unconnected']} unconnected pad(s), {counts['footprint_errors']} footprint "
-                            f"error(s):\n{report[-3000:]}")
+def fail_on_drc(name: str, result: dict) -> None:
+    """Any DRC or ERC error, unconnected item or parity issue stops the build, quoting KiCad."""
+    wrong = failures(result["counts"])
+    if wrong:
+        said = [f"{v['severity']} {v['type']}: {v['description']}" for v in
+                result["drc"]["violations"] + result["drc"]["unconnected_items"] + result["drc"]["schematic_parity"]
+                + [v for s in result["erc"]["sheets"] for v in s["violations"]] if v["severity"] == "error"
+                or v in result["drc"]["unconnected_items"] + result["drc"]["schematic_parity"]]
+        raise HardwareError(f"KiCad's checks fail the {name}: {wrong}:\n  " + "\n  ".join(said[:30]))
 
 
-def undated(data: bytes) -> bytes:
-    """A Gerber without the plot's date (its optional CreationDate attribute and the date in its
-    first comment, both G04 comments a board house ignores), so the same board zips the same."""
-    lines = [ln for ln in data.split(b"\n") if not ln.startswith(b"G04 #@! TF.CreationDate")]
-    return b"\n".join(re.sub(rb"^(G04 Created by KiCad \(.*\)) date [0-9: -]+\*$", rb"\1*", ln) for ln in lines)
+def report_text(report: dict) -> str:
+    return json.dumps(report, indent=1, sort_keys=True) + "\n"
 
 
-def zip_gerbers(folder: Path) -> bytes:
-    import io
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for f in sorted(folder.iterdir()):
-            info = zipfile.ZipInfo(f.name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, undated(f.read_bytes()))
-    return buf.getvalue()
+def project_files(name: str) -> list:
+    """The files a board's KiCad project has in pcb/ (the library tables are the folder's)."""
+    return [f"{name}.kicad_pcb", f"{name}.kicad_pro", f"{name}.kicad_sch", f"{name}.kicad_sym", "fp-lib-table",
+            "sym-lib-table", f"{name}-gerbers.zip", f"{name}-pos.csv", f"{name}-bom.csv", f"{name}-3d.png",
+            f"{name}.png", f"{name}-drc.json", f"{name}-erc.json", f"{name}.design.json"]
+
+
+def write_project(ctx, d: dict, sch: dict, caption: str, others: tuple = ()) -> tuple[list, dict]:
+    """Any board's design (``d``, named by d["name"]) and its schematic files through KiCad into
+    pcb/: the checks must pass, then every file of project_files(). ``others``: the designs of
+    the other boards whose projects share pcb/, so its library tables serve them all.
+    Returns the paths written and KiCad's counts."""
+    from .render import render_file
+    n = d["name"]
+    # The committed tables name the footprint libraries from the project's folder, wherever the checkout is.
+    tables = lib_tables([d, *others], "${KIPRJMOD}/" + os.path.relpath(library_of(d), (ctx.out / "pcb").resolve()))
+    with tempfile.TemporaryDirectory(prefix="clacks-pcb-") as tmp:
+        work = Path(tmp)
+        result = run_kicad(d, work, sch)
+        fail_on_drc(n, result)
+        written = [ctx.write(f"pcb/{f}", data) for f, data in {**result["files"], **sch, **tables}.items()]
+        written += [
+            ctx.write(f"pcb/{n}.png", render_file(work / "art.json", tuple(d["size"]), d["corner_radius"], caption)),
+            ctx.write(f"pcb/{n}-drc.json", report_text(result["drc"])),
+            ctx.write(f"pcb/{n}-erc.json", report_text(result["erc"])),
+            ctx.write(f"pcb/{n}.design.json", json.dumps(d, indent=0, sort_keys=True) + "\n"),
+        ]
+    return written, result["counts"]
 
 
 def outputs(ctx) -> list:
-    """pcb/: the KiCad board and schematic, Gerbers + drills zipped, the picture, the DRC report."""
+    """pcb/: the carrier's KiCad project (board, schematic, symbols, tables, rules), the board
+    house's zip, placement and BOM, the pictures, KiCad's DRC and ERC reports."""
     from .design import REVISION, design
-    from .placement import SIZE
-    from .render import render_file
-    from .schematic import schematic
+    from .schematic import schematic, symbol_library
     out = ctx.out / "pcb"
     digest = source_digest(ctx.hw, ctx.cfg, ctx.lay)
-    files = [f"{NAME}.kicad_pcb", f"{NAME}.kicad_sch", f"{NAME}-gerbers.zip", f"{NAME}.png", "drc.txt",
-             f"{NAME}.design.json", "manifest.json"]
+    files = project_files(NAME) + ["manifest.json"]
     manifest = out / "manifest.json"
     if manifest.exists() and all((out / f).exists() for f in files):
         if json.loads(manifest.read_text(encoding="utf-8")).get("source_sha256") == digest:
             return [out / f for f in files]  # nothing the board is made from changed
     d = design(ctx.hw, ctx.cfg, ctx.lay)
-    with tempfile.TemporaryDirectory(prefix="clacks-pcb-") as tmp:
-        work = Path(tmp)
-        counts = run_kicad(d, work)
-        report = (work / "drc.txt").read_text(encoding="utf-8")
-        fail_on_drc(counts, report)
-        caption = (f"Carrier r{REVISION}, top side, {SIZE[0]:g} x {SIZE[1]:g} mm: drawn from the KiCad board's copper, "
-                   "pads and silkscreen (a plot, not a photograph)")
-        written = [
-            ctx.write(f"pcb/{NAME}.kicad_pcb", (work / f"{NAME}.kicad_pcb").read_text(encoding="utf-8")),
-            ctx.write(f"pcb/{NAME}.kicad_sch", schematic(carrier(ctx.hw, ctx.cfg), f"clacks-hw carrier r{REVISION}")),
-            ctx.write(f"pcb/{NAME}-gerbers.zip", zip_gerbers(work / "gerbers")),
-            ctx.write(f"pcb/{NAME}.png", render_file(work / "art.json", SIZE, d["corner_radius"], caption)),
-            # The report without its first lines (the date and the temporary path).
-            ctx.write("pcb/drc.txt", "KiCad 6 DRC of carrier.kicad_pcb\n" + report.split("\n", 3)[-1]),
-            ctx.write(f"pcb/{NAME}.design.json", json.dumps(d, indent=0, sort_keys=True) + "\n"),
-        ]
-    written.append(ctx.write("pcb/manifest.json", manifest_text({"source_sha256": digest, "drc": counts})))
+    c = carrier(ctx.hw, ctx.cfg)
+    sch = {f"{NAME}.kicad_sch": schematic(c, f"clacks-hw {NAME} r{REVISION}", NAME, NAME),
+           f"{NAME}.kicad_sym": symbol_library(c, NAME)}
+    w, h = d["size"]
+    caption = (f"Carrier r{REVISION}, top side, {w:g} x {h:g} mm: drawn from the KiCad board's copper, "
+               "pads and silkscreen (a plot, not a photograph)")
+    written, counts = write_project(ctx, d, sch, caption)
+    written.append(ctx.write("pcb/manifest.json", manifest_text({"source_sha256": digest, "checks": counts})))
     return written

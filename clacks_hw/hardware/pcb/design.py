@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..power import MAIN_TRACK_MM
 from .circuit import Carrier, carrier
-from .kicad_lib import LIBRARY, footprint, transform
+from .kicad_lib import LIBRARY_DIR, footprint, transform
 from .placement import HOLES, LABELS, SIZE, place
 from .router import CLEARANCE, VIA, Router, Shape, Terminal
+from .schematic import no_connect_nets, symbol_ids
 
 RULES = {"clearance": 0.2, "track_min": 0.25, "track": 0.3, "edge": 0.5, "via": list(VIA)}
 SIGNAL_MM = 0.3
@@ -72,12 +73,15 @@ def design(hw, cfg, lay=None) -> dict:
     c = carrier(hw, cfg)
     at = place(c, cfg, lay)
     routed = route(c, at)
+    symbols, nc = symbol_ids(c), no_connect_nets(c)
     texts = [{"text": f"clacks-hw carrier r{REVISION}", "at": [54.0, 30.0], "size": 1.2},
              {"text": "GND plane", "at": [60.0, 45.0], "size": 1.5, "layer": "B"}]
     return {
-        "library": str(LIBRARY), "size": list(SIZE), "corner_radius": CORNER, "rules": RULES,
+        "name": "carrier", "library": LIBRARY_DIR, "size": list(SIZE), "corner_radius": CORNER, "rules": RULES,
         "zone_margin": 0.3,
-        "parts": [{"ref": p.ref, "footprint": p.footprint, "value": p.value, "at": list(at[p.ref]), "pads": p.pads,
+        "parts": [{"ref": p.ref, "footprint": p.footprint, "value": p.value, "at": list(at[p.ref]),
+                   "pads": {**p.pads, **nc.get(p.ref, {})},
+                   **({"symbol": symbols[p.ref]} if p.ref in symbols else {}),
                    **({"label": None} if p.ref.startswith("H") else {"label": list(LABELS[p.ref])} if p.ref in LABELS
                       else {})}
                   for p in c.parts],

@@ -1,5 +1,8 @@
-"""Read KiCad 6 footprints (.kicad_mod) from Debian's kicad-footprints: pads and courtyard.
+"""Read the board's KiCad footprints (.kicad_mod): pads and courtyard.
 
+The footprints are the project's own copies (footprints/, copied from KiCad 6.0.11's footprint
+library, CC-BY-SA 4.0 with its exception for designs made with them), so the board does not
+change with the KiCad library a machine has installed (KiCad 9's copies of all 16 differ).
 Only what placement and routing need: each pad's position, size, drill and shape, and the
 courtyard's bounding box. The pcbnew script loads the same files, so the copper the router
 avoids is the copper KiCad checks.
@@ -8,14 +11,14 @@ avoids is the copper KiCad checks.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..data import HardwareError
 
-LIBRARY = Path(os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints"))
+LIBRARY_DIR = "footprints"  # beside this module; a design names its library folder relative to it
+LIBRARY = Path(__file__).resolve().parent / LIBRARY_DIR
 
 
 def parse(text: str):
@@ -107,8 +110,8 @@ def footprint(lib_name: str) -> Footprint:
     try:
         tree = parse(path.read_text(encoding="utf-8"))
     except OSError:
-        raise HardwareError(f"KiCad footprint {lib_name} not found under {LIBRARY}: install Debian's "
-                            "kicad-footprints package (`make system-deps`)") from None
+        raise HardwareError(f"KiCad footprint {lib_name} not found under {LIBRARY}: copy it there from "
+                            "KiCad's footprint library (the board uses its own copies)") from None
     pads = tuple(p for n in tree if isinstance(n, list) and n and n[0] == "pad" and (p := _pad(n)))
     xs, ys = [], []
     for n in tree:

@@ -1,13 +1,13 @@
-"""Build the carrier in KiCad 6 with pcbnew, check it with KiCad's DRC, plot it for a board house.
+"""Build a board in KiCad 9 with pcbnew: the board file with its zones filled, and its project.
 
 Run with Debian's /usr/bin/python3 (pcbnew belongs to it, not to a virtual env):
     python3 kicad_script.py design.json OUTDIR
-design.json holds the parts (footprint, place, pad nets), the routed tracks and vias, the
-zones and the silkscreen legends (written by pcb/build.py). Writes into OUTDIR:
-carrier.kicad_pcb, drc.txt, gerbers/ (Gerbers with Protel extensions and Excellon drills, as
-JLCPCB and PCBWay take them) and art.json (the board's copper, pads, holes and silkscreen as
-polygons, for the rendering). Exit status 0 whatever the DRC says: the caller reads drc.txt.
-Only the standard library and pcbnew: no project code runs here.
+design.json holds the board's name, size and design rules, the parts (footprint, place, pad
+nets, the schematic symbol each stands for), the routed tracks and vias, the zones and the
+silkscreen legends (written by pcb/build.py from any board's design). Writes into OUTDIR:
+NAME.kicad_pcb, NAME.kicad_pro (the design rules, as KiCad opens them) and art.json (the
+board's copper, pads, holes and silkscreen as polygons, for the rendering). kicad-cli checks
+and plots the board afterwards. Only the standard library and pcbnew: no project code runs here.
 """
 
 import json
@@ -17,27 +17,29 @@ import sys
 import pcbnew
 
 LAYERS = {0: pcbnew.F_Cu, 1: pcbnew.B_Cu}
-GERBERS = [  # layer, file suffix (Protel extension follows from the layer), description
-    (pcbnew.F_Cu, "F_Cu", "Top copper"), (pcbnew.B_Cu, "B_Cu", "Bottom copper"),
-    (pcbnew.F_Mask, "F_Mask", "Top solder mask"), (pcbnew.B_Mask, "B_Mask", "Bottom solder mask"),
-    (pcbnew.F_SilkS, "F_SilkS", "Top silkscreen"), (pcbnew.B_SilkS, "B_SilkS", "Bottom silkscreen"),
-    (pcbnew.Edge_Cuts, "Edge_Cuts", "Board outline"),
-]
 MM = pcbnew.FromMM
-ERROR_INSIDE = 1  # KiCad's ERROR_LOC enum, which its Python module does not name
 
 
 def pt(x, y):
-    return pcbnew.wxPoint(MM(x), MM(y))
+    return pcbnew.VECTOR2I(MM(x), MM(y))
 
 
 def setup(board, rules):
     ds = board.GetDesignSettings()
     ds.m_MinClearance = MM(rules["clearance"])
     ds.m_TrackMinWidth = MM(rules["track_min"])
-    ds.SetCopperEdgeClearance(MM(rules["edge"]))
-    ds.m_HoleClearance = MM(0.25)
-    nc = ds.GetNetClasses().GetDefault()
+    ds.m_CopperEdgeClearance = MM(rules["edge"])
+    ds.m_HoleClearance = MM(rules.get("hole_clearance", 0.25))
+    # The board house's own minimums (JLCPCB's and PCBWay's standard two-layer process), which
+    # the board's rules must not go below.
+    ds.m_MinThroughDrill = MM(rules.get("drill_min", 0.3))
+    ds.m_ViasMinSize = MM(rules.get("via_min", 0.5))
+    ds.m_ViasMinAnnularWidth = MM(rules.get("annular_min", 0.13))
+    ds.m_HoleToHoleMin = MM(rules.get("hole_to_hole", 0.25))
+    ds.m_SilkClearance = MM(rules.get("silk_clearance", 0.0))
+    ds.m_MinSilkTextHeight = MM(rules.get("silk_text_min", 0.8))
+    ds.m_MinSilkTextThickness = MM(rules.get("silk_line_min", 0.15))
+    nc = ds.m_NetSettings.GetDefaultNetclass()
     nc.SetClearance(MM(rules["clearance"]))
     nc.SetTrackWidth(MM(rules["track"]))
     nc.SetViaDiameter(MM(rules["via"][0]))
@@ -75,7 +77,7 @@ def outline(board, w, h, r):
     arc((r, r), (0, r), (r, 0))
 
 
-def build(design, out):
+def build(design):
     pcbnew.KIID.SeedGenerator(1)  # every item's id from a fixed seed: the same design, the same file
     board = pcbnew.BOARD()
     setup(board, design["rules"])
@@ -91,6 +93,11 @@ def build(design, out):
         fp = pcbnew.FootprintLoad(os.path.join(design["library"], lib + ".pretty"), name)
         if fp is None:
             raise SystemExit(f"footprint {p['footprint']} not found in {design['library']}")
+        fp.SetFPIDAsString(p["footprint"])  # with its library's name, as the schematic gives it
+        if not p["pads"]:  # a mounting hole: the board's alone, not in the schematic
+            fp.SetBoardOnly(True)
+        if p.get("symbol"):  # the schematic symbol it stands for: DRC's parity check pairs them by it
+            fp.SetPath(pcbnew.KIID_PATH("/" + p["symbol"]))
         fp.SetReference(p["ref"])
         fp.SetValue(p["value"])
         fp.SetPosition(pt(*p["at"][:2]))
@@ -100,7 +107,7 @@ def build(design, out):
             fp.Reference().SetVisible(False)
         elif p.get("label"):
             fp.Reference().SetPosition(pt(*p["label"]))
-            fp.Reference().SetTextAngle(0)
+            fp.Reference().SetTextAngleDegrees(0)
         for pad in fp.Pads():
             net = p["pads"].get(pad.GetName())
             if net:
@@ -135,51 +142,22 @@ def build(design, out):
             poly.Append(MM(x), MM(y))
         zone.SetLocalClearance(MM(z["clearance"]))
         zone.SetMinThickness(MM(0.25))
-        zone.SetThermalReliefGap(MM(0.4))
+        zone.SetThermalReliefGap(MM(z.get("thermal_gap", 0.25)))
         zone.SetThermalReliefSpokeWidth(MM(z["spoke"]))
         zone.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)
-        zone.SetPriority(k)
+        zone.SetAssignedPriority(k)
         board.Add(zone)
     for t in design["texts"]:
         text = pcbnew.PCB_TEXT(board)
         text.SetText(t["text"])
         text.SetPosition(pt(*t["at"]))
         text.SetLayer(pcbnew.F_SilkS if t.get("layer", "F") == "F" else pcbnew.B_SilkS)
-        text.SetTextSize(pcbnew.wxSize(MM(t["size"]), MM(t["size"])))
+        text.SetTextSize(pcbnew.VECTOR2I(MM(t["size"]), MM(t["size"])))
         text.SetTextThickness(MM(t["size"] * 0.15))
         if t.get("layer") == "B":
             text.SetMirrored(True)
         board.Add(text)
-    return board  # zones are filled after a save and load: filling a board made in memory crashes pcbnew 6
-
-
-def plot(board, out):
-    gerbers = os.path.join(out, "gerbers")
-    os.makedirs(gerbers, exist_ok=True)
-    pc = pcbnew.PLOT_CONTROLLER(board)
-    po = pc.GetPlotOptions()
-    po.SetOutputDirectory(gerbers)
-    po.SetUseGerberProtelExtensions(True)  # .GTL .GBL .GTS ...: what JLCPCB and PCBWay expect
-    po.SetCreateGerberJobFile(False)
-    po.SetUseGerberX2format(False)
-    po.SetIncludeGerberNetlistInfo(False)
-    po.SetSubtractMaskFromSilk(True)
-    po.SetPlotFrameRef(False)
-    po.SetPlotValue(False)
-    po.SetPlotReference(True)
-    po.SetExcludeEdgeLayer(True)
-    po.SetScale(1)
-    po.SetMirror(False)
-    po.SetDrillMarksType(pcbnew.PCB_PLOT_PARAMS.NO_DRILL_SHAPE)
-    for layer, suffix, what in GERBERS:
-        pc.SetLayer(layer)
-        pc.OpenPlotfile(suffix, pcbnew.PLOT_FORMAT_GERBER, what)
-        pc.PlotLayer()
-    pc.ClosePlot()
-    drill = pcbnew.EXCELLON_WRITER(board)
-    drill.SetOptions(False, True, pcbnew.wxPoint(0, 0), False)  # mirror, minimal header, offset, merge
-    drill.SetFormat(True)  # metric
-    drill.CreateDrillandMapFilesSet(gerbers, True, False)
+    return board
 
 
 def art(board):
@@ -203,7 +181,7 @@ def art(board):
     for t in board.GetTracks():
         if t.GetClass() == "PCB_VIA":
             result["vias"].append({"at": (pcbnew.ToMM(t.GetPosition().x), pcbnew.ToMM(t.GetPosition().y)),
-                                   "d": pcbnew.ToMM(t.GetWidth()), "drill": pcbnew.ToMM(t.GetDrillValue())})
+                                   "d": pcbnew.ToMM(t.GetWidth(pcbnew.F_Cu)), "drill": pcbnew.ToMM(t.GetDrillValue())})
         else:
             result["tracks"].append({"layer": 0 if t.GetLayer() == pcbnew.F_Cu else 1,
                                      "a": (pcbnew.ToMM(t.GetStart().x), pcbnew.ToMM(t.GetStart().y)),
@@ -213,16 +191,17 @@ def art(board):
     for fp in board.GetFootprints():
         for pad in fp.Pads():
             drill = pad.GetDrillSize()
-            result["pads"].append({"polys": poly_points(pad.GetEffectivePolygon()), "top": pad.IsOnLayer(pcbnew.F_Cu),
+            layer = pcbnew.F_Cu if pad.IsOnLayer(pcbnew.F_Cu) else pcbnew.B_Cu
+            result["pads"].append({"polys": poly_points(pad.GetEffectivePolygon(layer)), "top": pad.IsOnLayer(pcbnew.F_Cu),
                                    "hole": (mm(pad.GetPosition().x), mm(pad.GetPosition().y), mm(min(drill.x, drill.y)))})
         for g in fp.GraphicalItems():
-            if g.GetClass() != "MGRAPHIC" or g.GetLayer() != pcbnew.F_SilkS:
+            if g.GetClass() != "PCB_SHAPE" or g.GetLayer() != pcbnew.F_SilkS:
                 continue
             kind, w = g.GetShape(), mm(g.GetWidth())
             a, b = (mm(g.GetStart().x), mm(g.GetStart().y)), (mm(g.GetEnd().x), mm(g.GetEnd().y))
             if kind == pcbnew.SHAPE_T_SEGMENT:
                 result["silk"].append({"line": [a, b], "w": w})
-            elif kind == pcbnew.SHAPE_T_RECT:
+            elif kind == pcbnew.SHAPE_T_RECTANGLE:
                 result["silk"].append({"line": [a, (b[0], a[1]), b, (a[0], b[1]), a], "w": w})
             elif kind == pcbnew.SHAPE_T_CIRCLE:
                 result["silk"].append({"circle": a, "r": mm(g.GetRadius()), "w": w})
@@ -233,8 +212,8 @@ def art(board):
                 result["silk"].extend({"fill": p["outline"]} for p in poly_points(g.GetPolyShape()))
         ref = fp.Reference()
         if ref.IsVisible():
-            result["texts"].append({"text": ref.GetShownText(), "at": (mm(ref.GetPosition().x), mm(ref.GetPosition().y)),
-                                    "size": mm(ref.GetTextHeight()), "angle": ref.GetDrawRotation() / 10})
+            result["texts"].append({"text": ref.GetShownText(False), "at": (mm(ref.GetPosition().x), mm(ref.GetPosition().y)),
+                                    "size": mm(ref.GetTextHeight()), "angle": ref.GetDrawRotation().AsDegrees()})
     for d in board.GetDrawings():
         if d.GetClass() == "PCB_TEXT":
             result["texts"].append({"text": d.GetText(), "at": (pcbnew.ToMM(d.GetPosition().x),
@@ -248,15 +227,13 @@ def main(argv):
     with open(design_path, encoding="utf-8") as f:
         design = json.load(f)
     os.makedirs(out, exist_ok=True)
-    board = build(design, out)
-    pcb = os.path.join(out, "carrier.kicad_pcb")
+    pcb = os.path.join(out, design.get("name", "board") + ".kicad_pcb")
+    board = build(design)
     board.SetFileName(pcb)
     pcbnew.SaveBoard(pcb, board)
-    board = pcbnew.LoadBoard(pcb)  # check what was written, as KiCad would open it
-    pcbnew.ZONE_FILLER(board).Fill(board.Zones())  # in memory only: the saved board keeps its zones unfilled
-    board.BuildConnectivity()
-    pcbnew.WriteDRCReport(board, os.path.join(out, "drc.txt"), pcbnew.EDA_UNITS_MILLIMETRES, True)
-    plot(board, out)
+    board = pcbnew.LoadBoard(pcb)  # filled as KiCad would fill the board it opens
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    pcbnew.SaveBoard(pcb, board)  # with its zones filled: kicad-cli's DRC and plots do not fill them
     with open(os.path.join(out, "art.json"), "w", encoding="utf-8") as f:
         json.dump(art(board), f)
     return 0
