@@ -53,6 +53,7 @@ CHANGES = (  # (what, the strength, its Style switch): each measured alone again
     ("the Tavern", "strong", {"tavern": True}),
     ("Wanted volunteers turned in", "strong", {"turns_in": True}),
     ("spell runs on any route with any runners", "easy", {"any_run": True}),
+    ("items bought for the run and the Tavern", "normal", {"buys": True, "tavern": True}),
 )
 BEFORE = {k: replace(STYLES[k], **{f: False for _, who, switch in CHANGES if who == k for f in switch})
           for k in STRENGTHS}
