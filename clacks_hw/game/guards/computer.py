@@ -39,7 +39,7 @@ from ..core.computer import FIRST_TIMER, Move
 from .actions import GuardsAction as A
 from .answers import answer
 from .dragons import MOST_FIGHTERS
-from .edition import CHALLENGE_NAMES, DECKS, GUILDS
+from .edition import CHALLENGE_NAMES, DECKS
 from .legal import random_action
 from .ledger import BAIL, WATCH_CHARM
 from .odds import all_pass, pass_chance
@@ -210,7 +210,7 @@ def _turn_in(game, view, seat, style, rng):
 
 
 def _buy(game, view, seat, style, rng):
-    return errands.buy(game, view, seat, style, style.start)
+    return errands.buy(view, seat, style)
 
 
 def _guild_house(game, view, seat, style, rng):
@@ -254,7 +254,7 @@ def _recruit(game, view, seat, style, rng):
     """A volunteer the Tavern sent, a natural 8's extra one, a bribe after a failed Charm roll, or
     the best of the cards shown (``style.shown`` of each deck) it can win."""
     p = view.player(seat)
-    quadrant = next((q for q in GUILDS if not view.dragon_in(q)), None)
+    quadrant = errands.clear_quadrant(view)
     if quadrant is None:
         return None
     vols = view.edition.volunteers

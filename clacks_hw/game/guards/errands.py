@@ -38,6 +38,7 @@ def points(style, dollars: int, hand: int) -> int:
 
 
 def clear_quadrant(view: GuardsState) -> str | None:
+    """A quadrant without a dragon, where a player may recruit and buy."""
     return next((q for q in GUILDS if not view.dragon_in(q)), None)
 
 
@@ -52,7 +53,7 @@ def for_sale(view: GuardsState, n: int, dollars: int) -> list[str]:
                   and any(item.adds(s) for s in CHALLENGES[n]))
 
 
-def buy(game, view: GuardsState, seat: str, style, start: float):
+def buy(view: GuardsState, seat: str, style):
     """The item that saves the run about to set out (or the reinforcements at the gate) the most
     turns for its price, bought before they go; None when none pays."""
     if not style.buys:
@@ -67,7 +68,7 @@ def buy(game, view: GuardsState, seat: str, style, start: float):
 
         def plan(items):
             cards, chance, _ = best_runners(view, seat, p.hand, plan=style.runners, items=items)
-            return turns(cards, chance) if chance >= start or len(p.hand) >= 5 else None
+            return turns(cards, chance) if chance >= style.start or len(p.hand) >= 5 else None
     elif run.at_gate and run.started and not run.final and p.hand and run_chance(view, run) < REINFORCE_BELOW:
         room = GATE_RUNNERS - len(run.runners)
 
