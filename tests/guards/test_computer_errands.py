@@ -68,7 +68,8 @@ def test_strong_buys_nothing_the_challenge_does_not_test_or_it_cannot_afford():
 
 
 def test_with_charm_rolls_a_poor_bet_strong_tries_the_tavern_and_takes_who_it_brings():
-    s = game(hands={"S": ("M1",)}, S={"charm": 0, "dollars": 0})._replace(done=("guild_house",))  # no bribe after a failure
+    # Charm 0 and no dollars to bribe with after a failure
+    s = game(hands={"S": ("M1",)}, S={"charm": 0, "dollars": 0})._replace(done=("guild_house",))
     m = move(s, STRONG)
     assert m.action.act == "tavern", m
     assert move(s, before()).action.act == "recruit"  # today's strong rolls Charm whatever its Charm

@@ -47,8 +47,8 @@ from .runs import FIRST_RUNNERS, GATE_RUNNERS, beside
 from .saboteurs import PLANT_TARGET
 from . import errands
 from .run_plan import any_run
-from .tactics import (FINAL, REINFORCE_BELOW, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance, run_chance,
-                      tests, wanted_attribute, worth)
+from .tactics import (FINAL, REINFORCE_BELOW, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance,
+                      run_chance, tests, wanted_attribute, worth)
 from .state import GuardsState
 from .view import narrate
 

@@ -131,6 +131,7 @@ def turn_in(game, view: GuardsState, seat: str, style):
         keep = len(p.hand) - 2
         spare = tuple(c for c in wanted if c not in cards)[:max(0, keep)]
     reward = sum(vols[c].bribe + 1 for c in spare)
-    if not spare or points(style, p.dollars + reward, len(p.hand) - len(spare)) <= points(style, p.dollars, len(p.hand)):
+    more = points(style, p.dollars + reward, len(p.hand) - len(spare)) - points(style, p.dollars, len(p.hand))
+    if not spare or more <= 0:
         return None
     return A(seat, "turn_in", cards=spare), f"{reward} dollars of reward at the Watch House"
