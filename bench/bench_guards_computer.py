@@ -1,5 +1,6 @@
-"""Guards! Guards!'s computer players: think time per move at each strength, and win rates over
-1,000 games for pairs of strengths at 2, 3 and 4 players, side by side in one run.
+"""Guards! Guards!'s computer players: think time per move at each strength, each change to
+the players against the player before it, and win rates over 1,000 games for pairs of strengths
+at 2, 3 and 4 players, now and before the changes, side by side in one run.
 
 Think time is the whole decision as the board makes it (the seat's view, then the player),
 timed move by move in 4-player games of one strength; beside it, on the same positions, the
@@ -9,28 +10,54 @@ every other game; 3 and 4 players, one seat of strength A against the others all
 B, A's seat moving round the table game by game; and a table of one of each. Each game is dealt
 from its own seed on the made-up demo edition; a game the dragons win counts for nobody.
 
-    bench_guards_computer.py [GAMES]     (default 1000)
+The players before are ``BEFORE``: the strengths with the errands of errands.py (items, the
+Tavern, Wanted volunteers) and easy's spell runs from any route switched off, which plays move
+for move as the players did before them. Each change is measured alone against the strong player
+before it (2 players, seats swapped, 1,000 games, +- two standard errors), and kept in ``STYLES``
+only where it wins significantly more; every table row with a changed player is played both
+ways. Games are shared out over the machine's cores (each game's result is its seed's alone).
+
+    bench_guards_computer.py [GAMES] [PART ...]     (default 1000 games, every part: think
+                                                     changes 2 3 4, in that order)
 """
 
 from __future__ import annotations
 
+import math
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from itertools import combinations
 
 from clacks_hw.game.core.computer import FIRST_TIMER, STRENGTHS, choose, move_rng, play_out, to_act
 from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.guards.computer import STYLES
 from clacks_hw.game.guards.config import GuardsConfig
 from clacks_hw.game.guards.game import GUARDS
 from clacks_hw.game.guards.legal import random_action
-from rates import pairs_text, share, tables_text
-from report import Row, record, sig
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+ALL_PARTS = ("think", "changes", "2", "3", "4")
+PARTS = sys.argv[2:] or list(ALL_PARTS)
+if not set(PARTS) <= set(ALL_PARTS):
+    print(f"usage: bench_guards_computer.py [GAMES] [PART ...]: a part is one of {', '.join(ALL_PARTS)}, "
+          f"not {' '.join(sorted(set(PARTS) - set(ALL_PARTS)))}", file=sys.stderr)
+    sys.exit(2)
 TIMED_GAMES = 60
 SEATINGS = {len(s): s for s in GUARDS.seatings()}
 PLAYERS = (*STRENGTHS, FIRST_TIMER)
-V: dict = {"think": {}, "pairs": {}, "tables": {}}  # what the run measured
+CHANGES = (  # (what, the strength, its Style switch): each measured alone against BEFORE[strength]
+    ("items bought for the run", "strong", {"buys": True}),
+    ("the Tavern", "strong", {"tavern": True}),
+    ("Wanted volunteers turned in", "strong", {"turns_in": True}),
+    ("spell runs on any route with any runners", "easy", {"any_run": True}),
+    ("items bought for the run and the Tavern", "normal", {"buys": True, "tavern": True}),
+)
+BEFORE = {k: replace(STYLES[k], **{f: False for _, who, switch in CHANGES if who == k for f in switch})
+          for k in STRENGTHS}
+CHANGED = frozenset(k for k in STRENGTHS if BEFORE[k] != STYLES[k])
 
 
 def guards(players: int, seed: int):
@@ -68,89 +95,106 @@ def think_times() -> bool:
               f"{ms(percentile(times, 0.99))}, max {ms(max(times))} over {len(times)} moves; the random player "
               f"on the same positions: p50 {ms(percentile(simple, 0.5))}, p99 {ms(percentile(simple, 0.99))}",
               flush=True)
-        V["think"][strength] = {"p50": 1e3 * percentile(times, 0.5), "p99": 1e3 * percentile(times, 0.99),
-                                "max": 1e3 * max(times), "random": [1e3 * percentile(simple, 0.5),
-                                                                    1e3 * percentile(simple, 0.99)]}
         if percentile(times, 0.99) >= 1.0:
             print("  ^ over the 1 s target")
             slow = True
     return slow
 
 
-def two_players() -> None:
-    for a, b in [*combinations(STRENGTHS, 2), *((k, FIRST_TIMER) for k in STRENGTHS)]:
+def share(wins: int, games: int) -> str:
+    p = wins / games
+    return f"{100 * p:.1f}% +- {200 * math.sqrt(p * (1 - p) / games):.1f}"
+
+
+def _winner(job):
+    """The role index of the game's one winner (-1: nobody, or the dragons)."""
+    n, seed, i, players, roles = job
+    state = guards(n, seed)
+    won = play_out(state, dict(zip(state.config.seats, players)), seed=i).winners
+    return roles[state.config.seats.index(won[0])] if len(won) == 1 else -1
+
+
+def contest(pool, n: int, base: int, players, order) -> list[int]:
+    """Wins of each of ``players`` (by index) over GAMES games of ``n`` seats, dealt from seeds
+    ``base`` + i, ``order(i)`` the player index at each seat; the last count: nobody."""
+    jobs = []
+    for i in range(GAMES):
+        roles = order(i)
+        jobs.append((n, base + i, i, tuple(players[r] for r in roles), roles))
+    counts = [0] * (len(players) + 1)
+    for r in pool.map(_winner, jobs, chunksize=20):
+        counts[r] += 1
+    return counts
+
+
+def then(names) -> tuple:
+    """``names`` as the players were before the changes."""
+    return tuple(BEFORE.get(k, k) for k in names)
+
+
+def eras(names):
+    """(label, players) for now and, when a changed strength sits at the table, before."""
+    yield "", tuple(names)
+    if CHANGED & set(names):
+        yield "  before the changes: ", then(names)
+
+
+def swapped(i: int) -> tuple[int, int]:
+    return (0, 1) if i % 2 == 0 else (1, 0)
+
+
+def changes(pool) -> None:
+    for what, who, switch in CHANGES:
         t0 = time.perf_counter()
-        wins = {a: 0, b: 0}
-        for i in range(GAMES):
-            state = guards(2, i)
-            s0, s1 = state.config.seats
-            players = {s0: a, s1: b} if i % 2 == 0 else {s0: b, s1: a}
-            won = play_out(state, players, seed=i).winners
-            if len(won) == 1:
-                wins[players[won[0]]] += 1
-        print(f"Guards! Guards!, 2 players, {GAMES} games, {a} against {b}: {a} wins {wins[a]} "
-              f"({share(wins[a], GAMES)}), {b} {wins[b]}, nobody {GAMES - wins[a] - wins[b]} "
-              f"({time.perf_counter() - t0:.1f} s)", flush=True)
-        V["pairs"][f"{a}|{b}"] = wins[a]
+        wins = contest(pool, 2, 0, (replace(BEFORE[who], **switch), BEFORE[who]), swapped)
+        kept = all(getattr(STYLES[who], f) == v for f, v in switch.items())
+        print(f"Guards! Guards!, 2 players, {GAMES} games, {who} with {what} against {who} before: with it wins "
+              f"{wins[0]} ({share(wins[0], GAMES)}), before {wins[1]}, nobody {wins[2]}: "
+              f"{'kept' if kept else 'dropped'} ({time.perf_counter() - t0:.1f} s)", flush=True)
+    for who in sorted(CHANGED):
+        if any(replace(BEFORE[k], **switch) == STYLES[who] for _, k, switch in CHANGES if k == who):
+            continue  # changed by one entry alone: measured above
+        t0 = time.perf_counter()
+        wins = contest(pool, 2, 0, (who, BEFORE[who]), swapped)
+        print(f"Guards! Guards!, 2 players, {GAMES} games, {who} now against {who} before: now wins {wins[0]} "
+              f"({share(wins[0], GAMES)}), before {wins[1]}, nobody {wins[2]} ({time.perf_counter() - t0:.1f} s)",
+              flush=True)
 
 
-def tables() -> None:
+def two_players(pool) -> None:
+    for a, b in [*combinations(STRENGTHS, 2), *((k, FIRST_TIMER) for k in STRENGTHS)]:
+        for label, players in eras((a, b)):
+            t0 = time.perf_counter()
+            wins = contest(pool, 2, 0, players, swapped)
+            print(f"{label}Guards! Guards!, 2 players, {GAMES} games, {a} against {b}: {a} wins {wins[0]} "
+                  f"({share(wins[0], GAMES)}), {b} {wins[1]}, nobody {wins[2]} "
+                  f"({time.perf_counter() - t0:.1f} s)", flush=True)
+
+
+def tables(pool, n: int) -> None:
     pairs = (("strong", FIRST_TIMER), ("strong", "normal"), ("normal", "strong"), ("normal", "easy"),
              ("normal", FIRST_TIMER), ("easy", "normal"))
-    for n in (3, 4):
-        for a, b in pairs:
+    for a, b in pairs:
+        for label, players in eras((a, b)):
             t0 = time.perf_counter()
-            wins = nobody = 0
-            for i in range(GAMES):
-                state = guards(n, 30_000 + i)
-                players = {s: (a if k == i % n else b) for k, s in enumerate(state.config.seats)}
-                won = play_out(state, players, seed=i).winners
-                wins += len(won) == 1 and players[won[0]] == a
-                nobody += not won
-            print(f"Guards! Guards!, {n} players, {GAMES} games: one {a} against {n - 1} {b}: {a} wins {wins} "
-                  f"({share(wins, GAMES)}; a fair share {100 / n:.1f}%), nobody {nobody} "
+            wins = contest(pool, n, 30_000, players, lambda i: tuple(0 if k == i % n else 1 for k in range(n)))
+            print(f"{label}Guards! Guards!, {n} players, {GAMES} games: one {a} against {n - 1} {b}: {a} wins "
+                  f"{wins[0]} ({share(wins[0], GAMES)}; a fair share {100 / n:.1f}%), nobody {wins[2]} "
                   f"({time.perf_counter() - t0:.1f} s)", flush=True)
-            V["tables"].setdefault(str(n), {}).setdefault("alone", {})[f"{a}|{b}"] = wins
-        mix = PLAYERS[:n] if n == 4 else ("easy", "normal", "strong")
+    mix = PLAYERS[:n] if n == 4 else ("easy", "normal", "strong")
+    for label, players in eras(mix):
         t0 = time.perf_counter()
-        wins = {k: 0 for k in mix}
-        for i in range(GAMES):
-            state = guards(n, 40_000 + i)
-            players = {s: mix[(k + i) % n] for k, s in enumerate(state.config.seats)}
-            won = play_out(state, players, seed=i).winners
-            if len(won) == 1:
-                wins[players[won[0]]] += 1
-        shares = ", ".join(f"{k} {100 * w / GAMES:.1f}%" for k, w in wins.items())
-        print(f"Guards! Guards!, {n} players, {GAMES} games, one of each (seats rotated): {shares}, "
-              f"nobody {GAMES - sum(wins.values())} ({time.perf_counter() - t0:.1f} s)", flush=True)
-        V["tables"].setdefault(str(n), {})["mix"] = wins
-
-
-def rows(v: dict) -> list[Row]:
-    think = "; ".join(f"{k} p50 {sig(t['p50'])} ms, p99 {sig(t['p99'])} ms" for k, t in v["think"].items())
-    slowest = max((t["max"] for t in v["think"].values() if t.get("max")), default=None)
-    think += ((f" (slowest {sig(slowest)} ms)" if slowest else "") + "; the random player on the same positions p50 "
-              f"{sig(v['random']['p50'])} ms, p99 {sig(v['random']['p99'])} ms (the range over the strengths' games)")
-    return [Row("computer", "guards-think", "Guards! Guards! computer players' think time a move (the seat's view and the "
-                f"decision), 4 players, {v['timed_games']} games of each strength, beside the engine's random player "
-                "drawing one legal action from the same view on the same positions", think, "p99 < 1 s")]
-
-
-def rows_rates(v: dict) -> list[Row]:
-    return [Row("computer", "guards-rates", f"Guards! Guards! computer players, made-up demo edition, {v['games']:,} games "
-                "each (2 players seats swapped every other game; 3 and 4 players one seat of strength A against the "
-                "others all of B, its seat moving round the table; +- two standard errors)",
-                f"2 players: {pairs_text(v['pairs'], v['games'])}. {tables_text(v['tables'], v['games'])}",
-                "measured: strong above normal above the first-time model above easy at every table")]
+        wins = contest(pool, n, 40_000, players, lambda i: tuple((k + i) % n for k in range(n)))
+        shares = ", ".join(f"{k} {100 * w / GAMES:.1f}%" for k, w in zip(mix, wins))
+        print(f"{label}Guards! Guards!, {n} players, {GAMES} games, one of each (seats rotated): {shares}, "
+              f"nobody {wins[-1]} ({time.perf_counter() - t0:.1f} s)", flush=True)
 
 
 if __name__ == "__main__":
-    failed = think_times()
-    spans = {q: [min(t["random"][i] for t in V["think"].values()), max(t["random"][i] for t in V["think"].values())]
-             for i, q in enumerate(("p50", "p99"))}
-    record(__file__, rows, {"think": V["think"], "random": spans, "timed_games": TIMED_GAMES})
-    two_players()
-    tables()
-    record(__file__, rows_rates, {"pairs": V["pairs"], "tables": V["tables"], "games": GAMES}, part="rates")
+    failed = "think" in PARTS and think_times()
+    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+        for part in PARTS:
+            {"think": lambda p: None, "changes": changes, "2": two_players,
+             "3": lambda p: tables(p, 3), "4": lambda p: tables(p, 4)}[part](pool)
     if failed:
         raise SystemExit(1)

@@ -11,14 +11,17 @@ measured against (``make bench``). Each decides from its seat's view alone (view
              challenge is an even chance, reinforces at the gate, tries the challenge last (a
              failure ends the turn), fights a dragon that blocks its home, talks its way out of
              the Watch House before paying bail, plants a spare Brethren volunteer at an
-             opponent's gate and strikes a passing run of a player not behind it
+             opponent's gate and strikes a passing run of a player not behind it; and the
+             city's errands where the bench found they win more (errands.py): the items that
+             save its run the most turns for their price, bought before it sets out, and the
+             Tavern when it is worth more than the best Charm roll
     strong   the normal plan weighed with the d8's exact odds (odds.py): the runners that return
              the spell soonest (a runner costs the turns to recruit another, a failed attempt a
              turn: tactics.best_runners), the items it carries given to them, a saboteur at each
              opponent's Start Gate (every run ends there), the leader's first, and moved there
              again after a strike, the strike (Alter Allegiance or Ambush) likelier to
-             cost the run a runner, the defender whose loss costs least, and against a fourth
-             dragon every volunteer it may send
+             cost the run a runner, the defender whose loss costs least, against a fourth
+             dragon every volunteer it may send; and the normal player's errands
 
 The FIRST_TIMER model (core/computer.py) is somebody in their first game: they know the rules,
 recruit the card in front of them when their Charm may do it, send every runner they hold once
@@ -36,15 +39,17 @@ from ..core.computer import FIRST_TIMER, Move
 from .actions import GuardsAction as A
 from .answers import answer
 from .dragons import MOST_FIGHTERS
-from .edition import CHALLENGE_NAMES, DECKS, GUILDS
+from .edition import CHALLENGE_NAMES, DECKS
 from .legal import random_action
-from .ledger import BAIL, POINT_PRICE, POINTS_PER_VISIT, WATCH_CHARM
+from .ledger import BAIL, WATCH_CHARM
 from .odds import all_pass, pass_chance
 from .owed import owed
 from .runs import FIRST_RUNNERS, GATE_RUNNERS, beside
 from .saboteurs import PLANT_TARGET
-from .tactics import (FINAL, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance, run_chance,
-                      tests, wanted_attribute, worth)
+from . import errands
+from .run_plan import any_run
+from .tactics import (FINAL, REINFORCE_BELOW, best_runners, likeliest_run_quadrant, next_challenge, recruit_chance,
+                      run_chance, tests, wanted_attribute, worth)
 from .state import GuardsState
 from .view import narrate
 
@@ -63,26 +68,33 @@ class Style:
     escorts: int  # volunteers escorting the final spell
     fights: bool  # fights a dragon in its home quadrant, or the fourth coming
     exact: bool  # weighs strikes and defenders by the exact odds
+    buys: bool = False  # buys the items that pay for the run about to set out (errands.py)
+    tavern: bool = False  # tries the Tavern when it is worth more than the best Charm roll
+    turns_in: bool = False  # turns in the Wanted volunteers its next run can spare (no strength: the bench
+    # found it wins no more)
+    any_run: bool = False  # easy: any route and any runners, not the random player's two shapes (off: the
+    # bench found it wins no more)
 
 
 STYLES = {
-    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False),
-    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True),
+    "easy": Style("easy", "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
+    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False, buys=True, tavern=True),
+    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True, buys=True, tavern=True),
     FIRST_TIMER: Style(FIRST_TIMER, "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
 }
-REINFORCE_BELOW = 0.5  # a run at the gate less likely than this gets more runners
 TESTS = {"charm": "Charm roll", "watch": "Charm roll", "tavern": "Tavern table", "plant": "Guild test",
          "tiebreak": "Guild test", "ability": "Guild test", "challenge": "Wizard's Challenge", "loyalty": "Loyalty test",
          "combat": "blow", "dragon": "attack on the dragon", "scorch": "Toughness test", "cast": "Magic roll"}
 TABLE_EVENTS = frozenset({"sent", "infect", "call", "ability", "stop", "buy", "cast"})  # not a player's choice
 
 
-def computer_move(game, view: GuardsState, seat: str, strength: str, rng) -> Move | None:
-    """What the computer at ``seat`` does now, from ``view`` (its seat's view)."""
-    if strength == "easy":
-        action, why = _easy(game, view, seat, rng), ""
+def computer_move(game, view: GuardsState, seat: str, strength, rng) -> Move | None:
+    """What the computer at ``seat`` does now, from ``view`` (its seat's view); ``strength``: a
+    name of ``STYLES``, or a ``Style`` itself (the bench plays variants side by side)."""
+    style = strength if isinstance(strength, Style) else STYLES.get(strength, STYLES["strong"])
+    if style.name == "easy":
+        action, why = _easy(game, view, seat, style, rng), ""
     else:
-        style = STYLES.get(strength, STYLES["strong"])
         action, why = answer(game, view, seat, style, rng) or _turn(game, view, seat, style, rng) or (None, "")
     if action is None:  # nothing its plan knows (a new kind of question): any legal action of its seat
         action, why = random_action(view, rng, seat=seat), ""
@@ -101,10 +113,13 @@ def _words(game, view, action, why: str) -> str:
     return f"{said}: {why}" if why else said
 
 
-def _easy(game, view, seat, rng):
-    """A legal action of a kind a player chooses, drawn the random player's way."""
+def _easy(game, view, seat, style, rng):
+    """A legal action of a kind a player chooses, drawn the random player's way; a spell run
+    drawn again from every route and set of runners the rules allow (``style.any_run``)."""
     for _ in range(40):
         action = random_action(view, rng, seat=seat)
+        if action is not None and action.act == "spell_run" and style.any_run:
+            action = any_run(view, seat, action, rng)
         if action is None or not _absurd(view, action):
             return action
     return A(seat, "end_turn") if game.validate(view, A(seat, "end_turn")) is None else None
@@ -132,7 +147,9 @@ def _turn(game, view: GuardsState, seat: str, style: Style, rng):
     p = view.player(seat)
     if p.confined:
         return _confined(game, view, seat, style)
-    for step in (_plant, _walk, _spend, _guild_house, _fight, _spell_run, _recruit, _at_gate):
+    # one stop a turn (a recruit or the Tavern, or a spell run): the run is tried before a recruit,
+    # items bought before the runners set out
+    for step in (_plant, _walk, _spend, _turn_in, _guild_house, _fight, _buy, _spell_run, _recruit, _at_gate):
         found = step(game, view, seat, style, rng)
         if found is not None and _ok(game, view, found[0]):
             return found
@@ -192,12 +209,18 @@ def _why_attribute(what: str) -> str:
     return "Charm wins volunteers" if what == "charm" else "the final challenge tests Magic and Guild, 9 or more"
 
 
+def _turn_in(game, view, seat, style, rng):
+    return errands.turn_in(game, view, seat, style)
+
+
+def _buy(game, view, seat, style, rng):
+    return errands.buy(view, seat, style)
+
+
 def _guild_house(game, view, seat, style, rng):
     p = view.player(seat)
-    have = p.dollars + 3
-    reserve = 0 if style.name != "strong" or len(p.hand) >= 4 else 3
     buy = []
-    while len(buy) < POINTS_PER_VISIT and have - POINT_PRICE * (len(buy) + 1) >= reserve:
+    while len(buy) < errands.points(style, p.dollars, len(p.hand)):
         grown = p._replace(**{_field(a): getattr(p, _field(a)) + 1 for a in buy})
         buy.append(wanted_attribute(view.with_player(grown), seat, style.charm_goal))
     if style.name == FIRST_TIMER:
@@ -235,7 +258,7 @@ def _recruit(game, view, seat, style, rng):
     """A volunteer the Tavern sent, a natural 8's extra one, a bribe after a failed Charm roll, or
     the best of the cards shown (``style.shown`` of each deck) it can win."""
     p = view.player(seat)
-    quadrant = next((q for q in GUILDS if not view.dragon_in(q)), None)
+    quadrant = errands.clear_quadrant(view)
     if quadrant is None:
         return None
     vols = view.edition.volunteers
@@ -246,11 +269,10 @@ def _recruit(game, view, seat, style, rng):
             return A(seat, "bribe", card=view.failed, quadrant=quadrant), \
                 f"{v.bribe} dollars, worth it after the failed Charm roll"
         return None
-    if view.free:
-        cards = _free(view, view.free)
+    if view.free:  # "a random Volunteer": the top card of the deck the table rolled
+        cards = _shown(view, view.free, 1, rng)
         if cards:
-            card = max(cards, key=lambda c: (worth(view, seat, c), c))
-            return A(seat, "recruit", card=card, quadrant=quadrant), "the Tavern brought a volunteer"
+            return A(seat, "recruit", card=cards[0], quadrant=quadrant), "the Tavern brought a volunteer"
         return None
     if "recruit" in view.done and not view.bonus:
         return None
@@ -266,6 +288,9 @@ def _recruit(game, view, seat, style, rng):
         return chance * worth(view, seat, c)
 
     card = max(shown, key=lambda c: (gain(c), c))
+    inn = errands.tavern(view, seat, style, gain(card) if worth(view, seat, card) > 1.0 else 0.0, _free)
+    if inn is not None:
+        return inn
     if worth(view, seat, card) <= 1.0:
         return None
     chance = recruit_chance(view, seat, card)

@@ -144,3 +144,15 @@ def _runners_fault(state: GuardsState, seat: str, cards: tuple[str, ...]) -> str
     if len(set(cards)) != len(cards):
         return "Tick each volunteer once."
     return _message(hand_fault(state, seat, cards) or runners_fault(state, seat, cards))
+
+
+def any_run(state: GuardsState, seat: str, action: GuardsAction, rng) -> GuardsAction:
+    """``action``'s spell run with its route and runners drawn again from all the rules allow:
+    a route quadrant by quadrant as the phone offers it (route_next), any 1 up to the runner
+    limit of the hand."""
+    route: tuple[str, ...] = ()
+    while not route or route_next(state, seat, route):
+        route += (rng.choice(route_next(state, seat, route)),)
+    hand = state.player(seat).hand
+    cards = tuple(rng.sample(hand, rng.randint(1, min(runner_limit(state, seat), len(hand)))))
+    return GuardsAction(seat, "spell_run", spell=action.spell, cards=cards, route=route)

@@ -15,6 +15,7 @@ from .state import GuardsState, Run
 
 FINAL = 5
 CARD_TURNS = 1.5  # about the turns a recruit takes (a Charm roll a turn, about 2 in 3 passing)
+REINFORCE_BELOW = 0.5  # a run at the gate less likely than this gets more runners
 
 
 def next_challenge(view: GuardsState, seat: str) -> int:
