@@ -25,13 +25,14 @@ def _kicad_name(footprint: str) -> str:
 
 
 def placed(board: Board) -> list:
-    """The parts the assembly service places: fitted and surface-mount, in reference order."""
+    """The parts the assembly service places: fitted, surface-mount, not left to the maker
+    (`hand`), in reference order."""
     kinds = board.data["kind"]
 
     def key(p):
         m = re.fullmatch(r"([A-Z]+)(\d+)", p.ref)
         return (m.group(1), int(m.group(2)))
-    return sorted((p for p in board.parts if p.fitted and kinds[p.kind]["smd"]), key=key)
+    return sorted((p for p in board.parts if p.fitted and kinds[p.kind]["smd"] and not kinds[p.kind].get("hand")), key=key)
 
 
 def jlc_bom(board: Board) -> str:
@@ -101,16 +102,17 @@ def costs(board: Board, builds: int = 1) -> dict:
     d = board.data
     f, kinds, usd = d["fab"], d["kind"], d["prices"]["usd_eur"]
     n = Counter(p.kind for p in board.parts if p.fitted)
-    smd = [k for k in n if kinds[k]["smd"]]
+    smd = [k for k in n if kinds[k]["smd"] and not kinds[k].get("hand")]
     lines = []
     for kind in sorted(smd, key=lambda k: kinds[k]["value"]):
         k = kinds[kind]
         bought = max(n[kind] * builds, f["part_min_qty"])
         lines.append(Line("placed by the board house", k["value"], n[kind], _eur(d, k) * bought / n[kind] / builds,
                           f"LCSC {k['lcsc']} ({k['jlc']}); {bought} bought for {builds} board(s)"))
-    for kind in sorted((k for k in n if not kinds[k]["smd"] and not kinds[k].get("copper")), key=lambda k: kinds[k]["value"]):
+    for kind in sorted((k for k in n if k not in smd and not kinds[k].get("copper")), key=lambda k: kinds[k]["value"]):
         k = kinds[kind]
-        lines.append(Line("soldered by hand", k["value"], n[kind], _eur(d, k), k["source"].split(";")[0]))
+        lcsc = f"LCSC {k['lcsc']}; " if "lcsc" in k else ""
+        lines.append(Line("soldered by hand", k["value"], n[kind], _eur(d, k), lcsc + k["source"].split(";")[0]))
     lines.append(Line("bought", kinds["switch"]["value"], n["socket"], _eur(d, kinds["switch"]), "one per socket"))
     buy = d["buy"]
     for key, qty in (("pi", 1), ("sd", 1), ("supply", 1), ("pico", 1), ("hub_cable", 1), ("reader", len(board.readers)),

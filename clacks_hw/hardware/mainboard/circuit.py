@@ -11,6 +11,7 @@ and 4), +3V3R (the readers' 3.3 V), GND; the LED data runs DIN_1, DIN_2, ... alo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ...drivers.frame import LAMPS, SEATS, TOWERS
@@ -41,11 +42,18 @@ class Board:
     chain: list  # LED refs in data order, DIN from the shifter first
     pixel: dict  # LED ref -> the daemon's logical pixel (None: not driven yet)
     readers: list = field(default_factory=list)  # (ref, corner, chip-select GP) per reader
+    lay: object = None  # the panel's layout it was placed on
 
     def part(self, ref: str) -> Part:
         return next(p for p in self.parts if p.ref == ref)
 
     nets = Carrier.nets  # net -> [(ref, pad)] over every part, fitted or not (the copper is there)
+
+
+def chain_mm(board: Board) -> float:
+    """The data line's length as the crow flies: the shifter to the first LED, then LED to LED."""
+    points = [board.part("U1").at] + [board.part(r).at for r in board.chain]
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
 
 
 def pixel_map(data: dict) -> PixelMap:
@@ -93,7 +101,7 @@ def build_board(data: dict, lay) -> Board:
     _power(add, data, n)
     _pi(add, data)
     readers = _hub(add, data, lay, n)
-    return Board(data, parts, chain, pixel, readers)
+    return Board(data, parts, chain, pixel, readers, lay)
 
 
 def _switches(add, data, holes, lay) -> None:
@@ -108,8 +116,8 @@ def _power(add, data, n) -> None:
     """USB-C sink, fuse, reverse-polarity FET, bulk capacitor, level shifter."""
     b = data["board"]
     px, py = b["power"]
-    add("J1", "usb_c", {"VBUS": "VBUS", "VBUS2": "VBUS", "GND": "GND", "GND2": "GND", "CC1": "CC1", "CC2": "CC2",
-                        "SHIELD": "GND"}, (px, py), role="5 V in (USB-C sink)")
+    usb = {**{v: "VBUS" for v in ("VBUS", "VBUS2", "VBUS3", "VBUS4")}, **{g: "GND" for g in ("GND", "GND2", "GND3", "GND4")}}
+    add("J1", "usb_c", {**usb, "CC1": "CC1", "CC2": "CC2", "SHIELD": "GND"}, (px, py), role="5 V in (USB-C sink)")
     add("R3", "r_5k1", {"A": "CC1", "B": "GND"}, (px - 6, py - 6), 90, role="CC1 Rd")
     add("R4", "r_5k1", {"A": "CC2", "B": "GND"}, (px + 6, py - 6), 90, role="CC2 Rd")
     add("F1", "ptc", {"A": "VBUS", "B": "VBUS_F"}, (px - 14, py - 2), role="PTC fuse")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..data import HardwareError
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, power
-from .circuit import build_board
+from .circuit import build_board, chain_mm
 from .data import load_mainboard
 
 
@@ -22,7 +22,8 @@ def figures(board) -> dict:
     """The figures docs/board-pcb.md quotes, rounded as it prints them."""
     one, shared = costs(board, 1), costs(board, board.data["budget"]["builds_per_order"])
     p, m = power(board.data), modules_compare(board)
-    return {"one_build": f"{one['total']:.2f}", "shared_build": f"{shared['total']:.2f}",
+    serpentine = build_board({**board.data, "chain": {**board.data["chain"], "lamp_order": "serpentine"}}, board.lay)
+    return {"chain_mm": f"{chain_mm(board):.0f}", "serpentine_mm": f"{chain_mm(serpentine):.0f}","one_build": f"{one['total']:.2f}", "shared_build": f"{shared['total']:.2f}",
             "builds": str(shared["builds"]), "pi_v": f"{p['pi_v']:.2f}", "total_a": f"{p['total_a']:.2f}",
             "halves_saving": f"{m['saving_eur']:.2f}", "area": f"{m['area_cm2']:.0f}",
             "placed": str(len(placed(board))), "extended": str(len(one["extended"]))}
