@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ...drivers.frame import LAMPS, SEATS, TOWERS
 from ...drivers.pi import GROUND_PINS, HEADER_PIN
 from ...drivers.pixel_map import PixelMap
+from ..data import HardwareError
 from ..harness_data import firmware_pins
 from ..pcb.circuit import PICO_PINS, Carrier
 
@@ -67,9 +68,13 @@ def build_board(data: dict, lay) -> Board:
     kinds, b = data["kind"], data["board"]
     parts: list[Part] = []
 
-    def add(ref, kind, nets, at, rot=0.0, fitted=True, role=""):
+    def add(ref, kind, nets, at=None, rot=0.0, fitted=True, role=""):
         pins = kinds[kind].get("pins", {})
         pads = {pins.get(job, job): net for job, net in nets.items()}
+        if at is None:  # not placed by the panel: mainboard.toml's [place]
+            if ref not in data["place"]:
+                raise HardwareError(f"mainboard.toml: [place] has no {ref} ({role}); add {ref} = [x, y, rotation]")
+            *at, rot = data["place"][ref]
         parts.append(Part(ref, kind, pads, tuple(at), rot, fitted, role))
 
     holes = {h.name: h for h in lay.holes}
@@ -114,28 +119,25 @@ def _switches(add, data, holes, lay) -> None:
 
 def _power(add, data, n) -> None:
     """USB-C sink, fuse, reverse-polarity FET, bulk capacitor, level shifter."""
-    b = data["board"]
-    px, py = b["power"]
     usb = {**{v: "VBUS" for v in ("VBUS", "VBUS2", "VBUS3", "VBUS4")}, **{g: "GND" for g in ("GND", "GND2", "GND3", "GND4")}}
-    add("J1", "usb_c", {**usb, "CC1": "CC1", "CC2": "CC2", "SHIELD": "GND"}, (px, py), role="5 V in (USB-C sink)")
-    add("R3", "r_5k1", {"A": "CC1", "B": "GND"}, (px - 6, py - 6), 90, role="CC1 Rd")
-    add("R4", "r_5k1", {"A": "CC2", "B": "GND"}, (px + 6, py - 6), 90, role="CC2 Rd")
-    add("F1", "ptc", {"A": "VBUS", "B": "VBUS_F"}, (px - 14, py - 2), role="PTC fuse")
+    add("J1", "usb_c", {**usb, "CC1": "CC1", "CC2": "CC2", "SHIELD": "GND"}, role="5 V in (USB-C sink)")
+    add("R3", "r_5k1", {"A": "CC1", "B": "GND"}, role="CC1 Rd")
+    add("R4", "r_5k1", {"A": "CC2", "B": "GND"}, role="CC2 Rd")
+    add("F1", "ptc", {"A": "VBUS", "B": "VBUS_F"}, role="PTC fuse")
     # Reverse polarity: drain to the input, source to the load, gate to GND (5 V is inside its +-12 V VGS).
-    add("Q1", "pfet_reverse", {"D": "VBUS_F", "S": "+5V", "G": "GND"}, (px - 22, py - 2), role="reverse-polarity FET")
-    add("C41", "cap_bulk", {"P": "+5V", "N": "GND"}, (px - 32, py - 4), role="LED bulk capacitor")
-    sx, sy = b["shifter"]
-    add("JP1", "jumper", {"1": "DATA_SPI", "2": "DATA_SEL", "3": "DATA_PWM"}, (sx - 6, sy), role="LED data source")
-    add("R2", "r_10k", {"A": "DATA_SEL", "B": "GND"}, (sx - 6, sy - 4), role="data pull-down (a floating pin lights nothing)")
-    add("U1", "shifter", {"OE": "GND", "A": "DATA_SEL", "GND": "GND", "Y": "DATA_BUF", "VCC": "+5V"}, (sx, sy),
+    add("Q1", "pfet_reverse", {"D": "VBUS_F", "S": "+5V", "G": "GND"}, role="reverse-polarity FET")
+    add("C41", "cap_bulk", {"P": "+5V", "N": "GND"}, role="LED bulk capacitor")
+    add("JP1", "jumper", {"1": "DATA_SPI", "2": "DATA_SEL", "3": "DATA_PWM"}, role="LED data source")
+    add("R2", "r_10k", {"A": "DATA_SEL", "B": "GND"}, role="data pull-down (a floating pin lights nothing)")
+    add("U1", "shifter", {"OE": "GND", "A": "DATA_SEL", "GND": "GND", "Y": "DATA_BUF", "VCC": "+5V"},
         role="level shifter 3.3 -> 5 V")
-    add("C40", "cap_100n", {"P": "+5V", "N": "GND"}, (sx, sy - 4), role="U1 decoupling")
-    add("R1", "r_330", {"A": "DATA_BUF", "B": "DIN_1"}, (sx + 6, sy), role="data series resistor")
+    add("C40", "cap_100n", {"P": "+5V", "N": "GND"}, role="U1 decoupling")
+    add("R1", "r_330", {"A": "DATA_BUF", "B": "DIN_1"}, role="data series resistor")
 
 
 def _pi(add, data) -> None:
     """The Pi's socket and the HAT guide's ideal diode in front of its 5 V pins."""
-    pins, (hx, hy) = data["pins"], data["board"]["pi_header"]
+    pins = data["pins"]
     gpio_net = {g: f"BTN_{name}" for name, g in pins["buttons"].items()}
     gpio_net[pins["data_spi"]] = "DATA_SPI"
     gpio_net[pins["data_pwm"]] = "DATA_PWM"
@@ -144,34 +146,32 @@ def _pi(add, data) -> None:
     for pin in range(1, 41):
         nets[str(pin)] = ("GND" if pin in GROUND_PINS else "+5V_PI" if pin in pins["pi_5v"]
                           else gpio_net.get(at.get(pin), ""))
-    add("J2", "pi_socket", nets, (hx, hy), 90, role="the Pi's 40-pin header (Pi under the board)")
+    add("J2", "pi_socket", nets, role="the Pi's 40-pin header (Pi under the board)")
     # Ideal diode (current flows drain -> source): Q3's B half is diode-connected on the input
     # side, its A half senses the output and pulls the gate up when the output is the higher.
-    add("Q2", "pfet_ideal", {"D": "+5V", "S": "+5V_PI", "G": "ID_GATE"}, (hx + 34, hy), role="ideal diode FET")
+    add("Q2", "pfet_ideal", {"D": "+5V", "S": "+5V_PI", "G": "ID_GATE"}, role="ideal diode FET")
     add("Q3", "pnp_pair", {"E2": "+5V", "B2": "ID_BASE", "C2": "ID_BASE", "E1": "+5V_PI", "B1": "ID_BASE",
-                           "C1": "ID_GATE"}, (hx + 40, hy), role="ideal diode sense (matched PNP)")
-    add("R5", "r_47k", {"A": "ID_BASE", "B": "GND"}, (hx + 40, hy + 4), role="ideal diode bias")
-    add("R6", "r_10k", {"A": "ID_GATE", "B": "GND"}, (hx + 34, hy + 4), role="ideal diode gate pull-down")
+                           "C1": "ID_GATE"}, role="ideal diode sense (matched PNP)")
+    add("R5", "r_47k", {"A": "ID_BASE", "B": "GND"}, role="ideal diode bias")
+    add("R6", "r_10k", {"A": "ID_GATE", "B": "GND"}, role="ideal diode gate pull-down")
 
 
 def _hub(add, data, lay, n) -> list:
     """The Pico in sockets, the readers' regulator, a MISO buffer channel and a header per reader."""
     fw = firmware_pins()
-    b = data["board"]
-    cx, cy = b["pico"]
     spi = {fw["SCK"]: "SCK", fw["MOSI"]: "MOSI", fw["MISO"]: "MISO", fw["RST_PIN"]: "RST",
            **{gp: f"CS{k}" for k, gp in enumerate(fw["CS_PINS"])}}
     pico = {pad: ("GND" if v == "GND" else spi.get(v, "")) for pad, v in PICO_PINS.items()}
-    add("J3", "pico_socket", {str(k): pico[k] for k in range(1, 21)}, (cx - 8.89, cy), role="Pico pins 1-20")
-    add("J4", "pico_socket", {str(k): pico[41 - k] for k in range(1, 21)}, (cx + 8.89, cy), role="Pico pins 40-21")
-    add("U2", "regulator", {"IN": "+5V", "OUT": "+3V3R", "GND": "GND"}, (cx, cy + 34), role="3.3 V for the readers")
-    add("C42", "cap_10u", {"P": "+5V", "N": "GND"}, (cx - 6, cy + 34), role="U2 input")
-    add("C43", "cap_10u", {"P": "+3V3R", "N": "GND"}, (cx + 6, cy + 34), role="U2 output")
+    add("J3", "pico_socket", {str(k): pico[k] for k in range(1, 21)}, role="Pico pins 1-20")
+    add("J4", "pico_socket", {str(k): pico[41 - k] for k in range(1, 21)}, role="Pico pins 40-21")
+    add("U2", "regulator", {"IN": "+5V", "OUT": "+3V3R", "GND": "GND"}, role="3.3 V for the readers")
+    add("C42", "cap_10u", {"P": "+5V", "N": "GND"}, role="U2 input")
+    add("C43", "cap_10u", {"P": "+3V3R", "N": "GND"}, role="U2 output")
     u3 = {"GND": "GND", "VCC": "+3V3R"}
     for k in range(4):  # OE is active low, as the chip select is: the selected reader drives MISO
         u3.update({f"OE{k + 1}": f"CS{k}", f"A{k + 1}": f"MISO{k}", f"Y{k + 1}": "MISO"})
-    add("U3", "miso_buffer", u3, (cx, cy - 34), role="MISO buffer, one channel per reader")
-    add("C44", "cap_100n", {"P": "+3V3R", "N": "GND"}, (cx + 6, cy - 34), role="U3 decoupling")
+    add("U3", "miso_buffer", u3, role="MISO buffer, one channel per reader")
+    add("C44", "cap_100n", {"P": "+3V3R", "N": "GND"}, role="U3 decoupling")
     corner = lay.hw.board["readers"]["corner"]
     readers = []
     for k, seat in enumerate(SEATS):
@@ -179,6 +179,6 @@ def _hub(add, data, lay, n) -> list:
                "3V3": "+3V3R"}
         pads = {str(i + 1): net[name] for i, name in enumerate(READER_PINS)}
         ref = f"J{5 + k}"
-        add(ref, "reader_header", pads, tuple(b["readers"][corner[seat]]), role=f"reader {k} ({seat} seat's corner)")
+        add(ref, "reader_header", pads, role=f"reader {k} ({seat} seat's corner)")
         readers.append((ref, corner[seat], fw["CS_PINS"][k]))
     return readers

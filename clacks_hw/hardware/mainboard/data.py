@@ -8,7 +8,7 @@ from pathlib import Path
 from ..data import HardwareError
 
 HERE = Path(__file__).resolve().parent
-BOARD_KEYS = {"board", "chain", "pins", "prices", "fab", "kind", "buy", "budget"}
+BOARD_KEYS = {"board", "place", "chain", "pins", "prices", "fab", "kind", "buy", "budget"}
 KIND_KEYS = {"value", "footprint", "smd", "source"}
 SMD_KEYS = {"lcsc", "jlc", "pins"}
 
