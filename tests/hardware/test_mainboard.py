@@ -160,3 +160,14 @@ def test_the_build_stops_on_a_failed_check(tmp_path, monkeypatch):
     monkeypatch.setattr(out, "datasheet_problems", lambda b: ["D1 (WS2812B-5050): example"])
     with pytest.raises(HardwareError, match=r"fails its checks:\n- D1 \(WS2812B-5050\): example"):
         out.outputs(make_context(tmp_path))
+
+
+def test_the_boards_pins_are_those_the_committed_pin_table_gives():
+    # wiring/pins.md is generated from the config; the board's own table from its data.
+    rows = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \|", (ROOT / "wiring/pins.md").read_text(), re.M)
+    table = {name: int(gpio) for name, gpio, _ in rows if name in load_mainboard()["pins"]["buttons"]}
+    assert table == load_mainboard()["pins"]["buttons"]
+    md = mainboard_md(board())
+    for name, gpio, pin in rows:
+        if name in table:
+            assert re.search(rf"^\| {gpio} \| {pin} \| switch {name} \(SW\d+\) \|$", md, re.M), name

@@ -29,6 +29,11 @@ def figures(board) -> dict:
             "placed": str(len(placed(board))), "extended": str(len(one["extended"]))}
 
 
+def _case_and_tags(board, c: dict) -> float:
+    names = {board.data["buy"][k]["name"] for k in ("case", "tags")}
+    return sum(x.total for x in c["lines"] if x.name in names)
+
+
 def _table(c: dict) -> list:
     out = ["| section | part | qty | each (EUR) | total (EUR) | note |", "|---|---|---|---|---|---|"]
     for x in c["lines"]:
@@ -37,6 +42,25 @@ def _table(c: dict) -> list:
         out.append(f"| the order | {name} | 1/{c['builds']} | {eur:.2f} | {eur / c['builds']:.2f} | fab (mainboard.toml) |")
     out.append(f"| the order | assembly joints ({c['joints']}) | 1 | {c['joints_eur']:.2f} | {c['joints_eur']:.2f} | fab.smt_joint_usd |")
     return out
+
+
+def _pins_and_chain(board) -> list:
+    """The Pi's header as the board wires it, and the LED chain: position, part, what it lights."""
+    from ...drivers.pi import HEADER_PIN
+    d = board.data
+    out = ["## The Pi's pins", "", "| GPIO | header pin | on the board |", "|---|---|---|"]
+    uses = {g: f"switch {name} ({next(p.ref for p in board.parts if p.kind == 'socket' and p.role.startswith(name + ' '))})"
+            for name, g in d["pins"]["buttons"].items()}
+    uses[d["pins"]["data_spi"]] = "LED data, spi backend (JP1 1-2, the default)"
+    uses[d["pins"]["data_pwm"]] = "LED data, ws281x backend (JP1 2-3)"
+    out += [f"| {g} | {HEADER_PIN[g]} | {uses[g]} |" for g in sorted(uses)]
+    out += [f"| 5 V | {', '.join(str(p) for p in d['pins']['pi_5v'])} | +5V_PI, through the ideal diode (Q2, Q3) |", "",
+            "## The LED chain", "", "The order the data line visits the LEDs, from the level shifter (U1, R1):", "",
+            "| position | LED | lights | the daemon's pixel |", "|---|---|---|---|"]
+    for k, ref in enumerate(board.chain):
+        logical = board.pixel[ref]
+        out.append(f"| {k} | {ref} | {board.part(ref).role} | {'not fitted yet' if logical is None else logical} |")
+    return out + [""]
 
 
 def mainboard_md(board) -> str:
@@ -60,6 +84,8 @@ def mainboard_md(board) -> str:
         f"{one['target']:.0f} |",
         f"| {shared['builds']} builds sharing one order (5 boards, 5 assembled) | {shared['total']:.2f} | {shared['target']:.0f} |",
         f"| with a Pi 4 in place of the Zero 2 W | +{one['pi4_delta']:.2f} | |",
+        f"| the case and the stickers, in both (the hand-wired build's figures until the case session's) | "
+        f"{_case_and_tags(board, one):.2f} | |",
         "",
         f"Board: {x1 - x0:g} x {y1 - y0:g} mm ({m['area_cm2']:.0f} cm2), {d['board']['layers']} layers; "
         f"{len(placed(board))} parts placed by the board house ({len(one['extended'])} extended part types).",
@@ -74,7 +100,9 @@ def mainboard_md(board) -> str:
         "|---|---|",
     ]
     lines += [f"| {name} | {v:.3f} |" for name, v in p["drops"].items()]
-    lines += [f"| left at the Pi's pins | {p['pi_v']:.2f} (warning below {d['budget']['pi_min_v']:g}) |", "",
+    lines += [f"| left at the Pi's pins | {p['pi_v']:.2f} (warning below {d['budget']['pi_min_v']:g}) |", ""]
+    lines += _pins_and_chain(board)
+    lines += [
               f"## One build ({one['builds']} board assembled)", ""]
     lines += _table(one)
     lines += ["", f"## {shared['builds']} builds sharing one order", ""]
