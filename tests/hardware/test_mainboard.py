@@ -64,9 +64,9 @@ def test_the_chain_visits_every_led_once_in_the_pixel_maps_order():
 
 def test_the_readers_miso_goes_through_its_own_buffer_channel():
     b = board()
-    u3 = b.part("U3").pads
-    for k, (ref, _, _) in enumerate(b.readers):
-        assert b.part(ref).pads["4"] == f"MISO{k}" and u3["2 5 9 12".split()[k]] == f"MISO{k}"  # 1A 2A 3A 4A
+    for k, (ref, _, _) in enumerate(b.readers):  # the buffer's A in, Y out, OE on the reader's chip select
+        assert b.part(ref).pads["4"] == f"MISO{k}"
+        assert b.part(f"U{3 + k}").pads == {"1": f"CS{k}", "2": f"MISO{k}", "4": "MISO", "3": "GND", "5": "+3V3R"}
     b.part("J6").pads["4"] = "MISO"
     assert any(m.startswith("J6: the reader's MISO is on the shared line") for m in checks.circuit_problems(b))
 
@@ -84,6 +84,10 @@ def test_the_reader_chip_selects_are_the_firmwares(monkeypatch):
     monkeypatch.setattr(checks, "firmware_pins", lambda: {**fw, "CS_PINS": (20, 17, 21, 22)})
     found = checks.config_problems(board(), cfg())
     assert any("J5 (reader 0): its chip select is not the firmware's CS_PINS[0] = GP20" in m for m in found)
+    b = board()
+    b.part("U4").pads["1"] = "CS0"
+    assert any("U4 (reader 1's MISO buffer): its OE is not reader 1's chip select" in m
+               for m in checks.config_problems(b, cfg()))
 
 
 def test_each_switch_gets_more_than_its_minimum_load_from_the_pull_up():
@@ -127,7 +131,10 @@ def test_the_jlc_bom_and_cpl_list_every_placed_part_once_with_corrected_rotation
     assert len(in_bom) == len(set(in_bom)) and all(re.fullmatch(r"C\d+", r["LCSC Part #"]) for r in rows)
     assert not {"D33", "SW1", "J2"} & set(in_bom)  # not fitted; hand-soldered under the board; through-hole
     rot = {r["Designator"]: r["Rotation"] for r in cpl}
-    assert rot["Q1"] == "180" and rot["U3"] == "270" and rot["D1"] == "0"  # SOT-23, TSSOP, a WS2812B
+    assert rot["Q1"] == rot["U3"] == rot["J1"] == "180" and rot["D1"] == "0"  # SOT-23 and SOT-23-5: +180; J1: turned 180 in KiCad, no correction; a WS2812B: none
+    u3 = b.part("U3")
+    b.data["kind"]["miso_buffer"]["footprint"] = "Package_SO:TSSOP-14_4.4x5mm_P0.65mm"
+    assert bom.rotation(b, u3) == 270  # a TSSOP: bennymeg/Fabrication-Toolkit's table
     mid = {r["Designator"]: (float(r["Mid X"]), float(r["Mid Y"])) for r in cpl}
     assert mid["D1"] == (75.0 - 47.0, 288.0 - 75.0)  # lamp 0, from the board's south-west corner, y north
 

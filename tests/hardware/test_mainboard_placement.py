@@ -36,12 +36,11 @@ def test_the_shipped_placement_is_clean():
 
 
 def test_a_part_under_a_switch_is_named():
-    assert problems(U3=[150.0, 125.0, 0]) == ["U3 (MISO buffer, one channel per reader) is under R2's switch, "
-                                             "where only its own LED may be"]
+    assert problems(U3=[150.0, 125.0, 0]) == ["U3 (reader 0's MISO buffer) is under R2's switch, where only its own LED may be"]
 
 
 def test_overlapping_parts_past_the_edge_and_a_covered_reader_are_named():
-    assert problems(C44=[100.0, 150.0, 0]) == ["U3 (MISO buffer, one channel per reader) and C44 (U3 decoupling) overlap"]
+    assert problems(C44=[95.0, 147.0, 0]) == ["U3 (reader 0's MISO buffer) and C44 (U3 decoupling) overlap"]
     assert any(m.startswith("J7 (reader 2 (N seat's corner)) reaches past the board's edge")
                for m in problems(J7=[40.0, 44.0, 90]))
     data = copy.deepcopy(load_mainboard())

@@ -105,16 +105,12 @@ def config_problems(board: Board, cfg) -> list:
         cs = board.part(ref).pads["1"]
         if pico.get(str(gp_pad[fw["CS_PINS"][k]])) != cs:
             out.append(f"{ref} (reader {k}): its chip select is not the firmware's CS_PINS[{k}] = GP{fw['CS_PINS'][k]}")
-        if board.part("U3").pads[str(_oe_pad(board, k))] != cs:
-            out.append(f"U3 channel {k + 1}: OE is not reader {k}'s chip select")
+        if board.part(f"U{3 + k}").pads[board.data["kind"]["miso_buffer"]["pins"]["OE"]] != cs:
+            out.append(f"U{3 + k} (reader {k}'s MISO buffer): its OE is not reader {k}'s chip select")
     for name in ("SCK", "MOSI", "MISO"):
         if pico.get(str(gp_pad[fw[name]])) != name:
             out.append(f"the Pico's GP{fw[name]} is the firmware's {name} but carries {pico.get(str(gp_pad[fw[name]]))!r}")
     return out
-
-
-def _oe_pad(board: Board, k: int) -> str:
-    return board.data["kind"]["miso_buffer"]["pins"][f"OE{k + 1}"]
 
 
 def datasheet_problems(board: Board) -> list:

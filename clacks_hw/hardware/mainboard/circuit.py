@@ -119,7 +119,7 @@ def _switches(add, data, holes, lay) -> None:
 
 def _power(add, data, n) -> None:
     """USB-C sink, fuse, reverse-polarity FET, bulk capacitor, level shifter."""
-    usb = {**{v: "VBUS" for v in ("VBUS", "VBUS2", "VBUS3", "VBUS4")}, **{g: "GND" for g in ("GND", "GND2", "GND3", "GND4")}}
+    usb = {job: job.rstrip("0123456789") for job in data["kind"]["usb_c"]["pins"] if job.startswith(("VBUS", "GND"))}
     add("J1", "usb_c", {**usb, "CC1": "CC1", "CC2": "CC2", "SHIELD": "GND"}, role="5 V in (USB-C sink)")
     add("R3", "r_5k1", {"A": "CC1", "B": "GND"}, role="CC1 Rd")
     add("R4", "r_5k1", {"A": "CC2", "B": "GND"}, role="CC2 Rd")
@@ -157,7 +157,7 @@ def _pi(add, data) -> None:
 
 
 def _hub(add, data, lay, n) -> list:
-    """The Pico in sockets, the readers' regulator, a MISO buffer channel and a header per reader."""
+    """The Pico in sockets, the readers' regulator, a MISO buffer and a header per reader."""
     fw = firmware_pins()
     spi = {fw["SCK"]: "SCK", fw["MOSI"]: "MOSI", fw["MISO"]: "MISO", fw["RST_PIN"]: "RST",
            **{gp: f"CS{k}" for k, gp in enumerate(fw["CS_PINS"])}}
@@ -167,11 +167,10 @@ def _hub(add, data, lay, n) -> list:
     add("U2", "regulator", {"IN": "+5V", "OUT": "+3V3R", "GND": "GND"}, role="3.3 V for the readers")
     add("C42", "cap_10u", {"P": "+5V", "N": "GND"}, role="U2 input")
     add("C43", "cap_10u", {"P": "+3V3R", "N": "GND"}, role="U2 output")
-    u3 = {"GND": "GND", "VCC": "+3V3R"}
-    for k in range(4):  # OE is active low, as the chip select is: the selected reader drives MISO
-        u3.update({f"OE{k + 1}": f"CS{k}", f"A{k + 1}": f"MISO{k}", f"Y{k + 1}": "MISO"})
-    add("U3", "miso_buffer", u3, role="MISO buffer, one channel per reader")
-    add("C44", "cap_100n", {"P": "+3V3R", "N": "GND"}, role="U3 decoupling")
+    for k in range(4):  # OE is active low, as the chip select is: the selected reader alone drives MISO
+        add(f"U{3 + k}", "miso_buffer", {"OE": f"CS{k}", "A": f"MISO{k}", "Y": "MISO", "GND": "GND", "VCC": "+3V3R"},
+            role=f"reader {k}'s MISO buffer")
+        add(f"C{44 + k}", "cap_100n", {"P": "+3V3R", "N": "GND"}, role=f"U{3 + k} decoupling")
     corner = lay.hw.board["readers"]["corner"]
     readers = []
     for k, seat in enumerate(SEATS):
