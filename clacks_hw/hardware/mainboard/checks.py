@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..harness_data import firmware_pins
+from ..hub_pins import firmware_pins
 from ..pcb.circuit import PICO_PINS
 from .circuit import Board, pixel_map
 

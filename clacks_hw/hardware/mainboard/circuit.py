@@ -18,7 +18,7 @@ from ...drivers.frame import LAMPS, SEATS, TOWERS
 from ...drivers.pi import GROUND_PINS, HEADER_PIN
 from ...drivers.pixel_map import PixelMap
 from ..data import HardwareError
-from ..harness_data import firmware_pins
+from ..hub_pins import firmware_pins
 from ..pcb.circuit import PICO_PINS, Carrier
 
 READER_PINS = ("CS", "SCK", "MOSI", "MISO", "IRQ", "GND", "RST", "3V3")  # the RC522 header, pin 1 first
