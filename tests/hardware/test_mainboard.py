@@ -178,3 +178,13 @@ def test_the_boards_pins_are_those_the_committed_pin_table_gives():
     for name, gpio, pin in rows:
         if name in table:
             assert re.search(rf"^\| {gpio} \| {pin} \| switch {name} \(SW\d+\) \|$", md, re.M), name
+
+
+def test_a_build_for_another_config_writes_the_same_board(tmp_path):
+    # The circuit board is fixed hardware, checked against the shipped defaults: a maker's own
+    # config (other pins for a hand-wired board, readers at every seat) neither fails it nor changes it.
+    from clacks_hw.hardware.mainboard.outputs import outputs
+    own = make_context(tmp_path / "own", overrides={"buttons.pins.R1": 2, "reader.seats": ["S", "W", "N", "E"]})
+    for path in outputs(own):
+        rel = path.relative_to(tmp_path / "own")
+        assert (ROOT / rel).read_text() == path.read_text(), rel

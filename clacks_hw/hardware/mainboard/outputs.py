@@ -3,7 +3,10 @@ the part and the figure), JLCPCB's BOM and CPL, and bom/mainboard.md with the pr
 
 from __future__ import annotations
 
+from ...config.load import load_config
 from ..data import HardwareError
+from ..heat import BUILTIN_CONFIG
+from ..layout import layout
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, power
 from .circuit import build_board, chain_mm
@@ -11,7 +14,14 @@ from .data import load_mainboard
 
 
 def board_for(ctx):
-    return build_board(load_mainboard(), ctx.lay)
+    """The board on the panel's layout (a maker's config moves no part of it)."""
+    return build_board(load_mainboard(), layout(ctx.hw))
+
+
+def shipped_config():
+    """The daemon's built-in defaults: what the board's data must agree with, whatever config
+    a build is for (a maker's own pins belong to a hand-wired board, not to this one)."""
+    return load_config(BUILTIN_CONFIG, check_devices=False)
 
 
 def problems(board, cfg) -> list:
@@ -112,7 +122,7 @@ def mainboard_md(board) -> str:
 
 def outputs(ctx) -> list:
     board = board_for(ctx)
-    found = problems(board, ctx.cfg)
+    found = problems(board, shipped_config())
     if found:
         raise HardwareError("the circuit board fails its checks:\n- " + "\n- ".join(found))
     return [ctx.write("bom/mainboard-jlc-bom.csv", jlc_bom(board)),
