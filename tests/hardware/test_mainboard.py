@@ -103,6 +103,16 @@ def test_the_pi_voltage_budget_fails_the_board_when_the_leds_may_draw_too_much()
     assert any("the Pi's 5 V pins get 4.54 V at 2.50 A, below 4.63 V" in m for m in found)
 
 
+def test_the_led_cap_keeps_the_pi_at_its_warning_voltage_and_the_board_under_the_fuse():
+    data = load_mainboard()
+    for pi_ma in (350, 1250):
+        cap = checks.led_cap_a(data, pi_ma)
+        at_cap = checks.power({**data, "budget": {**data["budget"], "led_cap_a": cap}}, pi_ma)
+        assert at_cap["pi_v"] == pytest.approx(4.63) or at_cap["total_a"] == pytest.approx(2.5)
+        assert at_cap["pi_v"] >= 4.63 - 1e-9 and at_cap["total_a"] <= 2.5 + 1e-9
+    assert checks.led_cap_a(data, 1250) < checks.led_cap_a(data, 350) < 2.5
+
+
 def test_each_led_din_high_level_against_its_vih():
     found = checks.datasheet_problems(board(**{"kind.shifter.voh": 3.0}))
     assert found == ["D1 (WS2812B-5050): DIN high 3.00 V is below its VIH 3.57 V (0.7 x VDD)"]
@@ -157,7 +167,8 @@ def test_the_committed_outputs_and_the_design_note_match_the_data(tmp_path):
         assert (ROOT / rel).read_text() == path.read_text(), f"{rel} is stale; run: make build-files"
     note = (ROOT / "docs/board-pcb.md").read_text()
     f = figures(board())
-    for key in ("one_build", "shared_build", "pi_v", "total_a", "halves_saving", "area", "chain_mm", "serpentine_mm"):
+    for key in ("one_build", "shared_build", "pi_v", "total_a", "halves_saving", "area", "chain_mm", "serpentine_mm",
+                "zero_led_a", "pi4_led_a"):
         assert f[key] in note, f"docs/board-pcb.md does not quote {key} = {f[key]}"
     assert "/work/" not in note and "/work/" not in mainboard_md(board())
 

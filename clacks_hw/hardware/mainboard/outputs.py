@@ -8,7 +8,7 @@ from ..data import HardwareError
 from ..heat import BUILTIN_CONFIG
 from ..layout import layout
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
-from .checks import circuit_problems, config_problems, datasheet_problems, power
+from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
 from .circuit import build_board, chain_mm
 from .data import load_mainboard
 
@@ -36,7 +36,9 @@ def figures(board) -> dict:
     return {"chain_mm": f"{chain_mm(board):.0f}", "serpentine_mm": f"{chain_mm(serpentine):.0f}","one_build": f"{one['total']:.2f}", "shared_build": f"{shared['total']:.2f}",
             "builds": str(shared["builds"]), "pi_v": f"{p['pi_v']:.2f}", "total_a": f"{p['total_a']:.2f}",
             "halves_saving": f"{m['saving_eur']:.2f}", "area": f"{m['area_cm2']:.0f}",
-            "placed": str(len(placed(board))), "extended": str(len(one["extended"]))}
+            "placed": str(len(placed(board))), "extended": str(len(one["extended"])),
+            "zero_led_a": f"{led_cap_a(board.data, board.data['budget']['pi_ma']):.2f}",
+            "pi4_led_a": f"{led_cap_a(board.data, board.data['budget']['pi4_ma']):.2f}"}
 
 
 def _case_and_tags(board, c: dict) -> float:
@@ -110,7 +112,10 @@ def mainboard_md(board) -> str:
         "|---|---|",
     ]
     lines += [f"| {name} | {v:.3f} |" for name, v in p["drops"].items()]
-    lines += [f"| left at the Pi's pins | {p['pi_v']:.2f} (warning below {d['budget']['pi_min_v']:g}) |", ""]
+    lines += [f"| left at the Pi's pins | {p['pi_v']:.2f} (warning below {d['budget']['pi_min_v']:g}) |", "",
+              f"The most the LEDs may draw, the Pi's pins at {d['budget']['pi_min_v']:g} V and the board under the fuse's "
+              f"{d['kind']['ptc']['hold_a']:g} A: {led_cap_a(d, d['budget']['pi_ma']):.2f} A with the Zero 2 W, "
+              f"{led_cap_a(d, d['budget']['pi4_ma']):.2f} A with a Pi 4 at its {d['budget']['pi4_ma']} mA stress maximum.", ""]
     lines += _pins_and_chain(board)
     lines += [
               f"## One build ({one['builds']} board assembled)", ""]
