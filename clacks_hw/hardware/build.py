@@ -186,6 +186,11 @@ def _bom(ctx: Context) -> list:
     return [ctx.write("bom/bom.csv", bom_csv(*args)), ctx.write("bom/bom.md", bom_md(*args))]
 
 
+def _mainboard(ctx: Context) -> list:
+    from .mainboard.outputs import outputs
+    return outputs(ctx)
+
+
 OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
@@ -205,6 +210,7 @@ OUTPUTS: list[Output] = [
     Output("carrier PCB (routed, KiCad DRC, Gerbers, picture)", _pcb, renders=True),
     Output("carrier on perfboard (SVG)", _perfboard),
     Output("bill of materials", _bom),
+    Output("circuit board: checks, JLCPCB BOM and CPL, priced build", _mainboard),
     Output("power figures in docs/hardware.md", _docs_power),
 ]
 

@@ -10,7 +10,8 @@ plug into, whether it is an SPI run.
 from __future__ import annotations
 
 from .data import HardwareError
-from .harness_data import cut_mm, feed_gauge, feed_segments, firmware_pins, run_mm
+from .harness_data import cut_mm, feed_gauge, feed_segments, run_mm
+from .hub_pins import firmware_pins
 from .manifest import manifest_text, sha256
 from .power import budget
 

@@ -1,35 +1,17 @@
-"""Facts the harness and the carrier share: the hub firmware's pins, the LED chain's feed
+"""Facts the harness and the carrier share: the LED chain's feed
 segments and the length of a wire run between two points of the assembled board."""
 
 from __future__ import annotations
 
-import ast
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from .data import HardwareError
+from .hub_pins import FIRMWARE_CONFIG, firmware_pins  # noqa: F401 (pcb/circuit.py reads it here)
 from .power import MARGIN, chain_models, wire
 
-FIRMWARE_CONFIG = Path(__file__).resolve().parents[2] / "firmware" / "config.py"
 ROUTE_FACTOR = 1.15  # a run is routed around parts, not straight: 15 % more than the straight line
 TAIL_MM = 15.0  # at each end: to dress the wire into its connector
-
-
-def firmware_pins(path: Path = FIRMWARE_CONFIG) -> dict:
-    """The constants of the hub firmware's config.py (SCK, MOSI, MISO, CS_PINS, RST_PIN, ...)."""
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except OSError:
-        raise HardwareError(f"{path} is missing: run build-files from a checkout of the repository") from None
-    out = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            try:
-                out[node.targets[0].id] = ast.literal_eval(node.value)
-            except ValueError:
-                continue
-    return out
 
 
 def spi_limit_mm(fw: dict | None = None) -> float:

@@ -12,7 +12,7 @@ from clacks_hw.cards.enrolment import card_ids
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.hardware.bom import bom_csv, rows, total
 from clacks_hw.hardware.harness import harness
-from clacks_hw.hardware.harness_data import firmware_pins
+from clacks_hw.hardware.hub_pins import firmware_pins
 from clacks_hw.hardware.pcb.circuit import carrier
 
 from .conftest import make_context
