@@ -22,9 +22,13 @@ from tests.web.hall_page import open_page
 
 SIZES = {"status page": {"width": 390, "height": 844}, "kiosk": {"width": 1920, "height": 1080}}
 # (mode, players, moves): a position in the middle of each game; Guards' with a dragon out, runs
-# announced and a test waiting (4 players), and with a run on its way and a question asked (2)
+# announced and a test waiting (4 players), and with a run on its way and a question asked (2);
+# then each game played to its end
 GAMES = [("competitive", 3, 16), ("race", 3, 9), ("solitaire", 1, 10), ("junior_race", 2, 12),
-         ("klackers", 3, 7), ("guards", 4, 60), ("guards", 2, 70)]
+         ("klackers", 3, 7), ("guards", 4, 60), ("guards", 2, 70),
+         *((mode, n, 100_000) for mode, n in (("competitive", 2), ("race", 2), ("solitaire", 1), ("junior_race", 2),
+                                             ("klackers", 2), ("guards", 2)))]
+OVER = 100_000
 READ = """() => ({
   text: document.body.innerText,
   banner: document.getElementById('turn').textContent,
@@ -35,17 +39,21 @@ READ = """() => ({
   lamps: [...document.querySelectorAll('#lamps .lamp')].map(e => e.classList.contains('on') ? '1' : '0').join(''),
   numbers: document.querySelectorAll('#klnumbers .num').length,
   table: (document.getElementById('tablelines') || {}).innerText || '',
+  over: document.getElementById('over').classList.contains('hidden') ? '' : document.getElementById('overtext').innerText,
+  winners: [...document.querySelectorAll('#players .player.winner, #klscores .klseat.winner')].filter(e => e.offsetParent)
+           .map(e => e.innerText.split(' ')[0]),
 })"""
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("scene", GAMES, ids=lambda s: f"{s[0]}-{s[1]}")
+@pytest.mark.parametrize("scene", GAMES, ids=lambda s: f"{s[0]}-{s[1]}" + ("-over" if s[2] == OVER else ""))
 def test_the_page_shows_every_game(browser, scene, size):
     mode, players, moves = scene
     state, done = played(mode, players, moves, {})
-    assert not state.over
+    assert state.over == (moves == OVER)
     game = game_for(mode)
-    box = SnapshotBox(StatusSnapshot(seq=len(done) + 1, screen="game", state=state, actions=len(done),
+    box = SnapshotBox(StatusSnapshot(seq=len(done) + 1, screen="over" if state.over else "game", state=state,
+                                     actions=len(done),
                                      recent=tuple(done[-6:]), started=STARTED))
     server = WebServer(box, "127.0.0.1", 0, edition=EDITION).start()
     page = open_page(browser, server.url, SIZES[size])
@@ -55,8 +63,12 @@ def test_the_page_shows_every_game(browser, scene, size):
         assert page.problems == []
         assert "undefined" not in seen["text"] and "NaN" not in seen["text"]
         glance = game.summary(state)
-        assert seen["banner"].startswith(f"{glance.seat} (") and glance.doing in seen["banner"]
-        assert seen["sub"]  # the stress points left, or how far the game is
+        if state.over:  # who won and why, in the board's words; each winner's row says so
+            assert seen["banner"] == "Game over" and seen["over"]
+            assert seen["winners"] == list(glance.winners)
+        else:
+            assert seen["banner"].startswith(f"{glance.seat} (") and glance.doing in seen["banner"]
+            assert seen["sub"]  # the stress points left, or how far the game is
         assert len(seen["rows"]) == players and all(row.strip() for row in seen["rows"])
         shown = public_position(state, len(done))
         if game.dice:  # a dice game's lamps are its nine numbers, drawn in its own panel
