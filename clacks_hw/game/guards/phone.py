@@ -11,6 +11,10 @@ the quadrant matter). A spell run has too many forms to list (the runners, an it
 route quadrant by quadrant): the turn offers it as one choice the phone then builds step by step,
 asking the rules at each step (run_plan.py). Recruiting is the one move made at the board: the
 player taps the volunteer card they took.
+
+The turn's moves are listed under where on the map they are made (``GROUP_OF``), the likely ones
+first and the rare ones marked to fold (``RARE``); a move, an answer or a roll that starts a test
+carries its target and its exact chance (odds.py), as codes and values that phone_words.py says.
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ def prompts(state: GuardsState, seat: str) -> tuple[Prompt, ...]:
     for q, choices in questions(state, seat):
         listed = tuple(Choice(label, a, group=_group(state, q, a), more=a.act in RARE,
                               note=_said(_note(state, seat, a))) for label, a in choices)
-        out.append(Prompt(q, listed, note=_said(_asked_note(state, seat, q, choices))))
+        out.append(Prompt(q, listed, note=_said(_asked_note(state, seat, choices))))
     if state.seat == seat and state.pending is None and state.prompt is None and draft(state, seat, ()).step:
         run = Choice(ANNOUNCE, None, plan=PLAN, group=words.group("spell"))
         turn = next((i for i, p in enumerate(out) if p.question == TURN), None)
@@ -132,15 +136,13 @@ def _starts(state: GuardsState, seat: str, a: A):
     return _test(after, after.pending)
 
 
-def _asked_note(state: GuardsState, seat: str, question: str, choices):
+def _asked_note(state: GuardsState, seat: str, choices):
     """The note of a question as a whole: the test waiting for the seat's die; the Guild test
     every planting starts."""
-    t = state.pending
-    if t is not None and t.seat == seat and question.startswith("Roll for"):
-        return _test(state, t)
-    if question.startswith("Plant"):
-        return _starts(state, seat, choices[0][1])
-    return None
+    first = choices[0][1]
+    if first.act == "roll":
+        return _test(state, state.pending)
+    return _starts(state, seat, first) if first.act == "plant" else None
 
 
 def _stat(state: GuardsState, card: str, item: str | None, name: str) -> int:
