@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from ..game.core.rejection import Rejection
+from ..game.core.view import PUBLIC
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +46,13 @@ class BoardParts:
 
     def status_viewer(self):
         """Whose eyes the position text is for: the setting, except that a lone person playing
-        the computer on the virtual board sees their own hand, not the computer's."""
+        the computer on the virtual board sees their own hand, not the computer's. The text is
+        the board's shared screen: a game whose secrets go to the players' own phones
+        (``pass_and_play`` off) shows it what everybody may see (``PUBLIC``), and nothing more."""
         view = self.settings.status_view
         config = self.session.state.config if self.session is not None else None
+        if config is not None and not config.game.pass_and_play:
+            return PUBLIC
         if view is None and config is not None and config.computer:
             people = [s for s in config.seats if s not in config.computer]
             if len(people) == 1:

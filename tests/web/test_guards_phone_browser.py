@@ -78,11 +78,11 @@ def test_the_sabotage_question_goes_to_its_seat_alone_and_a_tap_answers_it(board
     north, south = phone(browser, board, "N"), phone(browser, board, "S")
     north.wait_for_selector("#promptpanel:not(.hidden) button.choice", timeout=10_000)
     asked = north.inner_text("#prompts")
-    assert "passes the" in asked and "Strike?" in asked and f"{name}: alter" in asked and "Let it pass" in asked
+    assert "passes the" in asked and "Strike?" in asked and f"{name}: Alter Allegiance" in asked and "Let it pass" in asked
     assert south.is_hidden("#promptpanel") or "Strike?" not in south.inner_text("#prompts")
     assert name not in south.inner_text("body")
 
-    north.click(f"button.choice:has-text('{name}: alter')")
+    north.click(f"button.choice:has-text('{name}: Alter Allegiance')")
     north.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=10_000)
     state = board.wait_for(lambda: (s := board.state()).prompt is None and s, "the answer applied")
     assert state.pending is not None and state.pending.kind in ("tiebreak", "loyalty")  # the strike: revealed now

@@ -100,9 +100,8 @@ def test_the_physical_die_typed_on_the_face_buttons(board):
 
 def test_the_phone_page_asks_its_seat_to_plant_a_saboteur(board, browser, artefacts):
     """Chromium on the phone: the seat's ledger and volunteers, and the planting question with a
-    button for each volunteer and quadrant; a tap plants it (the picture is in docs/guards.md)."""
-    from tests.web.screens import kept
-
+    button for each volunteer and quadrant; a tap plants it (test_guards_phone_moves.py keeps its
+    picture)."""
     start(board)
     page = browser.new_context(viewport={"width": 390, "height": 1100}).new_page()
     problems: list[str] = []
@@ -111,7 +110,6 @@ def test_the_phone_page_asks_its_seat_to_plant_a_saboteur(board, browser, artefa
     page.wait_for_selector("#promptpanel:not(.hidden) button.choice", timeout=10_000)
     assert "Plant a saboteur" in page.inner_text("#prompts")
     page.wait_for_function("() => document.getElementById('answer').textContent.includes(\"seat S's own\")")
-    kept(page, "guards-phone")
     page.click("button.choice >> nth=1")
     page.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=10_000)
     assert board.state().pending.kind == "plant"
@@ -184,14 +182,14 @@ def test_the_turns_public_moves_are_played_from_the_seats_own_phone(board):
     _, north = board.seat_page(phones["N"])
     [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
     assert not [q for q in north["prompts"] if q["question"].startswith("Your turn")]
-    house = next(c["action"] for c in turn["choices"] if c["label"] == "Visits the Guild House: 3 dollars")
+    house = next(c["action"] for c in turn["choices"] if c["label"] == "Takes 3 dollars")
     dollars = board.state().player("S").dollars
     assert act(board, phones["N"], house)[0] == 403
     assert act(board, phones["S"], house) == (200, {"ok": True})
     assert board.state().player("S").dollars == dollars + 3
     _, south = board.seat_page(phones["S"])
     [turn] = [q for q in south["prompts"] if q["question"].startswith("Your turn")]
-    assert not any(c["label"].startswith("Visits the Guild House") for c in turn["choices"])  # once a turn
+    assert not any(c.get("group") == "At your Guild House" for c in turn["choices"])  # once a turn
     end = next(c["action"] for c in turn["choices"] if c["label"] == "Ends the turn")
     assert act(board, phones["S"], end) == (200, {"ok": True})
     assert board.state().seat == "N"

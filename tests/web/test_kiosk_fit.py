@@ -27,6 +27,7 @@ GAMES = [
     ("kiosk-competitive", "competitive", 4, 20, (), "game"),
     ("kiosk-race", "race", 4, 14, ("night_shift",), "game"),
     ("kiosk-klackers", "klackers", 4, 9, (), "game"),
+    ("kiosk-guards", "guards", 4, 60, (), "game"),
     (None, "competitive", 3, 16, ("express", "long_message"), "game"),
     (None, "junior_race", 2, 12, (), "game"),
     (None, "solitaire", 1, 10, ("night_shift",), "game"),

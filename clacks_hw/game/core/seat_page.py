@@ -29,6 +29,9 @@ class Choice:
     label: str
     action: object  # the game's own action; its ``to_json()`` travels to the phone and back
     plan: str | None = None  # the game's name for a move built step by step (action is None)
+    group: str = ""  # the heading it is listed under (where the piece stopped, what it does)
+    more: bool = False  # an unlikely move: listed under a folded "more", after the likely ones
+    note: str = ""  # what it does, or the test it starts: its target and its chance
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class Prompt:
 
     question: str
     choices: tuple[Choice, ...]
+    note: str = ""  # what the answer decides: a test's target and its chance
 
 
 def _line(key: str, value) -> str:
@@ -105,13 +109,16 @@ def seat_page(game, state, seat: str, actions: int | None = None) -> dict:
         "to_act": game.current_player(state) == seat,
         "over": game.is_terminal(state),
         "sections": [{"title": s.title, "lines": list(s.lines)} for s in game.seat_sections(state, seat)],
-        "prompts": [{"question": p.question, "choices": [_choice(c) for c in p.choices]} for p in prompts],
+        "prompts": [{"question": p.question, "choices": [_choice(c) for c in p.choices],
+                     **({"note": p.note} if p.note else {})} for p in prompts],
         "view": view,
     }
 
 
 def _choice(c: Choice) -> dict:
-    return {"label": c.label, "plan": c.plan} if c.plan else {"label": c.label, "action": c.action.to_json()}
+    out = {"label": c.label, "plan": c.plan} if c.plan else {"label": c.label, "action": c.action.to_json()}
+    extra = {"group": c.group, "more": c.more, "note": c.note}
+    return out | {k: v for k, v in extra.items() if v}
 
 
 def _plans(game, state, seat: str) -> set[str]:

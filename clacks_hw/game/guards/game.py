@@ -9,10 +9,10 @@ viewer may see is decided in view.py alone.
 from __future__ import annotations
 
 from ..core.protocol import Game, GameBox
-from ..core.view import Moment, Summary
+from ..core.view import PUBLIC, Moment, Summary
 from ..core.seat_page import Section
 from . import legal, phone, rules, run_plan, view
-from .board import GuardsPlay
+from .board import GuardsPlay, roles
 from .actions import parse_action
 from .config import GuardsConfig, check_config
 from .edition_files import demo_edition, load_guards_edition
@@ -145,6 +145,20 @@ class Guards(Game):
 
     def position(self, state, viewer=None, actions=None):
         return {"mode": state.config.mode, **view.position(state, viewer, actions)}
+
+    def page(self, state, actions=None, viewer=None):
+        """The public position, and what the pages draw of it in words (view.py): each
+        player's ledger as the table sees it, and the dragons, runs, test and question waiting."""
+        viewer = viewer or PUBLIC
+        return {**self.position(state, viewer, actions), "ledger": view.seat_lines(state),
+                "table": view.table_lines(state, viewer)}
+
+    def lamps(self, state):
+        """The lamps the board lights (board.py: the dragons' quadrants, the runs, a strike)."""
+        lit = 0
+        for lamp in roles(state)[0]:
+            lit |= 1 << lamp
+        return lit
 
     def text(self, state, *, ascii=False, actions=None, viewer=None):
         return view.render(state, viewer, actions)

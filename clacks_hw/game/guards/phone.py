@@ -11,16 +11,26 @@ the quadrant matter). A spell run has too many forms to list (the runners, an it
 route quadrant by quadrant): the turn offers it as one choice the phone then builds step by step,
 asking the rules at each step (run_plan.py). Recruiting is the one move made at the board: the
 player taps the volunteer card they took.
+
+The turn's moves are listed under where on the map they are made (``GROUP_OF``), the likely ones
+first and the rare ones marked to fold (``RARE``); a move, an answer or a roll that starts a test
+carries its target and its exact chance (odds.py), as codes and values that phone_words.py says.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..core.rejection import Rejection
 from ..core.seat_page import Choice, Prompt
+from . import phone_words as words
 from .actions import GuardsAction as A
+from .combat import LOYALTY_TARGET
 from .edition import GUILDS
 from .legal import by_kind
+from .odds import blow_lands, pass_chance
 from .run_plan import PLAN, draft
-from .state import GuardsState
+from .state import GuardsState, Pending
 from .view import narrate
 
 # Asked on their own, or not a move of the turn; a recruit or a bribe names the card the player
@@ -29,6 +39,17 @@ from .view import narrate
 OWN_QUESTIONS = ("plant", "recall", "stop", "roll", "recruit", "bribe", "spell_run")
 TURN = "Your turn: what does your piece do?"
 ANNOUNCE = "Announce a spell run\u2026"
+# Where on the map (or in the hand) each move of the turn is made: the phone lists them under
+# these headings, in this order (phone_words.py says them).
+GROUP_OF = {"spell_run": "spell", "challenge": "spell", "walk": "spell", "reinforce": "spell",
+            "guild_house": "guild_house", "spend": "points", "tavern": "tavern", "hospital": "confined",
+            "bail": "confined", "charm_out": "confined", "turn_in": "watch_house", "cast": "scrolls",
+            "fight": "dragons", "end_turn": "end", "buy": "shop", "sent": "fate", "call": "fate",
+            "infect": "pox", "ability": "ability", "summon": "dragons", "stop": "stop"}
+ORDER = tuple(dict.fromkeys(GROUP_OF.values()))
+# Moves a turn seldom makes (a Fate card's errand, a purchase of the ten on offer, summoning a
+# dragon, stopping the game): folded under "more", after the likely ones.
+RARE = frozenset({"buy", "sent", "call", "infect", "ability", "summon", "stop"})
 
 
 def _vol(state: GuardsState, card: str) -> str:
@@ -65,15 +86,107 @@ def sections(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[str, ...]]
 def prompts(state: GuardsState, seat: str) -> tuple[Prompt, ...]:
     """The seat's questions as the phone page asks them; on its turn, when the rules let it
     announce a spell run now, the turn's moves start with that run, to build step by step."""
-    out = [Prompt(q, tuple(Choice(label, a) for label, a in choices)) for q, choices in questions(state, seat)]
+    out = []
+    for q, choices in questions(state, seat):
+        listed = tuple(Choice(label, a, group=_group(state, q, a), more=a.act in RARE,
+                              note=_said(_note(state, seat, a))) for label, a in choices)
+        out.append(Prompt(q, listed, note=_said(_asked_note(state, seat, choices))))
     if state.seat == seat and state.pending is None and state.prompt is None and draft(state, seat, ()).step:
-        run = Choice(ANNOUNCE, None, plan=PLAN)
+        run = Choice(ANNOUNCE, None, plan=PLAN, group=words.group("spell"))
         turn = next((i for i, p in enumerate(out) if p.question == TURN), None)
         if turn is None:
             out.append(Prompt(TURN, (run,)))
         else:
             out[turn] = Prompt(TURN, (run,) + out[turn].choices)
-    return tuple(out)
+    return tuple(_grouped(p) if p.question == TURN else p for p in out)
+
+
+def _group(state: GuardsState, question: str, a: A) -> str:
+    """The heading ``a`` is listed under: where on the map the turn's move is made; the volunteer
+    a planting sends."""
+    if question == TURN:
+        return words.group(GROUP_OF[a.act])
+    return state.edition.volunteers[a.card].name if a.act == "plant" else ""
+
+
+def _grouped(p: Prompt) -> Prompt:
+    """The turn's moves by where they are made, the likely ones first (the rare ones folded)."""
+    order = {words.group(g): i for i, g in enumerate(ORDER)}
+    return replace(p, choices=tuple(sorted(p.choices, key=lambda c: (c.more, order.get(c.group, len(order))))))
+
+
+def _said(note) -> str:
+    return "" if note is None else words.note(*note)
+
+
+def _note(state: GuardsState, seat: str, a: A):
+    """(code, values) of what choosing ``a`` does, for the phone to say: the strike's chances, or
+    the test the move starts (the rules' own: the move applied to what the seat knows of the table)."""
+    if a.act in ("sabotage", "let_pass"):
+        return _strike(state, a)
+    if a.act in ("roll", "replant", "defend", "send", "plant") or state.seat != seat:
+        return None  # a plant's Guild test is the question's own note
+    return _starts(state, seat, a)
+
+
+def _starts(state: GuardsState, seat: str, a: A):
+    after = state.config.game.apply(_blind(state, seat), a)
+    if isinstance(after, Rejection) or after.pending is None or after.pending.seat != seat:
+        return None
+    return _test(after, after.pending)
+
+
+def _asked_note(state: GuardsState, seat: str, choices):
+    """The note of a question as a whole: the test waiting for the seat's die; the Guild test
+    every planting starts."""
+    first = choices[0][1]
+    if first.act == "roll":
+        return _test(state, state.pending)
+    return _starts(state, seat, first) if first.act == "plant" else None
+
+
+def _stat(state: GuardsState, card: str, item: str | None, name: str) -> int:
+    box = state.edition
+    return box.volunteers[card].stat(name) + (box.items[item].adds(name) if item else 0)
+
+
+def _test(state: GuardsState, t: Pending):
+    """(code, values) of test ``t`` as its roller may know it: its target and its chance."""
+    if t.target is not None:
+        return "test", {"kind": t.kind, "base": t.base, "target": t.target, "chain": t.chain,
+                        "chance": pass_chance(t.base, t.target, t.chain)}
+    if t.kind == "tiebreak":
+        return "contest", {"kind": t.kind}
+    if t.kind != "combat":
+        return None  # a die that says what comes (the Tavern): nothing to pass
+    step, run = t.get("step"), state.run_of(t.get("run"))
+    runner = t.get("runner")
+    if step in ("defence", "counter_defence"):
+        blow = t.get("blow")
+        return "guard", {"base": t.base, "blow": blow,
+                         "chance": 1.0 if blow is None else pass_chance(t.base, blow, t.chain)}
+    if step == "attack":  # the runner guards with its Toughness and its item, both on the table
+        guard = _stat(state, runner, dict(run.runners).get(runner), "toughness")
+    else:  # the saboteur guards: its item, if any, is its owner's secret
+        guard = state.edition.volunteers[t.get("saboteur")].toughness
+    return "blow", {"base": t.base, "guard": guard, "chance": blow_lands(t.base, guard), "unknown_item": step != "attack"}
+
+
+def _strike(state: GuardsState, a: A):
+    """What striking a passing run does: Alter Allegiance turns a random runner that fails its
+    Loyalty test; an Ambush's blow must beat the Toughness of the runner its owner picks."""
+    if a.act == "let_pass":
+        return "let_pass", {}
+    run = state.run_of(state.prompt.get("run"))
+    if run is None or not run.runners:
+        return None
+    if a.how == "alter":
+        turned = sum(1 - pass_chance(_stat(state, c, i, "loyalty"), LOYALTY_TARGET) for c, i in run.runners)
+        return "alter", {"target": LOYALTY_TARGET, "chance": turned / len(run.runners)}
+    sab = next(s for s in state.player(a.seat).saboteurs if s.card == a.card)
+    brawl = _stat(state, sab.card, sab.item, "brawl")
+    lands = min(blow_lands(brawl, _stat(state, c, i, "toughness")) for c, i in run.runners)
+    return "ambush", {"name": state.edition.volunteers[sab.card].name, "brawl": brawl, "chance": lands}
 
 
 def questions(state: GuardsState, seat: str) -> tuple[tuple[str, tuple[tuple[str, A], ...]], ...]:
@@ -105,7 +218,7 @@ def _asked(state: GuardsState, seat: str):
         if q.kind == "sabotage":
             here = [s for s in state.player(seat).saboteurs if s.quadrant == q.get("quadrant")]
             yield (f"{q.get('run')}'s spell run passes the {q.get('quadrant')} quadrant. Strike?",
-                   tuple((f"{box.volunteers[s.card].name}: {how}", A(seat, "sabotage", card=s.card, how=how))
+                   tuple((f"{box.volunteers[s.card].name}: {words.STRIKES[how]}", A(seat, "sabotage", card=s.card, how=how))
                          for s in here for how in ("alter", "ambush")) + (("Let it pass", A(seat, "let_pass")),))
         elif q.kind == "defend":
             yield ("Ambush! Who of your runners faces the saboteur?",
@@ -125,9 +238,8 @@ def _asked(state: GuardsState, seat: str):
         p = state.player(seat)
         brethren = [c for c in p.hand if box.volunteers[c].brethren]
         if brethren:
-            yield ("Plant a saboteur (secretly; a Guild test of 5)?",
-                   tuple((f"{box.volunteers[c].name} to the {g} quadrant", A(seat, "plant", card=c, quadrant=g))
-                         for c in brethren for g in GUILDS))
+            yield ("Plant a saboteur (secretly; a Guild test of 5)?",  # listed under each volunteer's name
+                   tuple((f"{g.title()} quadrant", A(seat, "plant", card=c, quadrant=g)) for c in brethren for g in GUILDS))
         if p.saboteurs:
             yield ("Recall a saboteur to your hand?",
                    tuple((f"{box.volunteers[s.card].name} from the {s.quadrant} quadrant",
@@ -152,6 +264,8 @@ def _move(state: GuardsState, a: A) -> str:
         said = f"buys {thing.name if thing else a.item}"
     else:
         said = narrate(state, a, state).removeprefix(f"{a.seat} ")
+    if a.act == "guild_house":  # listed under the Guild House: what the visit does
+        said = ("takes " if a.collect else "") + said.removeprefix("visits the Guild House").lstrip(":, ")
     if said.startswith("is sent"):
         said = "you are" + said[2:]
     if a.cards and a.act in ("spell_run", "reinforce", "fight", "summon"):

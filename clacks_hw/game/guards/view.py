@@ -151,19 +151,52 @@ def render(state: GuardsState, viewer: str | None = PUBLIC, actions: int | None 
         if p.seat not in hidden and (p.hand or p.saboteurs):
             lines.append(f"      hand {' '.join(p.hand) or '-'}; saboteurs "
                          + (" ".join(f"{s.card}@{s.quadrant}" for s in p.saboteurs) or "-"))
-    for q, d in state.dragons:
-        lines.append(f"  dragon {box.dragons[d].name} in the {q} quadrant")
+    lines += [f"  {line}" for line in table_lines(state, viewer)]
+    return "\n".join(lines) + "\n"
+
+
+def table_lines(state: GuardsState, viewer: str | None = PUBLIC) -> list[str]:
+    """What lies on the table besides the players, a line each: the dragons, the runs as
+    announced, the test waiting for its die and the question waiting for its answers."""
+    box = state.edition
+    lines = [f"Dragon {box.dragons[d].name} in the {q} quadrant" for q, d in state.dragons]
     for r in state.runs:
         where = "at the gate" if r.at_gate else f"in the {r.quadrant} quadrant"
-        lines.append(f"  {r.seat}'s run with {r.spell}: {len(r.runners)} runner(s) {where}")
+        spell = box.spells[r.spell].name if r.spell in box.spells else r.spell
+        lines.append(f"{r.seat}'s run with {spell}: {_count(len(r.runners), 'runner')} {where}")
     t = _test(state, viewer)
     if t:
-        lines.append(f"  {t['seat']} rolls: {t['kind']} test, {t['base']} + d8"
+        lines.append(f"{t['seat']} rolls: {t['kind']} test, {t['base']} + d8"
                      + (f" against {t['target']}" if t["target"] is not None else ""))
     q = _prompt(state, viewer)
     if q:
-        lines.append(f"  waiting for {', '.join(s for s in q['seats'] if s not in q['answered'])}: {q['kind']}")
-    return "\n".join(lines) + "\n"
+        lines.append(f"waiting for {', '.join(s for s in q['seats'] if s not in q['answered'])}: {q['kind']}")
+    return lines
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def seat_lines(state: GuardsState) -> dict[str, list[str]]:
+    """Each player's ledger as everybody sees it, in words, for the pages' players panel: the
+    Guild, dollars and attributes, the spells returned, how many volunteers, items and scrolls
+    they hold and saboteurs they have planted (never which), and a missed turn or the Pox."""
+    box = state.edition
+    out = {}
+    for p in state.players:
+        held = (f"{_count(len(p.hand), 'volunteer')} in hand, {_count(len(p.saboteurs), 'saboteur')} planted, "
+                f"{_count(len(p.items), 'item')}, {_count(len(p.scrolls), 'scroll')}")
+        lines = [f"{p.guild.title()} Guild: {_count(p.dollars, 'dollar')}, Magic {p.magic}, Guild {p.guild_level}, "
+                 f"Charm {p.charm_now}",
+                 f"Great Spells returned: {len(p.returned)} of {state.config.target}"
+                 + (f" ({', '.join(box.spells[s].name for s in p.returned)})" if p.returned else ""), held]
+        flags = [f for f in ("the Pox" if p.pox else "", {"hospital": "in hospital", "watch": "in the Watch House"}.get(
+            p.confined, p.confined), f"misses {_count(p.misses, 'turn')}" if p.misses else "") if f]
+        if flags:
+            lines.append(", ".join(flags))
+        out[p.seat] = lines
+    return out
 
 
 def narrate(before: GuardsState, action, after: GuardsState) -> str:

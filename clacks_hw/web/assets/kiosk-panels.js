@@ -23,15 +23,16 @@
     var dice = !!(p && p.game.dice);  // a dice game draws its numbers and dice in its own panel
     show($("board"), !dice);
     if (dice) { return; }
+    var lit = (p && p.lamps) || "";  // the 16 lamps as the board lights them, whatever the game
     for (i = 0; i < 16; i++) {
-      var cls = "lamp" + (p && p.board.charAt(i) === "1" ? " on" : "");
+      var cls = "lamp" + (lit.charAt(i) === "1" ? " on" : "");
       if (pv && pv.lamps.charAt(i) === "1") { cls += " pv"; }
       lamps.appendChild(el("div", cls));
     }
     function grid(id, names) {
       var g = $(id); clear(g);
       for (var k = 0; k < names.length; k++) {
-        var t = p ? p.towers[names[k]] : null, cell = el("div", "tower");
+        var t = p && p.towers ? p.towers[names[k]] : null, cell = el("div", "tower");
         if (t && t.route) {
           cell.className += " route" + (t.half ? " half" : "");
           if (t.seat) { cell.style.backgroundColor = seatColour(d, t.seat); }
@@ -49,6 +50,7 @@
         cell.appendChild(pawns); g.appendChild(cell);
       }
     }
+    show($("grids"), !p || !!p.towers);  // a game without pawns on its towers draws none
     grid("red", RED); grid("green", GREEN);
     var key = "";
     if (p && p.dwarf) { key = "D = the Deep Dwarf"; }
@@ -78,6 +80,7 @@
     }
   }
   function hands(p, s, pl, box) {
+    if (pl.hand === undefined && pl.hand_count === undefined) { return; }  // the game's ledger says it
     if (pl.hand) {
       box.appendChild(cardList(p, "Hand:", pl.hand));
       if (pl.faults && pl.faults.length) { box.appendChild(cardList(p, "Fault cards:", pl.faults)); }
@@ -91,17 +94,20 @@
     var sab = $("sabotage"); show(sab, false);
     show($("playerspanel"), !!p && !p.game.dice);
     if (!p || p.game.dice) { return; }
-    $("playershead").textContent = coop(p) ? "Players" : "Players and words";
-    for (var s in p.players) {
-      if (!Object.prototype.hasOwnProperty.call(p.players, s)) { continue; }
+    var seats = Object.keys(p.players || {}), glance = p.summary || {}, won = glance.winners || [];
+    $("playershead").textContent = seats.some(function (s) { return p.players[s].letters; }) ? "Players and words" : "Players";
+    var table = $("tablelines"); clear(table);  // what lies on the table besides, in the game's words
+    (p.table || []).forEach(function (line) { table.appendChild(el("div", "small", line)); });
+    show(table, !!(p.table && p.table.length));
+    seats.forEach(function (s) {
       var pl = p.players[s], colour = seatColour(d, s), row = el("div", "player");
       var who = el("div", "who"); who.appendChild(seatDot(d, s));
       who.appendChild(document.createTextNode(seatName(d, s)));
-      if (p.turn === s) {
+      if (glance.seat === s) {  // whom the game waits for, and for what ("to act", "to roll")
         row.className += " current"; row.style.borderLeftColor = colour;
-        var tag = el("span", "tag", "to act"); tag.style.background = colour; who.appendChild(tag);
+        var tag = el("span", "tag", glance.doing); tag.style.background = colour; who.appendChild(tag);
       }
-      if (p.winner === s) {
+      if (won.indexOf(s) >= 0) {
         row.className += " winner"; row.style.borderLeftColor = colour;
         var wt = el("span", "tag", "winner"); wt.style.background = colour; who.appendChild(wt);
       }
@@ -118,9 +124,10 @@
         }
       }
       hands(p, s, pl, row);
+      ((p.ledger || {})[s] || []).forEach(function (line) { row.appendChild(el("div", "small", line)); });
       if (p.turn === s && p.played && p.played.length) { row.appendChild(cardList(p, "Played this turn:", p.played)); }
       box.appendChild(row);
-    }
+    });
     // The decisive moments in the board's words: the sabotage window, a sabotage, a Fault Report card
     var moments = p.outcome ? [] : (p.moments || []);
     clear(sab);

@@ -56,13 +56,14 @@
     }
     if (d.screen === "confirm") { turn.textContent = "Abandon this game? PLAY abandons it, BACK keeps playing."; return; }
     if (K.isDice(p)) { K.diceBanner(d, p, turn, budget); return; }
-    if (p.turn) {
-      turn.appendChild(seatDot(d, p.turn));
-      var colour = d.seats[p.turn] ? " \u00b7 " + d.seats[p.turn].towers + " towers" : "";
-      turn.appendChild(document.createTextNode(seatName(d, p.turn) + " to act" + (p.game.pawns ? colour : "")));
+    var glance = p.summary || {}, seat = glance.seat;  // the game's own glance: whom it waits for, how far
+    if (seat) {
+      turn.appendChild(seatDot(d, seat));
+      var colour = d.seats[seat] ? " \u00b7 " + d.seats[seat].towers + " towers" : "";
+      turn.appendChild(document.createTextNode(seatName(d, seat) + " " + glance.doing + (p.game.pawns ? colour : "")));
       if (p.budget_left !== null && p.budget_left !== undefined) {
         budget.textContent = p.budget_left + " of " + p.budget + " stress points left";
-      } else { budget.textContent = "Turn " + p.turn_number; }
+      } else { budget.textContent = glance.progress.charAt(0).toUpperCase() + glance.progress.slice(1); }
     }
     if (d.screen === "attract") { budget.textContent = "Demo game \u00b7 press PLAY on the board to set up a game"; }
   }

@@ -51,17 +51,33 @@
     });
     var asked = p.prompts || [];
     show($("promptpanel"), asked.length > 0 && !plan);
-    for (i = 0; i < asked.length; i++) {
-      var q = el("div", undefined, "prompt");
-      q.appendChild(el("p", asked[i].question));
-      asked[i].choices.forEach(function (c) {
-        var b = el("button", c.label, "choice");
-        b.type = "button";
-        b.addEventListener("click", function () { if (c.plan) { openPlan(c); } else { answer(c.action); } });
-        q.appendChild(b);
-      });
-      prompts.appendChild(q);
+    for (i = 0; i < asked.length; i++) { prompts.appendChild(drawPrompt(asked[i])); }
+  }
+  // A question, its note (a test's target and chance), and its answers under the headings the
+  // game gives, the likely ones first; the ones it marks "more" folded at the end.
+  function drawPrompt(a) {
+    var q = el("div", undefined, "prompt"), rare = a.choices.filter(function (c) { return c.more; });
+    q.appendChild(el("p", a.question));
+    if (a.note) { q.appendChild(el("p", a.note, "note")); }
+    listed(q, a.choices.filter(function (c) { return !c.more; }));
+    if (rare.length) {
+      var more = el("details", undefined, "more");
+      more.appendChild(el("summary", "More moves (" + rare.length + ")"));
+      listed(more, rare);
+      q.appendChild(more);
     }
+    return q;
+  }
+  function listed(box, choices) {
+    var heading = null;
+    choices.forEach(function (c) {
+      if (c.group && c.group !== heading) { heading = c.group; box.appendChild(el("h3", c.group, "group")); }
+      var b = el("button", c.label, "choice");
+      if (c.note) { b.appendChild(el("span", c.note, "note")); }
+      b.type = "button";
+      b.addEventListener("click", function () { if (c.plan) { openPlan(c); } else { answer(c.action); } });
+      box.appendChild(b);
+    });
   }
   // --- a move built step by step -------------------------------------------------------------
   function openPlan(c) {
