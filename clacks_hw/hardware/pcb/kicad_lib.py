@@ -1,8 +1,9 @@
 """Read the board's KiCad footprints (.kicad_mod): pads and courtyard.
 
-The footprints are the project's own copies (footprints/, copied from KiCad 6.0.11's footprint
-library, CC-BY-SA 4.0 with its exception for designs made with them), so the board does not
-change with the KiCad library a machine has installed (KiCad 9's copies of all 16 differ).
+The footprints are the project's own copies (footprints/, from KiCad's footprint library,
+CC-BY-SA 4.0 with its exception for designs made with them), so a board does not change with the
+KiCad library a machine has installed: the carrier's 16 from KiCad 6.0.11 (KiCad 9's copies of
+all 16 differ), the circuit board's others from KiCad 9.0.8 (bookworm-backports).
 Only what placement and routing need: each pad's position, size, drill and shape, and the
 courtyard's bounding box. The pcbnew script loads the same files, so the copper the router
 avoids is the copper KiCad checks.
