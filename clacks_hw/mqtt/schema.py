@@ -121,6 +121,13 @@ class Summary(Strict):
     result: text(120) = ""
 
 
+class Outcome(Strict):
+    """How the game ended: the engine's code, and why in the board's words (views/moments.py)."""
+
+    code: text(40)
+    why: text(120) = ""
+
+
 class TowerView(Strict):
     pawns: Annotated[list[Seat], Meta(max_length=4)] = []
     dwarf: bool = False
@@ -161,6 +168,7 @@ class Position(_NewName, Strict):
     lamps: Lamps | None = None  # as the board lights them, whatever the game
     names: Annotated[dict[Seat, Name], Meta(max_length=4)] = {}
     summary: Summary | None = None
+    outcome: Outcome | None = None  # once over
     # the card games, on the lamps
     board: Lamps | None = None
     turn_number: Count | None = None

@@ -131,6 +131,11 @@ def outcome_text(o: dict, names: dict | None = None, short: bool = False) -> str
     return f"{head}: {why}" if why else head
 
 
+def why_text(o: dict, names: dict | None = None) -> str:
+    """Why the game ended, alone and short (the hall's card names the winners itself)."""
+    return _why(o, lambda s: _seat(names or {}, s), True)
+
+
 def moment_text(m: dict, names: dict | None = None, short: bool = False) -> str:
     """One moment standing or just happened, in words for the players; ``short``: one line."""
     return _during(m, lambda s: _seat(names or {}, s), short)
@@ -138,7 +143,8 @@ def moment_text(m: dict, names: dict | None = None, short: bool = False) -> str:
 
 def moments_json(state) -> dict:
     """What every page gets of the moments (the position's ``moments`` and ``outcome``): the
-    game's codes and values, each with its words (``text``; ``short``: the terminal's line)."""
+    game's codes and values, each with its words (``text``; ``short``: the terminal's line; the
+    outcome's ``why``: the reason alone, for the hall's card)."""
     game, names = state.config.game, dict(state.config.names)
 
     def said(m, words) -> dict:
@@ -147,7 +153,7 @@ def moments_json(state) -> dict:
 
     o = game.outcome(state)
     return {"moments": [said(m, moment_text) for m in game.moments(state)],
-            "outcome": None if o is None else said(o, outcome_text)}
+            "outcome": None if o is None else {**said(o, outcome_text), "why": why_text(o.json(), names)}}
 
 
 def moment_lines(state, room: int = 2) -> list[str]:

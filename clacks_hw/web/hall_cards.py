@@ -2,9 +2,9 @@
 
 Built from what the hall holds of the board (hall_ingest.Card: its link online, silent, offline
 or unknown, when it was last heard, its page, and its last state as the schema decoded it): the
-lamps as lit,
-the game's name and variants, whose turn and what they do, how far the game is, the result,
-when the game began, and the address of the board's own page. Every text is the board's game
+lamps as lit, the game's name and variants, whose turn and what they do, how far the game is,
+the result and why the game ended (in the board's words, views/moments.py), when the game
+began, and the address of the board's own page. Every text is the board's game
 object's own (the page never asks which game it is), cut to a bounded length; anything a board
 sends that is not what a card expects is left out, never raised: one odd board must not take
 the hall down.
@@ -50,6 +50,7 @@ def _game(state: dict, position: dict) -> dict:
     title = _text(game.get("label")) or _text(position.get("mode"))
     variants = [_text(v, 40) for v in labels[:8] if isinstance(v, str)]
     summary = position.get("summary") if isinstance(position.get("summary"), dict) else {}
+    outcome = position.get("outcome") if isinstance(position.get("outcome"), dict) else {}
     winners = summary.get("winners") if isinstance(summary.get("winners"), list) else []
     lamps = position.get("lamps")
     started = _number(state.get("started"))
@@ -63,6 +64,7 @@ def _game(state: dict, position: dict) -> dict:
         "progress": _text(summary.get("progress")),
         "winners": [w for w in (_seat(position, s) for s in winners[:4]) if w],
         "result": _text(summary.get("result")),
+        "why": _text(outcome.get("why")),
         "started": int(started) if started is not None and started > 0 else None,
         "express": None if left is None else max(0, math.ceil(left)),
     }

@@ -1,13 +1,13 @@
 """Hints: with them, a tapped jacquard shows at its most useful place first and each place says
 whether it sends a letter, as the engine answers by applying it; without them (the scored
-games' default) the places come in the board's order and nothing is said about them."""
+games' default) the places come by the pawn's tower's geometry and nothing is said about them."""
 
 import pytest
 
 from clacks_hw.daemon.palette import PREVIEW
 from clacks_hw.daemon.renderer import render
 from clacks_hw.game.clacks.actions import Action
-from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.clacks.board import TOWERS, lamps_of
 from clacks_hw.game.clacks.planner import plan
 from clacks_hw.game.core.registry import game_for
 from clacks_hw.testing.clock import FakeClock
@@ -130,18 +130,18 @@ def test_a_hinted_place_that_sends_nothing_says_so(tmp_path):
     assert status(rig)["preview"]["hint"] == "sends nothing here; its first place is its best"
 
 
-def test_without_hints_places_come_in_the_boards_order_and_say_nothing(tmp_path):
+def test_without_hints_places_come_by_the_towers_lamps_then_the_boards_order_and_say_nothing(tmp_path):
     rig, card = one_card_send(tmp_path, "auto")  # competitive: no hints by default
     rig.tap(card)
     pv = rig.ctrl.preview
     placements = set(EDITION.jacquards[card].shape.placements)
     assert pv.tower == rig.state.player(pv.seat).tower  # the pawn's tower: nothing hinted
     assert set(pv.options) == {m for m in placements if m & TOWERS[pv.tower].mask}
-    lowest = [min(i for i in range(16) if m >> i & 1) for m in pv.options]
-    assert lowest == sorted(lowest)  # from the north-west corner, whatever sends
+    keys = [(-bin(m & TOWERS[pv.tower].mask).count("1"), lamps_of(m)) for m in pv.options]
+    assert keys == sorted(keys)  # over the most of the tower, then from the north-west corner, whatever sends
     assert not pv.hints and pv.sends is None
     said = rig.reports[-1]
-    assert "in the board's order" in said and "SENDS" not in said and "sends nothing" not in said
+    assert f"the most of {TOWERS[pv.tower].name}'s lamps first" in said and "SENDS" not in said and "sends nothing" not in said
     rig.press("NEXT")
     assert "SENDS" not in rig.reports[-1] and "sends nothing" not in rig.reports[-1]
     shown = status(rig)["preview"]

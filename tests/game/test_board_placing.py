@@ -9,26 +9,30 @@ import pytest
 
 from clacks_hw.commands.demo_cmd import demo_config
 from clacks_hw.game.clacks.actions import Action
-from clacks_hw.game.clacks.board import TOWERS
+from clacks_hw.game.clacks.board import TOWERS, lamps_of
 from clacks_hw.game.clacks.board_play import placing
 from clacks_hw.game.clacks.board_play.reach import Walk
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.game.clacks.hints import SENDS, card_hint, moved
 from clacks_hw.game.core.computer import choose, move_rng, to_act
 from clacks_hw.game.core.engine import new_game
+from clacks_hw.game.core.values import replace
 
 ED = default_edition()
 
 
 def strong_plays(seeds, most: int = 12):
-    """(state, seat, card, place) of the first ``most`` jacquards the strong computer plays per game."""
+    """(state, seat, card, place) of the first ``most`` jacquards the strong computer plays per
+    game, dealt as bench_placement.py deals them (the games where the old walk needed 6 presses)."""
     out = []
     for seed in seeds:
         state = new_game(ED, demo_config(ED, "competitive", 2, seed, "strong", ()))
         found = 0
-        while found < most and to_act(state) is not None:
+        for n in range(5_000):
             seat = to_act(state)
-            action = choose(state, seat, "strong", move_rng(state, seat, seed + state.turn.number)).action
+            if found == most or seat is None:
+                break
+            action = choose(state, seat, "strong", move_rng(state, seat, n + seed)).action
             if action.act == "play" and action.lamps is not None and action.card in ED.jacquards:
                 out.append((state, seat, action.card, action.lamps))
                 found += 1
@@ -38,7 +42,7 @@ def strong_plays(seeds, most: int = 12):
 
 @pytest.fixture(scope="module")
 def positions():
-    return strong_plays((1, 2))
+    return strong_plays((2, 5))
 
 
 def walked(state, seat, card):
@@ -56,6 +60,32 @@ def test_the_strong_computers_place_is_within_two_presses_and_every_place_within
         assert every <= set(presses) and max(presses[m] for m in every) <= 5, card
         clicks = walk.presses(tower, page=True)
         assert max(clicks[m] for m in every) <= 3, card  # the page's lamps: a click or three
+
+
+def test_with_hints_off_every_place_is_within_five_presses(positions):
+    """The scored game's walk (the pawn's tower, no hint): the old one needed 6 on these games."""
+    for state, seat, card, _place in positions:
+        walk = Walk(state, seat, card, False, None)
+        presses = walk.presses(placing.walked(state, seat, None), most=6)
+        every = set(ED.jacquards[card].shape.placements)
+        assert max(presses.get(m, 99) for m in every) <= 5, card
+
+
+def test_with_hints_off_the_walk_is_the_towers_geometry_whatever_the_lamps_and_letters(positions):
+    """Hints off, the order gives nothing away: the most of the tower's lamps changed first, then
+    the board's order, the same whatever lamps are lit and whatever letter the seat sends next."""
+    for state, seat, card, _place in positions[:8]:
+        placements = ED.jacquards[card].shape.placements
+        for tower in range(len(TOWERS)):
+            lamps = TOWERS[tower].mask
+            walk = placing.tower_walk(state, seat, card, placements, tower, False)
+            assert set(walk) == {m for m in placements if m & lamps}
+            keys = [(-bin(m & lamps).count("1"), lamps_of(m)) for m in walk]
+            assert keys == sorted(keys)  # the most of its lamps first, then the lowest lamp first
+            for board in (0, 0xFFFF, state.board ^ lamps):
+                other = replace(state, board=board, players=tuple(replace(p, sent=len(p.signals) - 1)
+                                                                 for p in state.players))
+                assert placing.tower_walk(other, seat, card, placements, tower, False) == walk
 
 
 def test_the_walk_is_the_towers_places_sending_first_then_fewest_lamps_wrong(positions):

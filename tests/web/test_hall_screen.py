@@ -1,7 +1,8 @@
 """The hall page on a hall's screen, in Chromium: 3, 13 and 16 boards at 1920x1080 and
 1280x720 on one screen that never scrolls (cards inside the screen, nothing cut off, no two
 overlapping), readable from 3 m at 1920x1080, more boards paged through; every game mode shown
-by what its game says (KLACKERS "to roll", never "turn undefined"); a link to each board's own
+by what its game says (KLACKERS "to roll", never "turn undefined"; a game over, who won and
+why); a link to each board's own
 page. The pictures are kept in docs/img/ for docs/shows.md."""
 
 from __future__ import annotations
@@ -107,7 +108,8 @@ def test_every_mode_shown_by_its_own_words(hall, browser):
     card = {b: page.inner_text(f'.card[data-board="{b}"]') for b in states}
     assert "KAI (W) to roll" in card["charlie"] and "round 1, worth 1" in card["charlie"]
     assert "to pull numbers" in card["oscar"] and "KLACKERS \u00b7 Klack to win" in card["oscar"]
-    assert "AL (N) won with +2 chips" in card["juliet"]
+    assert "AL (N) won with +2 chips\nthe most chips (+2)" in card["juliet"]  # who won, and why
+    assert "IDA (N) won with COHEN\nthe sabotaged letter sent again from R4" in card["india"]
     assert "the team reached Genua first" in card["kilo"]
     assert "sent 8 of 12" in card["bravo"] and "North to act" in card["bravo"]
     assert "ANN (S) to act" in card["alpha"] and "12:34" in card["alpha"]  # 12 min 34 s into the game

@@ -134,7 +134,7 @@
     } else {
       c.turn.textContent = b.title ? str(b.screen) : "";
     }
-    c.progress.textContent = b.demo ? "demo game: not counted" : str(b.progress);
+    c.progress.textContent = b.demo ? "demo game: not counted" : str(b.why) || str(b.progress);  // once over: why
     c.time.textContent = timeText(b);
   }
 

@@ -3,6 +3,8 @@ places that change it; TURN turns the card where it lies; a lamp pointed at take
 
 - ``tower_walk``: the placements that change ``tower``, most useful first (the best's place, then
   those sending from that tower, then the fewest of its lamps still wrong, as preview.py scores);
+  with hints off by what the table sees, never the lamps or the letter: the most of the tower's
+  lamps changed first (the card laid over the tower, then edging off it), then the board's order;
 - ``turned``: the pattern turned a quarter (every fourth TURN mirrors it instead, so eight TURNs
   pass every orientation), laid nearest where it was, among the places of the walk;
 - ``covering``: the place of the shown orientation nearest a lamp that covers it; asked again
@@ -14,7 +16,7 @@ Pure: placements are 16-bit masks (lamp ``4*row + col``), the state is only read
 from __future__ import annotations
 
 from ..actions import Action
-from ..board import READ_CELLS, TOWERS
+from ..board import READ_CELLS, TOWERS, lamps_of
 from ..hints import PLAY_ANOTHER, Hint, moved
 from ..state import GameState
 from ..turns import target_mask
@@ -72,12 +74,12 @@ def walked(state: GameState, seat: str, best: Hint | None) -> int | None:
 
 def tower_walk(state: GameState, seat: str, card: str, placements, tower: int, hints: bool = True,
                best: Hint | None = None) -> tuple[int, ...]:
-    """The placements changing ``tower``, most useful first (``hints``), else in the board's
-    order; ``best``'s place leads when it is one of them."""
+    """The placements changing ``tower``, most useful first (``hints``: ``best``'s place leads
+    when it is one of them), else the most of its lamps changed first, then the board's order."""
     lamps = TOWERS[tower].mask
     mine = [m for m in dict.fromkeys(placements) if m & lamps]
-    if not hints:
-        return tuple(sorted(mine, key=lambda m: [i for i in range(16) if m >> i & 1]))
+    if not hints:  # geometry only: a hint would read the lamps (docs/play.md, "Hints")
+        return tuple(sorted(mine, key=lambda m: (-bin(m & lamps).count("1"), lamps_of(m))))
 
     there = moved(state, seat, tower)  # the pawn on the tower once, for every place (as hints.py asks)
 

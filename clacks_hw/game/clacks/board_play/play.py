@@ -185,7 +185,8 @@ class ClacksPlay(BoardPlay):
             where = f"on {TOWERS[p.choice].name}"
         else:
             where = "at lamps " + ",".join(str(i) for i in range(16) if p.choice >> i & 1)
-        order = "most useful first" if p.hints else "in the board's order"
+        order = ("most useful first" if p.hints else "in the board's order" if p.tower is None
+                 else f"the most of {TOWERS[p.tower].name}'s lamps first")
         said = f"{p.seat}: {state.edition.card_label(p.card)} {where} ({p.index + 1} of {len(p.options)}, {order})"
         if p.hints and p.hint is not None:
             said += ": " + hint_text(state, p.seat, p.hint)

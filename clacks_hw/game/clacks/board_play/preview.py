@@ -7,7 +7,8 @@ follow by how many lamps of the towers the letter may go from would still be wro
 engine says that place sends. With hints off (a scored game, unless the config says otherwise)
 they come in the board's order, from the north-west corner, and nothing is said about them.
 With a tower selected (``tower``: the hint's, else the pawn's, else a tower button pressed),
-NEXT/PREV walk only the places that change it (placing.py); TURN turns the card where it lies
+NEXT/PREV walk only the places that change it (placing.py; hints off, the most of its lamps
+changed first, by geometry alone); TURN turns the card where it lies
 (a quarter, every fourth TURN a mirror), staying among them.
 """
 
