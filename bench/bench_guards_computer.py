@@ -229,15 +229,17 @@ def rows(v: dict) -> list[Row]:
 
 def rows_changes(v: dict) -> list[Row]:
     games = v["games"]
-    said = []
+    said, quote = [], ""
     for c in v["changes"]:
+        if c["who"] == "strong" and c["kept"] is None:  # the strong player now, every change kept, against before
+            quote = f"{share(c['wins'][0], games)} of {games:,} games"
         verdict = "" if c["kept"] is None else " (kept)" if c["kept"] else " (dropped)"
         said.append(f"{c['who']} {c['what']}: {share(c['wins'][0], games)}{verdict}")
     return [Row("computer", "guards-changes", "Guards! Guards! computer players, made-up demo edition, rules version "
                 f"{v['rules']}: each change to the players alone against the player before it (and the order of the "
                 f"turn's one stop against the order kept), 2 players, {games:,} games, seats swapped every other game, "
                 "+- two standard errors; a change is kept only where it wins significantly more",
-                "; ".join(said), "kept: more than 50% by two standard errors")]
+                "; ".join(said), "kept: more than 50% by two standard errors", quote)]
 
 
 def rows_rates(v: dict) -> list[Row]:
