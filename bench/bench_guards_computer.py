@@ -236,8 +236,8 @@ def rows_changes(v: dict) -> list[Row]:
         verdict = "" if c["kept"] is None else " (kept)" if c["kept"] else " (dropped)"
         said.append(f"{c['who']} {c['what']}: {share(c['wins'][0], games)}{verdict}")
     return [Row("computer", "guards-changes", "Guards! Guards! computer players, made-up demo edition, rules version "
-                f"{v['rules']}: each change to the players alone against the player before it (and the order of the "
-                f"turn's one stop against the order kept), 2 players, {games:,} games, seats swapped every other game, "
+                f"{v['rules']}: each change to the players alone against the player before it, 2 players, {games:,} games, "
+                "seats swapped every other game, "
                 "+- two standard errors; a change is kept only where it wins significantly more",
                 "; ".join(said), "kept: more than 50% by two standard errors", quote)]
 
