@@ -13,7 +13,7 @@ from clacks_hw.testing.clock import FakeClock
 from tests.daemon.test_computer_at_the_table import PACE, computer_plays_one
 from tests.fakes.daemon_rig import EDITION, Rig
 
-SEED = 2  # the board's generator: the strong computer plants a saboteur, S's runs pass it
+SEED = 0  # the board's generator: the strong computer plants a saboteur, S's runs pass it
 
 
 def test_a_guards_game_against_the_strong_computer_to_the_end(tmp_path):

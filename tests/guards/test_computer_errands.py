@@ -48,7 +48,7 @@ def _one_returned(state):
 def test_strong_buys_an_item_for_the_run_about_to_set_out_and_equips_it():
     """Two runners of toughness 2 need 7 on the d8 (about 2 in 8 with the 8 rolling again);
     the Helmet (toughness +2, 2 dollars) makes it 5: half the attempts for two dollars."""
-    s = _one_returned(game(hands={"S": ("M1", "M4")}, S={"dollars": 5}))._replace(done=("recruit", "guild_house"))
+    s = _one_returned(game(hands={"S": ("M1", "M4")}, S={"dollars": 5}))._replace(done=("guild_house",))
     m = move(s, STRONG)
     assert m.action.act == "buy" and m.action.item == "HELM"
     assert "HELM" not in m.why and "Helmet" not in m.why  # a purchase stays secret
@@ -56,7 +56,7 @@ def test_strong_buys_an_item_for_the_run_about_to_set_out_and_equips_it():
     assert s.player("S").items == ("HELM",) and s.player("S").dollars == 3
     m = move(s, STRONG)
     assert m.action.act == "spell_run" and "HELM" in dict(m.action.items).values()
-    fresh = _one_returned(game(hands={"S": ("M1", "M4")}, S={"dollars": 5}))._replace(done=("recruit", "guild_house"))
+    fresh = _one_returned(game(hands={"S": ("M1", "M4")}, S={"dollars": 5}))._replace(done=("guild_house",))
     assert move(fresh, before()).action.act != "buy"
 
 
@@ -68,8 +68,9 @@ def test_strong_buys_nothing_the_challenge_does_not_test_or_it_cannot_afford():
 
 
 def test_with_charm_rolls_a_poor_bet_strong_tries_the_tavern_and_takes_who_it_brings():
-    # Charm 0 and no dollars to bribe with after a failure
-    s = game(hands={"S": ("M1",)}, S={"charm": 0, "dollars": 0})._replace(done=("guild_house",))
+    """Charm 0 and no dollars to bribe with after a failure; M1 alone against Stibbon's Stumper
+    (toughness, 11) is no run worth starting, so the turn's one stop is a volunteer's."""
+    s = _one_returned(game(hands={"S": ("M1",)}, S={"charm": 0, "dollars": 0}))._replace(done=("guild_house",))
     m = move(s, STRONG)
     assert m.action.act == "tavern", m
     assert move(s, before()).action.act == "recruit"  # today's strong rolls Charm whatever its Charm
@@ -81,8 +82,20 @@ def test_with_charm_rolls_a_poor_bet_strong_tries_the_tavern_and_takes_who_it_br
 
 
 def test_with_charm_enough_strong_recruits_by_charm():
-    s = game(hands={"S": ("M1",)}, S={"charm": 6})._replace(done=("guild_house",))
+    s = _one_returned(game(hands={"S": ("M1",)}, S={"charm": 6}))._replace(done=("guild_house",))
     assert move(s, STRONG).action.act == "recruit"
+
+
+def test_a_run_worth_starting_is_the_turns_one_stop_before_a_recruit_or_the_tavern():
+    """Windel's Wisdom (streetwise, 10) with M1 is a 3 in 8 chance, worth starting: the run is
+    the turn's stop, and after it neither the Tavern nor a Charm roll is tried (the rules refuse
+    both on the turn of a spell run)."""
+    for charm in (0, 6):
+        s = game(hands={"S": ("M1",)}, S={"charm": charm, "dollars": 0})._replace(done=("guild_house",))
+        m = move(s, STRONG)
+        assert m.action.act == "spell_run", m
+        s = GUARDS.apply(s, m.action)
+        assert move(s, STRONG).action.act not in ("recruit", "tavern")
 
 
 def test_the_wanted_errand_turns_in_a_volunteer_its_run_can_spare_for_a_point():

@@ -74,6 +74,8 @@ class Style:
     # found it wins no more)
     any_run: bool = False  # easy: any route and any runners, not the random player's two shapes (off: the
     # bench found it wins no more)
+    recruits_first: bool = False  # a recruit or the Tavern before a run worth starting, the turn's one stop
+    # (off: the bench found the run first wins more; a run not worth starting lets the recruit go first anyway)
 
 
 STYLES = {
@@ -147,9 +149,10 @@ def _turn(game, view: GuardsState, seat: str, style: Style, rng):
     p = view.player(seat)
     if p.confined:
         return _confined(game, view, seat, style)
-    # one stop a turn (a recruit or the Tavern, or a spell run): the run is tried before a recruit,
-    # items bought before the runners set out
-    for step in (_plant, _walk, _spend, _turn_in, _guild_house, _fight, _buy, _spell_run, _recruit, _at_gate):
+    # one stop a turn (a recruit or the Tavern, or a spell run): a run worth starting is tried before a
+    # recruit (_spell_run declines a poor one), items bought before the runners set out
+    stops = (_recruit, _spell_run) if style.recruits_first else (_spell_run, _recruit)
+    for step in (_plant, _walk, _spend, _turn_in, _guild_house, _fight, _buy, *stops, _at_gate):
         found = step(game, view, seat, style, rng)
         if found is not None and _ok(game, view, found[0]):
             return found
