@@ -7,15 +7,12 @@ docs/play.md (terminal-first-game-window.svg and terminal-first-game-over.svg)."
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from clacks_hw.game.clacks.board import TOWERS
 from clacks_hw.game.clacks.hint_follower import hinted_action
 from tests.daemon.test_screens_80x24 import plain, problems
-from tests.support.imports import ROOT
-from tests.support.terminal_screens import Walk, svg
+from tests.support.terminal_screens import Walk, kept_in_play_md, svg
 
 PICTURES = {"window": "terminal-first-game-window", "over": "terminal-first-game-over"}
 TURNS = 200  # a game between a hint-follower and the easy computer ends long before
@@ -92,10 +89,4 @@ def test_the_pictures_in_play_md_are_this_game(first_game, which):
     name = PICTURES[which]
     label = {"window": "A first game at 80x24: the Last Letter Sabotage window, and what to do",
              "over": "A first game at 80x24: the end, who won and why"}[which]
-    picture = svg(kept[which], label)
-    path = ROOT / "docs" / "img" / f"{name}.svg"
-    if os.environ.get("CLACKS_WRITE_SCREENS"):
-        path.write_text(picture)
-    assert path.exists() and path.read_text() == picture, (
-        f"{path.name} is stale: CLACKS_WRITE_SCREENS=1 .venv/bin/python -m pytest {__file__}")
-    assert f"img/{name}.svg" in (ROOT / "docs" / "play.md").read_text()
+    kept_in_play_md(name, svg(kept[which], label), __file__)

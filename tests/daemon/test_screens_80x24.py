@@ -9,7 +9,6 @@ played. One picture per game is kept in docs/img/terminal-MODE.svg (docs/play.md
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -17,9 +16,8 @@ import pytest
 from clacks_hw.daemon.screen_layout import visible
 from clacks_hw.drivers.frame import TOWERS
 from clacks_hw.game.core.registry import board_modes, game_for
-from tests.support.imports import ROOT
 from clacks_hw.testing.cards import EDITION
-from tests.support.terminal_screens import COLUMNS, ROWS, seatings, svg, walk
+from tests.support.terminal_screens import COLUMNS, ROWS, kept_in_play_md, seatings, svg, walk
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 GRID_HEAD = re.compile(r"0 1 2 3$|0 1 2 3 ")
@@ -161,12 +159,7 @@ def test_each_games_picture_is_todays_terminal(shots, mode):
     taken = dict(shots(mode, seats))
     name = PICTURE_OF if PICTURE_OF in taken else "game: a number picked"
     picture = svg(taken[name], f"clacks-hw run --virtual on an 80x24 terminal: {game_for(mode).label or mode}")
-    path = ROOT / "docs" / "img" / f"terminal-{mode}.svg"
-    if os.environ.get("CLACKS_WRITE_SCREENS"):
-        path.write_text(picture)
-    assert path.exists() and path.read_text() == picture, (
-        f"{path.name} is stale: CLACKS_WRITE_SCREENS=1 .venv/bin/python -m pytest {__file__}")
-    assert f"terminal-{mode}.svg" in (ROOT / "docs" / "play.md").read_text()
+    kept_in_play_md(f"terminal-{mode}", picture, __file__)
 
 
 @pytest.mark.parametrize("mode", ["competitive", "race"])

@@ -324,3 +324,18 @@ def svg(lines: list[str], label: str) -> str:
             out.append(f'<text y="{top + 0.8 * CELL_H:.1f}">{"".join(spans)}</text>')
     out += ["</g>", "</svg>", ""]
     return "\n".join(out)
+
+
+def kept_in_play_md(name: str, picture: str, test_file: str) -> None:
+    """docs/img/NAME.svg is ``picture`` (written when CLACKS_WRITE_SCREENS is set) and docs/play.md
+    shows it; else the test fails saying how to draw it again."""
+    import os
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    path = root / "docs" / "img" / f"{name}.svg"
+    if os.environ.get("CLACKS_WRITE_SCREENS"):
+        path.write_text(picture)
+    assert path.exists() and path.read_text() == picture, (
+        f"{path.name} is stale: CLACKS_WRITE_SCREENS=1 .venv/bin/python -m pytest {test_file}")
+    assert f"img/{name}.svg" in (root / "docs" / "play.md").read_text()
