@@ -28,6 +28,7 @@ class FakePi(System):
         self._euid, self._groups, self._modules = euid, set(groups), set(modules)
         self._members = members if members is not None else {"gpio": [], "spi": [], "dialout": []}
         self._ports, self._answers = list(ports), set(answers)
+        self.hello = {"readers": 1}  # what an answering hub's HELLO says (its readers, its MISO check)
         self.probed = []
         self._install = install
         self.bind_errors: dict = {}  # status.port -> the OSError binding it gives
@@ -76,7 +77,7 @@ class FakePi(System):
     def probe(self, port, timeout):
         self.probed.append(port)
         if port in self._answers:
-            return ProbeResult(True, {"readers": 1}, "reader hub AB: firmware 1.0.0, protocol 1.0, 1 reader(s)")
+            return ProbeResult(True, dict(self.hello), "reader hub AB: firmware 1.0.0, protocol 1.0, 1 reader(s)")
         return ProbeResult(False, None, f"no HELLO from {port} within {timeout:g} s (0 bad line(s))")
 
 

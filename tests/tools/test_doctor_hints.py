@@ -102,6 +102,11 @@ def machines(tmp: Path):
     yield pi, ""  # auto finds one: a stable name to set
     pi = FakePi(root(), euid=0, ports=[HUB, HUB2], answers={"/dev/ttyACM0", "/dev/ttyACM1"})
     yield pi, ""  # two hubs
+    for readers in (4, 1):  # a deselected reader holds MISO: a fault with four readers, a warning alone
+        pi = FakePi(root(), ports=[HUB], answers={"/dev/ttyACM0"})
+        pi.device("/dev/ttyACM0", 0o666)
+        pi.hello = {"readers": readers, "bus": "held"}
+        yield pi, '[reader]\nport = "/dev/ttyACM0"\n'
     pi = FakePi(root(), euid=0)
     pi.device("/dev/serial0")
     (pi.root / "proc/cmdline").write_text("console=serial0,115200 root=x\n")
