@@ -142,7 +142,6 @@ class PlayTable:
     def _status(self, text: str) -> None:
         """A new position: what was said about the one before goes (the terminal does the same),
         so a line such as the computer's "about to play" never outlives the move it announced."""
-        self._forget_the_game_before()
         self.said.clear()
         self._said(text)
 

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from ..game.clacks.hint_text import hint_text
 
-_POINTS = {1: "1 point"}
-
-
 def _points(n: int) -> str:
-    return _POINTS.get(n, f"{n} points")
+    return "1 point" if n == 1 else f"{n} points"
 
 
 def step_text(state, step) -> str:

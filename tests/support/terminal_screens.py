@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import random
 import re
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from clacks_hw.daemon import resume
@@ -329,9 +331,6 @@ def svg(lines: list[str], label: str) -> str:
 def kept_in_play_md(name: str, picture: str, test_file: str) -> None:
     """docs/img/NAME.svg is ``picture`` (written when CLACKS_WRITE_SCREENS is set) and docs/play.md
     shows it; else the test fails saying how to draw it again."""
-    import os
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[2]
     path = root / "docs" / "img" / f"{name}.svg"
     if os.environ.get("CLACKS_WRITE_SCREENS"):

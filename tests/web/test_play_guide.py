@@ -5,8 +5,9 @@ no tower can send this turn says so instead of an empty "send it from"."""
 
 from __future__ import annotations
 
-from tests.web.test_play_browser import open_page, page, play  # noqa: F401  (fixtures)
+from clacks_hw.game.core.values import replace
 from tests.game.conftest import at_turn, player
+from tests.web.test_play_browser import open_page, page, play  # noqa: F401  (fixtures)
 
 
 def guide(page) -> list[str]:
@@ -43,7 +44,6 @@ def test_a_letter_no_tower_can_send_this_turn_is_said(play, page):  # noqa: F811
     seat = s.turn.seat
     # The pawn on R2, whose tower sent the seat's last letter, a card already played: no tower is open.
     s = at_turn(player(s, seat, tower=1, last_tx=1), seat)
-    from clacks_hw.game.core.values import replace
     board.ctrl.session.state = replace(s, turn=replace(s.turn, played=("J01",), card_cost=1))
     board.ctrl.status()
     page.wait_for_function("() => document.querySelector('#next').textContent.includes('no tower can send it this turn')")
