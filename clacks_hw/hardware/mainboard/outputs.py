@@ -11,6 +11,8 @@ from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
 from .circuit import build_board, chain_mm
 from .data import load_mainboard
+from .steps_md import outputs as steps_outputs
+from ...selftest.run import PARTS as SELFTEST_PARTS
 
 
 def board_for(ctx):
@@ -132,4 +134,5 @@ def outputs(ctx) -> list:
         raise HardwareError("the circuit board fails its checks:\n- " + "\n- ".join(found))
     return [ctx.write("bom/mainboard-jlc-bom.csv", jlc_bom(board)),
             ctx.write("bom/mainboard-jlc-cpl.csv", jlc_cpl(board)),
-            ctx.write("bom/mainboard.md", mainboard_md(board))]
+            ctx.write("bom/mainboard.md", mainboard_md(board)),
+            *steps_outputs(ctx, board, SELFTEST_PARTS)]
