@@ -124,10 +124,11 @@ def docs_section(hw, cfg, four: dict) -> str:
     return "\n".join(lines)
 
 
-def with_docs_section(doc: str, section: str) -> str:
-    """``doc`` with its power figures replaced by ``section`` (the markers must be there)."""
-    a, b = doc.find(BEGIN), doc.find(END)
+def with_docs_section(doc: str, section: str, begin: str = BEGIN, end: str = END, name: str = "docs/hardware.md") -> str:
+    """``doc`` (``name``) with its generated block, from ``begin`` to ``end``, replaced by ``section``
+    (the markers must be there; the power figures' by default)."""
+    a, b = doc.find(begin), doc.find(end)
     if a < 0 or b < a:
         from .data import HardwareError
-        raise HardwareError(f"docs/hardware.md has no '{BEGIN}' ... '{END}' block for the power figures")
-    return doc[:a] + section + doc[b + len(END):]
+        raise HardwareError(f"{name} has no '{begin}' ... '{end}' block for its generated figures")
+    return doc[:a] + section + doc[b + len(end):]

@@ -71,6 +71,31 @@ def test_the_readers_miso_goes_through_its_own_buffer_channel():
     assert any(m.startswith("J6: the reader's MISO is on the shared line") for m in checks.circuit_problems(b))
 
 
+def test_every_chip_select_is_pulled_up_every_buffer_input_down_and_the_shared_miso_not():
+    b = board()
+    for k in range(4):
+        assert b.part(f"R{7 + k}").pads == {"1": f"CS{k}", "2": "+3V3R"} and b.part(f"R{7 + k}").kind == "r_10k"
+        assert b.part(f"R{11 + k}").pads == {"1": f"MISO{k}", "2": "GND"} and b.part(f"R{11 + k}").kind == "r_100k"
+    assert not [m for m in checks.circuit_problems(b) if "pull" in m]
+    b.part("R8").pads["2"] = "GND"  # CS1 pulled down: reader 1 selected while the Pico boots
+    b.part("R13").pads["1"] = "MISO"  # the shared line pulled: the boot check is blind
+    found = checks.circuit_problems(b)
+    assert "CS1 needs one pull-up to +3V3R, so reader 1 is deselected while the Pico boots" in found
+    assert "MISO2 needs one pull-down to GND, so an unplugged reader 2 leaves its buffer's input defined" in found
+    assert "the Pico's MISO has a pull resistor: the hub's boot check could no longer see a held line" in found
+
+
+def test_the_readers_page_names_the_buffer_and_pulls_the_board_carries():
+    from clacks_hw.hardware.mainboard.readers_md import readers_section
+    page = (ROOT / "docs/readers.md").read_text()
+    assert readers_section(board()) in page  # test_the_committed_outputs...: and it is current
+    k = load_mainboard()["kind"]
+    assert f"{k['miso_buffer']['value']}, SOT-23-5 (LCSC {k['miso_buffer']['lcsc']})" in page
+    assert "C7813" not in page and f"LCSC {k['r_100k']['lcsc']}" in page and f"LCSC {k['r_10k']['lcsc']}" in page
+    other = readers_section(board(**{"kind.miso_buffer.value": "SN74LVC1G125DBVR", "kind.miso_buffer.lcsc": "C23654"}))
+    assert "SN74LVC1G125DBVR, SOT-23-5 (LCSC C23654)" in other and other not in page
+
+
 def test_the_config_must_say_what_the_board_wires():
     assert any("leds.lamp_order is 'serpentine', the board's is 'row-major'" in m
                for m in checks.config_problems(board(), cfg(**{"leds.lamp_order": "serpentine"})))

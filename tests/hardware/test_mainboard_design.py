@@ -59,7 +59,7 @@ def _joined(tracks, vias, terminals) -> bool:
 def test_the_router_joins_each_led_to_the_next():
     nets = ["DIN_2", "DIN_3", "DIN_18"]  # lamp to lamp, and a tower key's LED to the next
     r = route(BOARD, nets)
-    assert r["missing"] == []
+    assert r["unrouted"] == []
     _, terminals = pad_shapes(SimpleNamespace(parts=routable(BOARD)), {p.ref: kicad_at(BOARD, p) for p in BOARD.parts})
     for net in nets:
         tracks = [t for t in r["tracks"] if t[0] == net]
@@ -67,6 +67,8 @@ def test_the_router_joins_each_led_to_the_next():
         assert tracks and _joined(tracks, vias, terminals[net]), net
 
 
-def test_a_net_on_a_footprint_still_to_make_is_named_not_routed():
-    r = route(BOARD, ["BTN_R1", "VBUS"])  # a switch socket's pad; the PTC's
-    assert r["missing"] == ["BTN_R1", "VBUS"] and r["tracks"] == []
+def test_the_projects_own_footprints_route_a_switch_socket_under_the_board_and_the_fuse():
+    r = route(BOARD, ["BTN_R1", "VBUS"])  # a socket's pad on the bottom copper; the PTC's
+    assert r["unrouted"] == []
+    assert {t[0] for t in r["tracks"]} == {"BTN_R1", "VBUS"}
+    assert any(t[0] == "BTN_R1" and t[1] == 1 for t in r["tracks"]) or any(v[0] == "BTN_R1" for v in r["vias"])

@@ -40,7 +40,7 @@ def test_a_part_under_a_switch_is_named():
 
 
 def test_overlapping_parts_past_the_edge_and_a_covered_reader_are_named():
-    assert problems(C44=[95.0, 147.0, 0]) == ["U3 (reader 0's MISO buffer) and C44 (U3 decoupling) overlap"]
+    assert problems(C44=[60.0, 117.0, 0]) == ["U3 (reader 0's MISO buffer) and C44 (U3 decoupling) overlap"]
     assert any(m.startswith("J7 (reader 2 (N seat's corner)) reaches past the board's edge")
                for m in problems(J7=[40.0, 44.0, 90]))
     data = copy.deepcopy(load_mainboard())

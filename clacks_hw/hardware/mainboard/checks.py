@@ -1,7 +1,8 @@
 """Every check the board must pass, each a message naming the part and the figure it fails.
 
 Circuit checks (a decoupling capacitor at every LED, no net with one pad, the chain visiting
-every LED once, the readers' MISO buffered), agreement with the config and the firmware, and
+every LED once, the readers' MISO buffered, their chip selects pulled up, the buffers' inputs
+pulled down and the shared MISO left unpulled), agreement with the config and the firmware, and
 the datasheet-use checks: each switch's pull-up current above its minimum load, each LED's DIN
 high level above its VIH and its supply in range, the Pi's 5 V above the undervoltage warning.
 """
@@ -13,6 +14,7 @@ import math
 from ..hub_pins import firmware_pins
 from ..pcb.circuit import PICO_PINS
 from .circuit import Board, pixel_map
+from .readers_md import pulls_on
 
 
 def _shared_ohm(data: dict) -> float:
@@ -64,9 +66,15 @@ def circuit_problems(board: Board) -> list:
             out.append(f"{ref} ({led.role}) has no 100 nF from {vdd} to GND within {reach:g} mm "
                        "(WS2812B application circuit: one at every LED)")
     out += _chain_problems(board, nets)
-    for ref, _, _ in board.readers:
+    for k, (ref, _, _) in enumerate(board.readers):
         if board.part(ref).pads["4"] == "MISO":
             out.append(f"{ref}: the reader's MISO is on the shared line; it must go through its own buffer channel")
+        if [other for _, other in pulls_on(board, f"CS{k}")] != ["+3V3R"]:
+            out.append(f"CS{k} needs one pull-up to +3V3R, so reader {k} is deselected while the Pico boots")
+        if [other for _, other in pulls_on(board, f"MISO{k}")] != ["GND"]:
+            out.append(f"MISO{k} needs one pull-down to GND, so an unplugged reader {k} leaves its buffer's input defined")
+    if pulls_on(board, "MISO"):
+        out.append("the Pico's MISO has a pull resistor: the hub's boot check could no longer see a held line")
     for p in board.parts:
         kind = board.data["kind"][p.kind]
         if p.fitted and kind["smd"] and not kind.get("lcsc"):

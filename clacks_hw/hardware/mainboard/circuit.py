@@ -157,7 +157,8 @@ def _pi(add, data) -> None:
 
 
 def _hub(add, data, lay, n) -> list:
-    """The Pico in sockets, the readers' regulator, a MISO buffer and a header per reader."""
+    """The Pico in sockets, the readers' regulator, a MISO buffer with its pulls and a header
+    per reader."""
     fw = firmware_pins()
     spi = {fw["SCK"]: "SCK", fw["MOSI"]: "MOSI", fw["MISO"]: "MISO", fw["RST_PIN"]: "RST",
            **{gp: f"CS{k}" for k, gp in enumerate(fw["CS_PINS"])}}
@@ -171,6 +172,11 @@ def _hub(add, data, lay, n) -> list:
         add(f"U{3 + k}", "miso_buffer", {"OE": f"CS{k}", "A": f"MISO{k}", "Y": "MISO", "GND": "GND", "VCC": "+3V3R"},
             role=f"reader {k}'s MISO buffer")
         add(f"C{44 + k}", "cap_100n", {"P": "+3V3R", "N": "GND"}, role=f"U{3 + k} decoupling")
+        # Pulls: every reader and buffer deselected while the Pico boots (its pins start as
+        # inputs), and an unplugged reader's input defined. None on the Pico's MISO: its boot
+        # check pulls the line each way itself, and a resistor there would hide a held line.
+        add(f"R{7 + k}", "r_10k", {"A": f"CS{k}", "B": "+3V3R"}, role=f"CS{k} pull-up")
+        add(f"R{11 + k}", "r_100k", {"A": f"MISO{k}", "B": "GND"}, role=f"U{3 + k} input pull-down")
     corner = lay.hw.board["readers"]["corner"]
     readers = []
     for k, seat in enumerate(SEATS):

@@ -3,8 +3,8 @@ pcb/design.py makes), and the project's router fed with it.
 
 Coordinates are KiCad's frame: mm from the board's north-west corner, x east, y south. The
 bottom layer is the ground plane (its surface-mount pads reach it through a via each), the top
-carries the signals and a 5 V pour. Routing is net by net: `route` lays the nets it is given
-and names those it cannot yet (footprints the project still has to make).
+carries the signals and a 5 V pour. Routing is net by net, in the order `route` gives, and a
+net the router finds no way for is named with the pad it could not reach.
 """
 
 from __future__ import annotations
@@ -12,12 +12,18 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..pcb.design import RULES, pad_shapes
-from ..pcb.kicad_lib import LIBRARY
-from ..pcb.router import Router
+from ..pcb.kicad_lib import LIBRARY, footprint, transform
+from ..pcb.router import RouteError, Router
 from .circuit import Board
 
 SIGNAL_MM = 0.3
+# Track widths (mm): the supply's path at 1.4 (IPC-2221 at 10 C rise: 0.6 mm carries 1.6 A on
+# 35 um copper, the board's 1.9 A worst case wants about 0.8), the Pi's 5 V at 1.0, the readers'
+# 3.3 V at 0.6; every LED and capacitor joins the 5 V trunk by a 0.5 mm branch.
 NET_WIDTH = {"+5V": 1.4, "VBUS": 1.4, "VBUS_F": 1.4, "+5V_PI": 1.0, "+3V3R": 0.6}
+BRANCH_MM = 0.5
+TRUNK_KINDS = {"pfet_reverse", "cap_bulk", "regulator", "cap_10u", "pfet_ideal", "pnp_pair", "shifter"}
+HOLE_MARGIN = 0.1  # mm more than KiCad's hole clearance: the grid's rounding
 REVISION = "0"
 
 
@@ -32,27 +38,63 @@ def size(board: Board) -> tuple:
 
 
 def routable(board: Board) -> list:
-    """The parts whose footprints the library has, as the router's pad reader wants them."""
+    """Every part (fitted or not: a part left unfitted keeps its copper) as the pad reader wants it."""
     kinds = board.data["kind"]
-    return [SimpleNamespace(ref=p.ref, footprint=kinds[p.kind]["footprint"], pads=p.pads) for p in board.parts
-            if not kinds[p.kind]["footprint"].startswith("clacks:")]
+    return [SimpleNamespace(ref=p.ref, footprint=kinds[p.kind]["footprint"], pads=p.pads) for p in board.parts]
 
 
-def route(board: Board, nets: list) -> dict:
-    """Tracks and vias for ``nets`` (in that order); ``missing``: nets with a pad on a footprint
-    the library does not have yet (left for the routing session)."""
+def holes(board: Board) -> list:
+    """(x, y, radius) of every unplated hole (a switch's posts and its socket's): no copper near."""
+    out = []
+    for p in board.parts:
+        for x, y, d in footprint(board.data["kind"][p.kind]["footprint"]).holes:
+            out.append((*transform(x, y, kicad_at(board, p)), d / 2 + HOLE_MARGIN))
+    return out
+
+
+def order(board: Board, terminals: dict) -> list:
+    """The signal nets, the shortest first (by the half perimeter of their pads' box): short
+    joins take the direct ways, the long runs to the corners go round them."""
+    def span(net):
+        xs, ys = [t.x for t in terminals[net]], [t.y for t in terminals[net]]
+        return (max(xs) - min(xs) + max(ys) - min(ys), net)
+    skip = {"GND", "+5V", "VBUS", "VBUS_F"}
+    return sorted((n for n in terminals if n not in skip and len(terminals[n]) > 1), key=span)
+
+
+def route(board: Board, nets: list | None = None) -> dict:
+    """Tracks and vias: the supply's short nets, the 5 V trunk between the power parts and a
+    branch to every LED and capacitor, the signals, then a via to the ground plane beside each
+    top-side ground pad. ``nets``: only these (in the same order). ``unrouted``: the nets the
+    router found no way for, each with what it said."""
     parts = routable(board)
-    have = {p.ref for p in parts}
     at = {p.ref: kicad_at(board, p) for p in board.parts}
     shapes, terminals = pad_shapes(SimpleNamespace(parts=parts), at)
-    r = Router(size(board), shapes, [])
-    everything = board.nets()
-    missing = [n for n in nets if any(ref not in have for ref, _ in everything.get(n, []))]
-    for net in nets:
-        if net in missing or len(terminals.get(net, [])) < 2:
-            continue
-        r.route(net, terminals[net], NET_WIDTH.get(net, SIGNAL_MM))
-    return {"tracks": [list(t) for t in r.out.tracks], "vias": [list(v) for v in r.out.vias], "missing": missing}
+    r = Router(size(board), shapes, holes(board))
+    kinds = {p.ref: p.kind for p in board.parts}
+    unrouted = []
+
+    def lay(net, pads, width, **how):
+        try:
+            r.route(net, pads, width, **how)
+        except RouteError as exc:
+            unrouted.append((net, str(exc)))
+
+    want = set(terminals) if nets is None else set(nets)
+    for net in ("VBUS", "VBUS_F"):
+        if net in want:
+            lay(net, terminals[net], NET_WIDTH[net])
+    if "+5V" in want:
+        pads = terminals["+5V"]
+        trunk = sorted((t for t in pads if kinds[t.ref] in TRUNK_KINDS), key=lambda t: (kinds[t.ref] != "pfet_reverse", t.x))
+        lay("+5V", trunk, NET_WIDTH["+5V"])
+        lay("+5V", [t for t in pads if t not in trunk], BRANCH_MM, extend=True)
+    for net in order(board, terminals):
+        if net in want:
+            lay(net, terminals[net], NET_WIDTH.get(net, SIGNAL_MM))
+    if "GND" in want:
+        lay("GND", [t for t in terminals["GND"] if t.layers == (0,)], BRANCH_MM, smd_to_plane=True)
+    return {"tracks": [list(t) for t in r.out.tracks], "vias": [list(v) for v in r.out.vias], "unrouted": unrouted}
 
 
 def design(board: Board, routed: dict | None = None) -> dict:

@@ -1,18 +1,23 @@
 """`build-files` output for the circuit board: the checks (any problem stops the build, naming
-the part and the figure), JLCPCB's BOM and CPL, and bom/mainboard.md with the priced build."""
+the part and the figure), JLCPCB's BOM and CPL, bom/mainboard.md with the priced build, and
+docs/readers.md's table of the MISO buffer's part and pulls."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ...config.load import load_config
 from ..data import HardwareError
 from ..heat import BUILTIN_CONFIG
 from ..layout import layout
+from ..power_md import with_docs_section
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
 from .circuit import build_board, chain_mm
 from .data import load_mainboard
 from .steps_md import outputs as steps_outputs
 from ...selftest.run import PARTS as SELFTEST_PARTS
+from .readers_md import BEGIN, END, readers_section
 
 
 def board_for(ctx):
@@ -132,7 +137,12 @@ def outputs(ctx) -> list:
     found = problems(board, shipped_config())
     if found:
         raise HardwareError("the circuit board fails its checks:\n- " + "\n- ".join(found))
-    return [ctx.write("bom/mainboard-jlc-bom.csv", jlc_bom(board)),
+    doc = ctx.out / "docs/readers.md"
+    template = doc if doc.exists() else Path(__file__).resolve().parents[3] / "docs/readers.md"
+    readers = with_docs_section(template.read_text(encoding="utf-8"), readers_section(board), BEGIN, END,
+                                "docs/readers.md")
+    return [ctx.write("docs/readers.md", readers),
+            ctx.write("bom/mainboard-jlc-bom.csv", jlc_bom(board)),
             ctx.write("bom/mainboard-jlc-cpl.csv", jlc_cpl(board)),
             ctx.write("bom/mainboard.md", mainboard_md(board)),
             *steps_outputs(ctx, board, SELFTEST_PARTS)]

@@ -1,8 +1,8 @@
 """Where the board's parts sit, checked: every courtyard on the board and off the reader
 corners, no two on the same side overlapping, nothing but a key's own LED under a switch.
 
-Courtyards come from KiCad's footprint library (the files the router and pcbnew read), or
-from `courtyard` in mainboard.toml for the project's own footprints; positions are the
+Courtyards come from the footprints (the files the router and pcbnew read: KiCad's library's
+copies and the project's own, pcb/footprints/clacks.pretty); positions are the
 footprints' origins in the panel's plan (x east, y south: KiCad's x and y, shifted).
 """
 
@@ -16,11 +16,7 @@ EDGE = 0.5  # courtyard to board edge, mm
 
 def courtyard(board: Board, part) -> tuple:
     """(x0, y0, x1, y1) in the plan."""
-    kind = board.data["kind"][part.kind]
-    if kind["footprint"].startswith("clacks:"):
-        x0, y0, x1, y1 = kind["courtyard"]
-    else:
-        x0, y0, x1, y1 = footprint(kind["footprint"]).courtyard
+    x0, y0, x1, y1 = footprint(board.data["kind"][part.kind]["footprint"]).courtyard
     corners = [transform(x, y, (*part.at, part.rot)) for x in (x0, x1) for y in (y0, y1)]
     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
     return (min(xs), min(ys), max(xs), max(ys))

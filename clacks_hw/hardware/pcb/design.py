@@ -34,7 +34,7 @@ def pad_shapes(c: Carrier, at: dict) -> tuple[list, dict]:
             x, y = transform(pad.x, pad.y, at[p.ref])
             w, h = (pad.w, pad.h) if round(at[p.ref][2]) % 180 == 0 else (pad.h, pad.w)
             net = p.pads.get(pad.name, "")
-            layers = (0,) if pad.smd else (0, 1)
+            layers = ((1,) if pad.bottom else (0,)) if pad.smd else (0, 1)
             owner = net or f"~{p.ref}.{pad.name}"  # an unconnected pad is copper too
             if pad.shape == "circle":
                 shapes.append(Shape(owner, layers, "disc", (x, y), r=w / 2))

@@ -69,6 +69,7 @@ class Pad:
     drill: float  # 0 = surface-mount
     shape: str
     smd: bool
+    bottom: bool = False  # a surface-mount pad on the bottom copper (B.Cu)
 
     def box(self) -> tuple[float, float, float, float]:
         return (self.x - self.w / 2, self.y - self.h / 2, self.x + self.w / 2, self.y + self.h / 2)
@@ -80,6 +81,7 @@ class Footprint:
     descr: str
     pads: tuple[Pad, ...]
     courtyard: tuple[float, float, float, float]  # x0, y0, x1, y1 in the footprint's frame
+    holes: tuple = ()  # (x, y, diameter) of each unplated hole: copper keeps away from it
 
     def pads_named(self, name: str) -> list[Pad]:
         return [p for p in self.pads if p.name == name]
@@ -101,7 +103,16 @@ def _pad(node) -> Pad | None:
     if drill is not None:
         nums = [float(v) for v in drill[1:] if not isinstance(v, list) and v != "oval"]
         d = min(nums) if nums else 0.0
-    return Pad(name, x, y, w, h, d, shape, kind == "smd")
+    layers = _find(node, "layers")
+    bottom = kind == "smd" and layers is not None and "B.Cu" in layers
+    return Pad(name, x, y, w, h, d, shape, kind == "smd", bottom)
+
+
+def _hole(node) -> tuple | None:
+    if node[2] != "np_thru_hole":
+        return None
+    at, drill = _find(node, "at"), _find(node, "drill")
+    return (float(at[1]), float(at[2]), float(drill[1]))
 
 
 @lru_cache(maxsize=None)
@@ -136,7 +147,8 @@ def footprint(lib_name: str) -> Footprint:
         xs = [v for p in pads for v in (p.box()[0], p.box()[2])]
         ys = [v for p in pads for v in (p.box()[1], p.box()[3])]
     descr = _find(tree, "descr")
-    return Footprint(lib_name, descr[1] if descr else "", pads, (min(xs), min(ys), max(xs), max(ys)))
+    holes = tuple(h for n in tree if isinstance(n, list) and n and n[0] == "pad" and (h := _hole(n)))
+    return Footprint(lib_name, descr[1] if descr else "", pads, (min(xs), min(ys), max(xs), max(ys)), holes)
 
 
 def transform(x: float, y: float, at: tuple[float, float, float]) -> tuple[float, float]:
