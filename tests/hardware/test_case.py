@@ -188,3 +188,22 @@ def test_the_cut_list_prices_every_layer_and_counts_the_screws(c):
     assert f"| {len(c.data['screws']['at'])} |" in text
     assert "Totals (estimates)" in text
     assert set(sources(c)) >= {f"scad/{x.name}_cut.scad" for x in c.layers}
+
+
+def test_the_case_pictures_are_drawn_from_todays_views(c):
+    """Each step picture (and the exploded one) is OpenSCAD's drawing of the view the data
+    makes today, its numbered labels naming each layer and screw the step adds."""
+    import json
+
+    from clacks_hw.hardware.case.pictures import views
+    manifest = json.loads((ROOT / f"{LASER}/renders/manifest.json").read_text())
+    now = views(c)
+    assert set(manifest) == {f"{name}.png" for name in now}
+    assert len(now) == len(c.data["step"]) + 1
+    import hashlib
+    for name, (title, src) in now.items():
+        assert manifest[f"{name}.png"]["view_sha256"] == hashlib.sha256(src.encode()).hexdigest(), \
+            f"renders/{name}.png is stale: run clacks_hw.hardware.case.pictures.render"
+        assert (ROOT / f"{LASER}/renders/{name}.png").read_bytes().startswith(b"\x89PNG")
+    step = now["step-1"][1]
+    assert 'text("1  bottom sheet"' in step and "M3 x 8" in step
