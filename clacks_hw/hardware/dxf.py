@@ -62,8 +62,14 @@ def _group(code: int, value) -> str:
 
 def write(loops: list, layer: str = "CUT") -> str:
     """A DXF (AutoCAD 2000) holding ``loops`` as closed LWPOLYLINEs, units millimetres."""
-    xs = [p[0] for loop in loops for p in loop] or [0.0]
-    ys = [p[1] for loop in loops for p in loop] or [0.0]
+    return write_layers({layer: loops})
+
+
+def write_layers(layers: dict) -> str:
+    """A DXF holding each layer's loops (layer name -> loops) on a layer of that name."""
+    every = [loop for loops in layers.values() for loop in loops]
+    xs = [p[0] for loop in every for p in loop] or [0.0]
+    ys = [p[1] for loop in every for p in loop] or [0.0]
     out = [_group(0, "SECTION"), _group(2, "HEADER"),
            _group(9, "$ACADVER"), _group(1, "AC1015"),
            _group(9, "$INSUNITS"), _group(70, 4),  # 4 = millimetres
@@ -71,15 +77,16 @@ def write(loops: list, layer: str = "CUT") -> str:
            _group(9, "$EXTMIN"), _group(10, min(xs)), _group(20, min(ys)), _group(30, 0.0),
            _group(9, "$EXTMAX"), _group(10, max(xs)), _group(20, max(ys)), _group(30, 0.0),
            _group(0, "ENDSEC"),
-           _group(0, "SECTION"), _group(2, "TABLES"), _group(0, "TABLE"), _group(2, "LAYER"), _group(70, 1),
-           _group(0, "LAYER"), _group(2, layer), _group(70, 0), _group(62, 1), _group(6, "CONTINUOUS"),
-           _group(0, "ENDTAB"), _group(0, "ENDSEC"),
-           _group(0, "SECTION"), _group(2, "ENTITIES")]
-    for loop in loops:
-        out += [_group(0, "LWPOLYLINE"), _group(100, "AcDbEntity"), _group(8, layer),
-                _group(100, "AcDbPolyline"), _group(90, len(loop)), _group(70, 1)]
-        for x, y in loop:
-            out += [_group(10, float(x)), _group(20, float(y))]
+           _group(0, "SECTION"), _group(2, "TABLES"), _group(0, "TABLE"), _group(2, "LAYER"), _group(70, len(layers))]
+    for k, layer in enumerate(layers, 1):
+        out += [_group(0, "LAYER"), _group(2, layer), _group(70, 0), _group(62, k), _group(6, "CONTINUOUS")]
+    out += [_group(0, "ENDTAB"), _group(0, "ENDSEC"), _group(0, "SECTION"), _group(2, "ENTITIES")]
+    for layer, loops in layers.items():
+        for loop in loops:
+            out += [_group(0, "LWPOLYLINE"), _group(100, "AcDbEntity"), _group(8, layer),
+                    _group(100, "AcDbPolyline"), _group(90, len(loop)), _group(70, 1)]
+            for x, y in loop:
+                out += [_group(10, float(x)), _group(20, float(y))]
     out += [_group(0, "ENDSEC"), _group(0, "EOF")]
     return "".join(out)
 

@@ -1,0 +1,1 @@
+"""The laser-cut layered case for the circuit board (case.toml)."""
