@@ -207,3 +207,10 @@ def test_the_case_pictures_are_drawn_from_todays_views(c):
         assert (ROOT / f"{LASER}/renders/{name}.png").read_bytes().startswith(b"\x89PNG")
     step = now["step-1"][1]
     assert 'text("1  bottom sheet"' in step and "M3 x 8" in step
+
+
+def test_the_boards_bill_prices_the_case_as_its_cut_list_does(c):
+    from clacks_hw.hardware.case.outputs import prices
+    from clacks_hw.hardware.mainboard.data import load_mainboard
+
+    assert load_mainboard()["buy"]["case"]["eur"] == round(prices(c)["each_shared"], 2)

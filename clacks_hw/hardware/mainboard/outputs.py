@@ -103,7 +103,7 @@ def mainboard_md(board) -> str:
         f"{one['target']:.0f} |",
         f"| {shared['builds']} builds sharing one order (5 boards, 5 assembled) | {shared['total']:.2f} | {shared['target']:.0f} |",
         f"| with a Pi 4 in place of the Zero 2 W | +{one['pi4_delta']:.2f} | |",
-        f"| the case and the stickers, in both (the hand-wired build's figures until the case session's) | "
+        f"| the laser-cut case (its plate order shared by 5 builds) and the stickers, in both | "
         f"{_case_and_tags(board, one):.2f} | |",
         "",
         f"Board: {x1 - x0:g} x {y1 - y0:g} mm ({m['area_cm2']:.0f} cm2), {d['board']['layers']} layers; "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .steps import PATHS, load_steps, step_problems, steps
 from .steps_svg import step_svg
 
-PICTURES = "docs/img/board-build"
+PICTURES = "docs/img/board-build"  # assembled-{n}-{id}.svg and hand-{n}-{id}.svg, one per step
 PATH_TITLE = {"assembled": "With the board house's assembly service", "hand": "Soldering every part yourself"}
 PATH_INTRO = {
     "assembled": "Order the boards with top-side assembly (bom/mainboard-jlc-bom.csv and mainboard-jlc-cpl.csv): "

@@ -52,7 +52,7 @@ difference() {
   translate([52, 150]) circle(d=6);  // seat W
   translate([150, 44]) circle(d=6);  // seat N
   translate([248, 150]) circle(d=6);  // seat E
-  translate([186.55, 48]) circle(d=8.4);  // F1 (PTC fuse)
+  translate([186.54, 48]) circle(d=8.4);  // F1 (PTC fuse)
   translate([221.75, 55]) circle(d=8);  // C41 (LED bulk capacitor)
   translate([227.73, 248.73]) square([24.32, 6.54]);  // well over J5
   translate([48.73, 248.73]) square([24.32, 6.54]);  // well over J6
