@@ -20,6 +20,16 @@ class HardwareError(ClacksError, ValueError):
     """A data file is missing a key or holds a value the build cannot use."""
 
 
+def read_toml(path: Path) -> dict:
+    """A data file of the build, parsed: unreadable or not TOML is a HardwareError naming it."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise HardwareError(f"{path.name}: not valid TOML ({exc})") from None
+
+
 def _pos(v):
     return type(v) in (int, float) and v > 0
 

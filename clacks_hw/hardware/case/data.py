@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from ..data import HardwareError
+from ..data import HardwareError, read_toml
 
 HERE = Path(__file__).resolve().parent
 KEYS = {"cut", "material", "layer", "board", "screws", "under", "tall", "usb", "readers", "keycap", "plate", "order", "step"}
@@ -22,12 +21,7 @@ def _positive(v) -> bool:
 def load_case(path: Path | None = None) -> dict:
     """The case's data, checked: a missing or unusable key raises HardwareError naming it."""
     path = path or HERE / "case.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise HardwareError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path)
     name = path.name
     missing = sorted(KEYS - set(data))
     if missing:

@@ -5,11 +5,10 @@ part that does not exist is a problem that stops the build."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..data import HardwareError
+from ..data import HardwareError, read_toml
 from .bom import placed
 
 HERE = Path(__file__).resolve().parent
@@ -38,12 +37,7 @@ class Step:
 
 def load_steps(path: Path | None = None) -> dict:
     path = path or HERE / "steps.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise HardwareError(f"{path.name}: not valid TOML ({exc})") from None
+    data = read_toml(path)
     for i, step in enumerate(data.get("step", [])):
         lacking = sorted(STEP_KEYS - set(step))
         if lacking:
