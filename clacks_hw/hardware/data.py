@@ -20,16 +20,6 @@ class HardwareError(ClacksError, ValueError):
     """A data file is missing a key or holds a value the build cannot use."""
 
 
-def read_toml(path: Path) -> dict:
-    """A data file of the build, parsed: unreadable or not TOML is a HardwareError naming it."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise HardwareError(f"{path.name}: not valid TOML ({exc})") from None
-
-
 def _pos(v):
     return type(v) in (int, float) and v > 0
 
@@ -189,13 +179,19 @@ def _check(data: Any, spec: dict, file: str, path: str = "") -> None:
         raise HardwareError(f"{file}: unknown key {path + '.' if path else ''}{extra[0]}; remove it or check its spelling")
 
 
-def _read(path: Path) -> dict:
+def read_toml(path: Path, tables=()) -> dict:
+    """A data file of the build, parsed, with each of ``tables`` in it: unreadable, not TOML or
+    a table missing is a HardwareError naming the file (and the table)."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise HardwareError(f"{path}: cannot read it ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise HardwareError(f"{path}: not valid TOML ({exc})") from None
+    missing = sorted(set(tables) - set(data))
+    if missing:
+        raise HardwareError(f"{path.name}: [{missing[0]}] is missing; see the shipped {path.name}")
+    return data
 
 
 @dataclass(frozen=True)
@@ -206,8 +202,8 @@ class Hardware:
 
 def load_hardware(board_path: Path | None = None, parts_path: Path | None = None, **overrides) -> Hardware:
     """Both files, checked. ``overrides`` ({"panel.tile_pitch": 54.0}) change single values."""
-    board = _read(board_path or HERE / "board.toml")
-    parts = _read(parts_path or HERE / "parts.toml")
+    board = read_toml(board_path or HERE / "board.toml")
+    parts = read_toml(parts_path or HERE / "parts.toml")
     for dotted, value in overrides.items():
         *head, last = dotted.split(".")
         node = board

@@ -21,11 +21,8 @@ def _positive(v) -> bool:
 def load_case(path: Path | None = None) -> dict:
     """The case's data, checked: a missing or unusable key raises HardwareError naming it."""
     path = path or HERE / "case.toml"
-    data = read_toml(path)
+    data = read_toml(path, KEYS)
     name = path.name
-    missing = sorted(KEYS - set(data))
-    if missing:
-        raise HardwareError(f"{name}: [{missing[0]}] is missing; see the shipped case.toml")
     for table, keys in NUMBERS.items():
         for k in keys:
             if not _positive(data[table].get(k)):

@@ -19,11 +19,8 @@ def _number(v) -> bool:
 def load_mainboard(path: Path | None = None) -> dict:
     """The board's data, checked: a missing or unusable key raises HardwareError naming it."""
     path = path or HERE / "mainboard.toml"
-    data = read_toml(path)
+    data = read_toml(path, BOARD_KEYS)
     name = path.name
-    missing = sorted(BOARD_KEYS - set(data))
-    if missing:
-        raise HardwareError(f"{name}: [{missing[0]}] is missing; see the shipped mainboard.toml")
     for key, kind in data["kind"].items():
         need = KIND_KEYS | (SMD_KEYS if kind.get("smd") else set())
         lacking = sorted(need - set(kind))

@@ -41,6 +41,8 @@ def board_build_md(board, data: dict) -> str:
              "Every step ends with a check on the bare board, before it goes into the case. In the pictures the "
              "step's parts are orange with a numbered callout per kind, pad 1 ringed in red; grey is fitted "
              "before, dashed comes later. A part that fits one way round only is shown close up, each pad named.", "",
+             "This page, its pictures and the board's other files are made again from the data with:", "",
+             "```sh", "clacks-hw build-files --no-render --out built", "ls built/docs/img/board-build", "```", "",
              "## Tools", ""]
     lines += [f"- {t}" for t in data["tools"]["both"]]
     lines += ["", "Soldering every part yourself, also:", ""] + [f"- {t}" for t in data["tools"]["hand"]]
