@@ -20,8 +20,11 @@ def play_dir() -> str:
 
 def is_own(directory: str) -> bool:
     """Whether this user may keep journals in ``directory``: it (or, missing, the nearest folder
-    above it) is writable here, and if it exists it is this user's. Root may write in a
-    service's folder, but files root made there would be the service's no more."""
+    above it) is writable here, and if it exists it is this user's. Never for root: root may
+    write anywhere, and a root-owned journal.dir is the service's when it runs as root (the
+    ws281x backend), so files root's virtual board made there would mix with the board's."""
+    if os.geteuid() == 0:
+        return False
     path = Path(directory)
     while not path.exists() and path != path.parent:
         path = path.parent

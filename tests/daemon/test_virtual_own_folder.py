@@ -10,6 +10,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 from tests.support.planted import OTHER, as_root
 
 
@@ -24,12 +26,13 @@ def clacks(env, *args, keys: str = "") -> subprocess.CompletedProcess:
                           text=True, timeout=60, env=env)
 
 
-def beside_a_service(tmp_path):
-    """A config whose journal.dir is a service's folder (another user's, 0700), a page on a free
-    port, and the person's own state folder."""
+def beside_a_service(tmp_path, owner=OTHER):
+    """A config whose journal.dir is a service's folder (0700, the service user's, or root's when
+    the ws281x backend runs the service as root), a page on a free port, and the person's own
+    state folder."""
     service = tmp_path / "var-lib-clacks-hw"
     service.mkdir(mode=0o700)
-    os.chown(service, OTHER, OTHER)
+    os.chown(service, owner, owner)
     config = tmp_path / "config.toml"
     config.write_text(f'[journal]\ndir = "{service}"\n[status]\nport = {free_port()}\n')
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
@@ -48,8 +51,9 @@ def test_as_root_the_virtual_board_keeps_out_of_the_services_folder(tmp_path):
 
 
 @as_root
-def test_as_root_admin_virtual_makes_the_token_the_virtual_board_pairs_with(tmp_path):
-    service, config, env, own = beside_a_service(tmp_path)
+@pytest.mark.parametrize("owner", [OTHER, 0], ids=["service-user", "root-run-service"])
+def test_as_root_admin_virtual_makes_the_token_the_virtual_board_pairs_with(tmp_path, owner):
+    service, config, env, own = beside_a_service(tmp_path, owner)
     made = clacks(env, "admin", "--virtual", "--rotate", "--config", config)
     assert made.returncode == 0, made.stderr
     assert f"New admin token written to {own / 'admin-token'}" in made.stdout
@@ -57,6 +61,7 @@ def test_as_root_admin_virtual_makes_the_token_the_virtual_board_pairs_with(tmp_
     assert out.returncode == 0, out.stderr
     assert "Pairing one phone" in out.stdout and "Cannot pair" not in out.stdout
     assert list(service.iterdir()) == []
+    assert service.stat().st_uid == owner
 
 
 def test_the_virtual_board_without_a_token_says_the_command_that_makes_one(tmp_path):
