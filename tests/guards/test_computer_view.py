@@ -19,21 +19,24 @@ from tests.guards.randomgames import random_game
 
 def swapped(state, seat: str, rng: random.Random):
     """``state`` with everything ``seat`` may not see dealt otherwise: the opponents' volunteers
-    (in hand or planted) shuffled among them, saboteurs moved to other quadrants with other
-    items, items and scrolls shuffled among the opponents, their answers to a question changed."""
-    shown = revealed(state)  # the saboteur fighting out its attempt is public: it stays
+    (in hand or planted) shuffled among them, saboteurs moved to other quadrants, the items the
+    opponents carry (in hand or face down with a saboteur, the revealed one's too) and their
+    scrolls shuffled among them, their answers to a question changed. There is one of each item
+    and a buyer sees which are missing from the deck (rulebook line 457), so the items carried
+    are shuffled, not made up, and a saboteur planted with an item (the table saw one go) keeps one."""
+    shown = revealed(state)  # the saboteur fighting out its attempt is public: its card and quadrant stay
     others = [p for p in state.players if p.seat != seat]
     cards = [c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs if (p.seat, s.card) not in shown))]
-    items = [i for p in others for i in p.items]
+    items = [i for p in others for i in (*p.items, *(s.item for s in p.saboteurs if s.item))]
     scrolls = [c for p in others for c in p.scrolls]
     for pool in (cards, items, scrolls):
         rng.shuffle(pool)
-    quads, box_items = state.edition.quadrants, (None, *state.edition.items)
+    quads = state.edition.quadrants
     players = []
     for p in state.players:
         if p.seat != seat:
-            sabs = tuple(s if (p.seat, s.card) in shown else Saboteur(cards.pop(), rng.choice(quads), rng.choice(box_items))
-                         for s in p.saboteurs)
+            sabs = tuple((s if (p.seat, s.card) in shown else Saboteur(cards.pop(), rng.choice(quads)))._replace(
+                item=items.pop() if s.item else None) for s in p.saboteurs)
             p = p._replace(saboteurs=sabs, hand=tuple(cards.pop() for _ in p.hand),
                            items=tuple(items.pop() for _ in p.items), scrolls=tuple(scrolls.pop() for _ in p.scrolls))
         players.append(p)
@@ -102,7 +105,8 @@ def test_the_view_keeps_the_seats_own_secrets_and_what_the_table_sees():
 def test_a_revealed_saboteur_stays_real_in_the_view_and_a_defend_applies_to_it():
     """The saboteur whose attempt the rules reveal (a Loyalty test, a combat, a defender asked for,
     a re-plant) is public, so the seat's view keeps its card and quadrant: a defend chosen and
-    applied on the view finds the attacker's saboteur (it was dealt a stand-in before)."""
+    applied on the view finds the attacker's saboteur (it was dealt a stand-in before). Its item
+    stays face down (line 565): the view says one is there, not which."""
     seen = {"defend": 0, "fight": 0}
     for players in (2, 3, 4):
         for s, seat in decisions(players, range(12)):
@@ -111,9 +115,9 @@ def test_a_revealed_saboteur_stays_real_in_the_view_and_a_defend_applies_to_it()
                 continue
             view = GUARDS.seat_view(s, seat)
             (attacker, card), = shown
-            assert card in {x.card for x in view.player(attacker).saboteurs}
             real = next(x for x in s.player(attacker).saboteurs if x.card == card)
-            assert real in view.player(attacker).saboteurs
+            kept = next(x for x in view.player(attacker).saboteurs if x.card == card)
+            assert kept.quadrant == real.quadrant and (kept.item is None) == (real.item is None)
             if s.prompt is not None and s.prompt.kind == "defend":
                 seen["defend"] += 1
                 for action in GUARDS.candidates(view):
@@ -142,3 +146,23 @@ def test_a_tiebreak_hides_what_the_other_contenders_would_do():
         assert dict(view.get("strikers")) == {a: ("YD01", "alter"), b: ()}
         found += 1
     assert found > 5
+
+
+def test_a_revealed_saboteur_does_not_show_which_item_it_carries():
+    """Line 565: "The selected Item should be placed face down along with the Saboteur card." An
+    ambush reveals the saboteur (its card fights), not its item: the defender's view is the same
+    whether N's saboteur took the Helmet and kept the Club in hand, or the other way round."""
+    from tests.guards.conftest import act, game, roll
+
+    def ambushed(item):
+        s = game(hands={"S": ("L2",), "N": ("B1",)}, N={"items": ("CLUB", "HELM")})
+        s = roll(act(act(s, "S", "end_turn"), "N", "plant", card="B1", quadrant="fools", item=item), 3)
+        s = act(act(s, "N", "end_turn"), "S", "spell_run", spell="s1", cards=["L2"], route=["fools"])
+        s = act(s, "N", "sabotage", card="B1", how="ambush")
+        assert s.prompt.kind == "defend" and revealed(s) == {("N", "B1")}
+        assert s.player("N").saboteurs[0].item == item
+        return s
+
+    helm, club = ambushed("HELM"), ambushed("CLUB")
+    assert GUARDS.seat_view(helm, "S") == GUARDS.seat_view(club, "S")
+    assert GUARDS.seat_view(helm, "N") != GUARDS.seat_view(club, "N")  # the owner knows its own

@@ -37,18 +37,23 @@ def test_a_game_resumes_to_the_state_it_had_and_goes_on(tmp_path):
         assert m == n + 1 and again == after
 
 
-def test_a_journal_of_the_first_rules_is_refused_rather_than_replayed_into_another_game(tmp_path):
-    """Rules version 2 reads the rulebook anew (one stop a turn, a natural 8 wins a Charm roll,
-    ...: docs/guards-rules.md), so a version 1 journal might hold actions it refuses or replay to
-    another position: it is refused, saying why, as journal.md says of any other version."""
+@pytest.mark.parametrize("old_version", [1, 2])
+def test_a_journal_of_older_rules_is_refused_rather_than_replayed_into_another_game(tmp_path, old_version):
+    """Rules version 2 read the rulebook anew (one stop a turn, a natural 8 wins a Charm roll,
+    ...: docs/guards-rules.md), and version 3 keeps the discard piles (a discarded volunteer is
+    not recruited until its deck runs out, rulebook line 800), refuses an item a saboteur or
+    runner carries, and keeps a place at the gate for each volunteer owed to it (line 422). So an
+    older journal might hold actions this engine refuses or replay to another position: it is
+    refused, saying why, as journal.md says of any other version."""
     played = list(random_game(5, 2, steps=10))
     path = tmp_path / "old.jsonl"
     with JournalWriter.create(path, make_header(default_edition(), played[0][1].config)) as w:
         for action, _ in played[1:]:
             w.append(action)
     header, *lines = path.read_text().splitlines()
-    old = {k: v for k, v in json.loads(header).items() if k != "crc"} | {"rules": 1}  # crc: optional
+    old = {k: v for k, v in json.loads(header).items() if k != "crc"} | {"rules": old_version}  # crc: optional
     path.write_text("\n".join([json.dumps(old), *lines]) + "\n")
-    assert GUARDS.rules_version == 2
-    with pytest.raises(JournalError, match="rules version 1 differs from this engine's rules version 2 of guards"):
+    assert GUARDS.rules_version == 3
+    with pytest.raises(JournalError, match=f"rules version {old_version} differs from this engine's rules version 3 "
+                                           "of guards"):
         resume_game(path, default_edition())

@@ -145,12 +145,12 @@ def test_a_scroll_is_a_magic_test_against_its_target_plus_the_targets_defence():
 
 
 def test_items_and_scrolls_are_bought_alike_once_each_for_their_price():
-    """An Item at a shop and a Scroll at a Temple: bought for the price on the card, once in the
-    game, never with too little money, never "in the affected quadrant" of a dragon."""
+    """An Item at a shop and a Scroll at a Temple: bought for the price on the card, not while
+    somebody has it, never with too little money, never "in the affected quadrant" of a dragon."""
     for ware, price, held, doing in (("CLUB", 3, "items", "buy an Item"), ("HEX", 2, "scrolls", "buy a Scroll")):
         s = act(game(), "S", "buy", item=ware, quadrant="fools")
         assert getattr(s.player("S"), held) == (ware,) and s.player("S").dollars == 5 - price
-        assert "bought already" in refused(s._replace(seat="N"), "N", "buy", item=ware, quadrant="fools").message
+        assert "somebody has it" in refused(s._replace(seat="N"), "N", "buy", item=ware, quadrant="fools").message
         poor = refused(game(S={"dollars": price - 1}), "S", "buy", item=ware, quadrant="fools")
         assert poor.code == "no_money" and f"costs {price} dollars" in poor.message
         dragon = refused(game()._replace(dragons=(("fools", "D2"),)), "S", "buy", item=ware, quadrant="fools")

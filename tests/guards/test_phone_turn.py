@@ -30,8 +30,8 @@ def test_the_seat_to_play_is_offered_its_moves_and_nobody_else():
 
 def test_every_move_offered_is_accepted_over_random_games_but_what_an_opponent_holds():
     """Every move offered is one the rules accept, except a purchase of an item or scroll an
-    opponent bought (the seat cannot see their items: leaving it out would tell; pressed, it is
-    refused aloud). Nothing an opponent holds changes the list (test_properties.py)."""
+    opponent holds, in hand or face down with a saboteur (the seat cannot see their items:
+    leaving it out would tell; pressed, it is refused aloud). Nothing an opponent holds changes the list (test_properties.py)."""
     for seed in range(3):
         for _, s in random_game(seed, 3, steps=120):
             for seat in s.config.seats:
@@ -44,5 +44,6 @@ def test_every_move_offered_is_accepted_over_random_games_but_what_an_opponent_h
                         continue
                     a = choice.action
                     why = GUARDS.validate(s, a)
-                    held = any(a.item in p.items + p.scrolls for p in s.players if p.seat != seat)
-                    assert a.seat == seat and (why is None or (a.act == "buy" and held and "bought" in why.message))
+                    held = any(a.item in (*p.items, *p.scrolls, *(x.item for x in p.saboteurs))
+                               for p in s.players if p.seat != seat)
+                    assert a.seat == seat and (why is None or (a.act == "buy" and held and "somebody has it" in why.message))

@@ -42,6 +42,21 @@ def test_with_six_runners_at_the_gate_there_is_nobody_to_recruit_for():
     assert refused(s, "S", "tavern", quadrant="fools").code == "limit"
 
 
+def test_the_gate_keeps_a_place_for_each_volunteer_owed_to_it():
+    """Lines 418 and 422: "A maximum of 6 Runners in total are allowed at a Start Gate"; "(Any
+    Volunteers recruited in this way must be sent immediately to assist in completing the Spell
+    Run)". With four at the gate and L1 recruited for it, sending two others from the hand would
+    leave L1 owed with no place: refused; one other and L1 fit."""
+    s = waiting_at_the_gate(hand=("M1", "M2", "M3", "M4", "L2", "L3"))
+    s = act(s, "S", "reinforce", cards=["M2", "M3", "M4"])
+    s = roll(act(s, "S", "recruit", card="L1", quadrant="fools"), 4)  # Charm 2 + 4 = 6
+    assert len(s.run_of("S").runners) == 4 and "L1" in s.player("S").hand
+    why = refused(s, "S", "reinforce", cards=["L2", "L3"])
+    assert why.code == "limit" and "L1" in why.message
+    s = act(act(s, "S", "reinforce", cards=["L2"]), "S", "reinforce", cards=["L1"])
+    assert len(s.run_of("S").runners) == 6 and act(s, "S", "end_turn").seat == "N"
+
+
 def test_a_final_spell_walked_home_may_recruit_on_the_way_and_keep_them():
     """Line 426: "'On their next turn' they can begin to move their playing piece back to their
     Start Gate ... They can, if they wish to do so, stop along the way to collect money, or recruit
@@ -166,11 +181,13 @@ def test_the_summoner_may_send_volunteers_against_its_own_dragon_or_none():
     assert [c for _, c, _ in none.fight.sent] == ["L2"] and none.pending.kind == "dragon"
 
 
-def test_once_the_spell_is_returned_a_volunteer_recruited_again_is_the_players_to_keep():
-    """Line 422's obligation lasts while the run waits: a runner discarded with the returned spell
-    ("Discard their Runners", line 400) and recruited again on that turn is the player's own."""
+def test_once_the_spell_is_returned_a_volunteer_recruited_on_that_turn_is_the_players_to_keep():
+    """Line 422's obligation lasts while the run waits: once the spell is returned, its runners
+    discarded ("Discard their Runners", line 400; "placed in the relevant discard pile", line
+    804), the natural 8's extra volunteer recruited on that turn is the player's own."""
     s = roll(act(waiting_at_the_gate(), "S", "recruit", card="L1", quadrant="fools"), 8)  # and one more
     s = roll(act(act(s, "S", "reinforce", cards=["L1"]), "S", "challenge"), 7)  # 4 + 2 + 7 = 13
-    assert s.run_of("S") is None and s.player("S").returned == ("s1",)
-    s = roll(act(s, "S", "recruit", card="L1", quadrant="fools"), 5)  # the natural 8's extra volunteer
-    assert s.player("S").hand == ("L1",) and act(s, "S", "end_turn").seat == "N"
+    assert s.run_of("S") is None and s.player("S").returned == ("s1",) and s.discards == ("L1", "M1")
+    assert refused(s, "S", "recruit", card="L1", quadrant="fools").code == "wrong_card"  # in the pile
+    s = roll(act(s, "S", "recruit", card="L2", quadrant="fools"), 5)  # the natural 8's extra volunteer
+    assert s.player("S").hand == ("L2",) and act(s, "S", "end_turn").seat == "N"

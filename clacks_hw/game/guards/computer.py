@@ -44,6 +44,7 @@ from .legal import random_action
 from .ledger import BAIL, WATCH_CHARM
 from .odds import all_pass, pass_chance
 from .owed import owed
+from .piles import in_deck
 from .runs import FIRST_RUNNERS, GATE_RUNNERS, beside
 from .saboteurs import PLANT_TARGET
 from . import errands
@@ -302,11 +303,8 @@ def _recruit(game, view, seat, style, rng):
 
 
 def _free(view, deck):
-    held = {c for o in view.players for c in (*o.hand, *(s.card for s in o.saboteurs))}
-    held |= {c for r in view.runs for c, _ in r.runners}
-    if view.fight:
-        held |= {c for _, c, _ in view.fight.sent}
-    return sorted(v.id for v in view.edition.deck(deck) if v.id not in held)
+    """The cards of ``deck`` still in it: nobody's, and not in its discard pile."""
+    return sorted(v.id for v in view.edition.deck(deck) if in_deck(view, v.id))
 
 
 def _shown(view, deck, k, rng):

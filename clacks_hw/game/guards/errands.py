@@ -17,6 +17,7 @@ from __future__ import annotations
 from .actions import GuardsAction as A
 from .edition import CHALLENGES, GUILDS
 from .ledger import PAYMENT, POINT_PRICE, POINTS_PER_VISIT
+from .piles import in_deck
 from .runs import GATE_RUNNERS
 from .state import GuardsState
 from .tactics import CARD_TURNS, FINAL, REINFORCE_BELOW, best_runners, next_challenge, run_chance, worth
@@ -46,10 +47,7 @@ def for_sale(view: GuardsState, n: int, dollars: int) -> list[str]:
     """The items of the Merchant's adding to challenge ``n``'s tests that ``dollars`` buy: none
     held by a player or carried by a runner or saboteur the seat knows of."""
     box = view.edition
-    held = {i for p in view.players for i in p.items}
-    held |= {i for r in view.runs for _, i in r.runners if i}
-    held |= {s.item for p in view.players for s in p.saboteurs if s.item}
-    return sorted(i for i, item in box.items.items() if i not in held and item.price <= dollars
+    return sorted(i for i, item in box.items.items() if in_deck(view, i) and item.price <= dollars
                   and any(item.adds(s) for s in CHALLENGES[n]))
 
 

@@ -36,8 +36,10 @@ class Guards(Game):
     codes = Code
     # 2: the readings of the rulebook in docs/guards-rules.md (one stop a turn, a natural 8 wins a
     # Charm roll, ...) refuse or change actions that version 1 accepted, so its journals are refused
-    # rather than replayed into another game
-    rules_version = 2
+    # rather than replayed into another game; 3: the discard piles (a discarded volunteer waits for
+    # its deck to run out), no item bought that a saboteur or runner carries, a place at the gate
+    # kept for each volunteer owed to it: version 2's journals are refused likewise
+    rules_version = 3
 
     def seatings(self):
         return SEATINGS

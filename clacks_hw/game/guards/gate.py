@@ -5,6 +5,7 @@ already whether the game is over and the seat plays)."""
 from __future__ import annotations
 
 from ..core.rejection import CoreCode, Rejection
+from .piles import holders
 from .rejection import Code
 from .state import GuardsState
 
@@ -76,15 +77,7 @@ def no_dragon(state: GuardsState, quadrant: str, doing: str) -> Rejection | None
 
 def held_anywhere(state: GuardsState, card: str) -> str | None:
     """The seat holding ``card`` (hand, saboteur, runner, or at a dragon), or None."""
-    for p in state.players:
-        if card in p.hand or any(s.card == card for s in p.saboteurs):
-            return p.seat
-    for r in state.runs:
-        if any(c == card for c, _ in r.runners):
-            return r.seat
-    if state.fight and any(c == card for _, c, _ in state.fight.sent):
-        return next(s for s, c, _ in state.fight.sent if c == card)
-    return None
+    return next((seat for seat, c, _ in holders(state) if c == card), None)
 
 
 def unbought(action, code, message: str) -> Rejection:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..core.rejection import CoreCode, Rejection
 from .gate import in_hand, no_dragon, own_turn, unbought, waiting
 from .owed import owed_fault
+from .piles import in_deck
 from .recruiting import ATTR_FIELD
 from .rejection import Code
 from .state import GuardsState, Pending
@@ -82,14 +83,14 @@ def _wares(state: GuardsState, card: str):
 
 
 def validate_buy(state: GuardsState, action) -> Rejection | None:
-    ware, held, doing = _wares(state, action.item)
+    ware, _, doing = _wares(state, action.item)
     why = own_turn(state, action.seat) or no_dragon(state, action.quadrant, doing)
     if why:
         return why
     if ware is None:
         return unbought(action, Code.UNKNOWN_CARD, f"{action.item} is no item or scroll of the edition.")
-    if any(action.item in getattr(p, held) for p in state.players):
-        return unbought(action, Code.WRONG_CARD, f"{ware.name} has been bought already.")
+    if not in_deck(state, action.item):
+        return unbought(action, Code.WRONG_CARD, f"{ware.name} is not in the deck: somebody has it already.")
     if state.player(action.seat).dollars < ware.price:
         return unbought(action, Code.NO_MONEY, f"{ware.name} costs {ware.price} dollars.")
     return None

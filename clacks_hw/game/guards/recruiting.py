@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..core.rejection import Rejection
 from .gate import held_anywhere, no_dragon, own_turn, volunteer
 from .owed import joined, recruit_fault
+from .piles import in_deck, reshuffled
 from .rejection import Code
 from .state import GuardsState, Pending
 
@@ -68,6 +69,9 @@ def _recruitable(state: GuardsState, action, *, bribing: bool = False) -> Reject
         return Rejection(Code.WRONG_CARD, f"{action.card} is already with {holder}.",
                          public="That card is already with somebody.", private=holder)
     deck = state.edition.volunteers[action.card].deck
+    if not in_deck(state, action.card):  # "Used or defeated Volunteer cards must always be placed in
+        # the relevant discard pile" (rulebook line 804), out of the deck until it runs out (piles.py)
+        return Rejection(Code.WRONG_CARD, f"{action.card} is in the {deck.replace('_', ' ')} discard pile.")
     if bribing and action.card == state.failed:
         return None  # "If you fail you can Bribe the volunteer on the same turn."
     if state.free:
@@ -87,9 +91,15 @@ def validate_recruit(state: GuardsState, action) -> Rejection | None:
     return _recruitable(state, action)
 
 
+def _drawn(state: GuardsState, card: str) -> GuardsState:
+    """A discarded card recruited (the deck may have run out, piles.py): the table has shuffled
+    its pile into a new deck."""
+    return reshuffled(state, state.edition.volunteers[card].deck) if card in state.discards else state
+
+
 def apply_recruit(state: GuardsState, action) -> GuardsState:
     seat, card = action.seat, action.card
-    state = _touch(state, seat, card)._replace(acted=True, failed="")
+    state = _drawn(_touch(state, seat, card), card)._replace(acted=True, failed="")
     if state.free:  # the Tavern's volunteer joins as the table rolled it
         return joined(gain(state, seat, card), seat, card)._replace(free="", done=state.done + ("recruit",))
     extra = bool(state.bonus)
@@ -107,8 +117,8 @@ def resolve_charm(state: GuardsState, test: Pending, total: int, passed: bool) -
     Bribe the Volunteer.\"" A natural 8 wins the chosen volunteer whatever the total (``EIGHT_WINS``,
     judged as the die is rolled)."""
     card = test.get("card")
-    if not passed:
-        return state._replace(failed=card)
+    if not passed:  # "the card is placed face up on top of the relevant 'face up' pile" (line 330)
+        return state._replace(failed=card, face_up=state.face_up + ((card,) if card not in state.face_up else ()))
     state = joined(gain(state, test.seat, card), test.seat, card)
     if test.dice[0] == 8 and not test.get("extra"):
         state = state._replace(bonus=state.edition.volunteers[card].deck)
@@ -132,7 +142,7 @@ def validate_bribe(state: GuardsState, action) -> Rejection | None:
 def apply_bribe(state: GuardsState, action) -> GuardsState:
     """"Almost every man has his price - Simply hand over the money." (To 'Bribe' a Volunteer)"""
     seat, card = action.seat, action.card
-    state = _touch(state, seat, card)
+    state = _drawn(_touch(state, seat, card), card)
     p = state.player(seat)
     state = state.with_player(p._replace(dollars=p.dollars - state.edition.volunteers[card].bribe))
     done = state.done if "recruit" in state.done else state.done + ("recruit",)

@@ -11,6 +11,7 @@ from ..core.rejection import Rejection
 from . import combat, dragons, ledger, magic, recruiting, runs, saboteurs
 from .dice import FACES, board_die, judged, rolls_again
 from .gate import waiting
+from .piles import settled
 from .rejection import Code
 from .state import GuardsState, Judged, Pending
 
@@ -96,7 +97,7 @@ def apply_stop(state: GuardsState, action) -> GuardsState:
     return state._replace(ended="stopped", winners=top)
 
 
-MOVES = {  # act -> (check, apply)
+MOVES = {  # act -> (check, apply): every result settled (piles.py)
     "roll": (validate_roll, apply_roll),
     "end_turn": (ledger.validate_end_turn, ledger.apply_end_turn),
     "recruit": (recruiting.validate_recruit, recruiting.apply_recruit),
@@ -129,3 +130,6 @@ MOVES = {  # act -> (check, apply)
     "call": (dragons.validate_call, dragons.apply_call),
     "cast": (magic.validate_cast, magic.apply_cast),
 }
+# "Used or defeated Volunteer cards must always be placed in the relevant discard pile" (rulebook
+# line 804), whichever rule used or defeated them: one place puts them there
+MOVES = {act: settled(move) for act, move in MOVES.items()}

@@ -15,7 +15,7 @@ from ..core.rejection import Rejection
 from .edition import CHALLENGES
 from .gate import asked, in_hand, no_dragon, own_turn
 from .combat import strike
-from .owed import GATE_RUNNERS, owed_fault
+from .owed import GATE_RUNNERS, owed, owed_fault
 from .rejection import Code
 from .state import GuardsState, Pending, Run
 from .travel import travel
@@ -209,9 +209,13 @@ def validate_reinforce(state: GuardsState, action) -> Rejection | None:
     if why:
         return why
     run = state.run_of(action.seat)
-    if len(run.runners) + len(action.cards) > GATE_RUNNERS:
+    # "(Any Volunteers recruited in this way must be sent immediately ...)" (rulebook line 422):
+    # each one owed and not sent now keeps its place at the gate
+    kept = tuple(c for c in owed(state, action.seat) if c not in action.cards)
+    if len(run.runners) + len(kept) + len(action.cards) > GATE_RUNNERS:
+        held = f"; {', '.join(kept)} must follow" if kept else ""
         return Rejection(Code.LIMIT, f"A maximum of {GATE_RUNNERS} Runners in total are allowed at a Start Gate "
-                                     f"({len(run.runners)} are there).")
+                                     f"({len(run.runners)} are there{held}).")
     return _equipped(state, action.seat, action.cards, action.items)
 
 

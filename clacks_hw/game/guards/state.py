@@ -154,6 +154,8 @@ class GuardsState(NamedTuple):
     free: str = ""  # the Tavern sent a volunteer of this deck: the next recruit from it joins
     done: tuple[str, ...] = ()  # what was done this turn that may be done once: "recruit", "guild_house", ...
     owed: tuple[str, ...] = ()  # volunteers recruited this turn while the player's run waits at the gate (owed.py)
+    discards: tuple[str, ...] = ()  # the volunteers in the discard piles, each its deck's (piles.py)
+    face_up: tuple[str, ...] = ()  # volunteers laid face up by a failed recruit, not recruited since (piles.py)
     rolls: int = 0  # dice the board has rolled (the n-th roll's own seeded draw)
     last: Judged | None = None
     ended: str = ""  # "", "won", "dragons" (everybody lost), "stopped"

@@ -2,8 +2,8 @@
 
 The shared screen, the kiosk, the hall and the logs see ``PUBLIC``: the ledger everybody keeps
 in the open (dollars, attributes, spells returned, the Pox), how many cards each player holds
-and how many saboteurs each has planted, the dragons, the runs as announced and every test as
-it is rolled. A seat sees, besides, its own hand, items and saboteurs (where, with what) and the
+and how many saboteurs each has planted, the dragons, the runs as announced, the discard piles
+and every test as it is rolled. A seat sees, besides, its own hand, items and saboteurs (where, with what) and the
 questions put to it alone. ``None`` (the journal tools) sees everything.
 """
 
@@ -125,10 +125,20 @@ def position(state: GuardsState, viewer: str | None = PUBLIC, actions: int | Non
             "sent": [{"seat": s, "card": c, "item": i} for s, c, i in state.fight.sent]},
         "last": None if state.last is None else state.last._asdict() | {"dice": list(state.last.dice)},
         "extra_recruit": state.bonus, "tavern_brings": state.free, "bribe_offer": state.failed,
+        "discards": _piles(state),
         "ended": state.ended, "winners": list(state.winners), "ranking": list(ranking(state)),
     }
     if actions is not None:
         out["actions"] = actions
+    return out
+
+
+def _piles(state: GuardsState) -> dict[str, list[str]]:
+    """The discard piles, by deck: every card reaches one in the open (a turned-in, used or
+    defeated volunteer), so they lie face up for everybody (piles.py)."""
+    out: dict[str, list[str]] = {}
+    for card in state.discards:
+        out.setdefault(state.edition.volunteers[card].deck, []).append(card)
     return out
 
 
@@ -252,25 +262,30 @@ def seat_view(state: GuardsState, seat: str) -> GuardsState:
     """``state`` as ``seat`` may know it: what a computer player decides from.
 
     Each opponent keeps what the table sees (how many volunteers, items and scrolls it holds,
-    how many saboteurs it has planted); which cards those are is not known: every opponent's
-    volunteers (in hand or planted) are pooled and dealt back in a fixed order, saboteurs all
-    stand in the first quadrant with no item (but the one whose attempt the rules have revealed,
-    which stays as it is: a defend applied to the view finds it), items and scrolls likewise, a
-    planting test's card and quadrant are blank, and the answers others gave to a sabotage
-    question, and what each other contender of a tie-break would do, are empty.
+    how many saboteurs it has planted, and which of them took an item along); which cards those
+    are is not known: every opponent's volunteers (in hand or planted) are pooled and dealt back
+    in a fixed order, saboteurs all stand in the first quadrant (but the one whose attempt the
+    rules have revealed, whose card and quadrant stay: a defend applied to the view finds it),
+    the items they carry, in hand or face down with a saboteur (rulebook line 565), revealed or
+    not, are pooled and dealt back likewise, scrolls too, a planting test's card and quadrant are
+    blank, and the answers others gave to a sabotage question, and what each other contender of
+    a tie-break would do, are empty.
     Which volunteers the opponents hold between them stays (each was recruited in the open, so
-    the table knows it, and a card with somebody cannot be recruited again). Two games that
-    differ only in what ``seat`` may not see give the same view; the seed is hidden too."""
+    the table knows it, and a card with somebody cannot be recruited again), and so do which
+    items they carry between them (a buyer lifts the whole Odds & Sods deck, line 457, and sees
+    which are missing). Two games that differ only in what ``seat`` may not see give the same
+    view; the seed is hidden too."""
     shown = revealed(state)
     others = [p for p in state.players if p.seat != seat]
     cards = iter(sorted(c for p in others for c in (*p.hand, *(s.card for s in p.saboteurs if (p.seat, s.card) not in shown))))
-    items = iter(sorted(i for p in others for i in p.items))
+    items = iter(sorted(i for p in others for i in (*p.items, *(s.item for s in p.saboteurs if s.item))))
     scrolls = iter(sorted(c for p in others for c in p.scrolls))
     first = state.edition.quadrants[0]
     players = []
     for p in state.players:
         if p.seat != seat:
-            sabs = tuple(s if (p.seat, s.card) in shown else Saboteur(next(cards), first) for s in p.saboteurs)
+            sabs = tuple((s if (p.seat, s.card) in shown else Saboteur(next(cards), first))._replace(
+                item=next(items) if s.item else None) for s in p.saboteurs)
             p = p._replace(hand=tuple(next(cards) for _ in p.hand), saboteurs=sabs,
                            items=tuple(next(items) for _ in p.items), scrolls=tuple(next(scrolls) for _ in p.scrolls))
         players.append(p)
