@@ -191,6 +191,20 @@ def _mainboard(ctx: Context) -> list:
     return outputs(ctx)
 
 
+def _case(ctx: Context) -> list:
+    from .case.geometry import case
+    from .case.outputs import write_all
+    from .case.pictures import render
+    c = case(ctx.hw)
+    return write_all(c, ctx.out) + render(c, ctx.out, ctx.write)
+
+
+def _mainboard_pcb(ctx: Context) -> list:
+    from .mainboard.kicad import outputs
+    from .mainboard.outputs import board_for
+    return outputs(ctx, board_for(ctx))
+
+
 OUTPUTS: list[Output] = [
     Output("top panel SVG (laser)", _panel),
     Output("pin table", _pins),
@@ -211,6 +225,8 @@ OUTPUTS: list[Output] = [
     Output("carrier on perfboard (SVG)", _perfboard),
     Output("bill of materials", _bom),
     Output("circuit board: checks, JLCPCB BOM and CPL, priced build", _mainboard),
+    Output("circuit board PCB (routed, KiCad ERC and DRC, Gerbers, pictures)", _mainboard_pcb, renders=True),
+    Output("laser-cut case (OpenSCAD: cut files, cut list, pictures)", _case, renders=True),
     Output("power figures in docs/hardware.md", _docs_power),
 ]
 

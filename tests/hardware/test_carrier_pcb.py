@@ -22,7 +22,7 @@ from clacks_hw.hardware.pcb.build import (
     source_digest,
 )
 from clacks_hw.hardware.pcb.circuit import carrier
-from clacks_hw.hardware.pcb.kicad_lib import parse
+from clacks_hw.hardware.pcb.kicad_lib import LIBRARY, parse
 from clacks_hw.hardware.pcb.schematic import read_back
 
 from ..support.tools import unavailable
@@ -58,8 +58,9 @@ def test_the_committed_board_was_built_from_today_s_circuit_and_placement():
                                   "erc_warnings": 0}
 
 
-def test_pcb_holds_the_carrier_s_project_and_no_file_an_older_build_left():
-    made = set(project_files("carrier")) | {"manifest.json", "perfboard.svg"}
+def test_pcb_holds_the_boards_projects_and_no_file_an_older_build_left():
+    made = set(project_files("carrier")) | {"manifest.json", "perfboard.svg"} | set(project_files("mainboard")) | {
+        "mainboard-manifest.json"}
     assert {f.name for f in PCB.iterdir()} == made
 
 
@@ -85,7 +86,7 @@ def test_every_pad_of_the_board_is_on_the_net_the_pins_data_gives_it():
 def test_the_schematic_labels_every_pin_with_its_net():
     ctx = make_context(ROOT)
     c = carrier(ctx.hw, ctx.cfg)
-    labels = read_back(c, (PCB / "carrier.kicad_sch").read_text())
+    labels = read_back(c.parts, (PCB / "carrier.kicad_sch").read_text())
     assert labels and all(net == c.part(ref).pads.get(pad, "") for (ref, pad), net in labels.items())
     assert {ref for ref, _ in labels} == {p.ref for p in c.parts if p.pads}
 
@@ -170,14 +171,19 @@ def test_a_gerber_loses_its_dates_and_nothing_else():
                                        b"G04 Created by KiCad (PCBNEW 9.0.8+1)*\nX100Y200D01*\n")
 
 
-def test_the_project_tables_name_the_boards_footprint_libraries_and_symbols():
-    design = json.loads((PCB / "carrier.design.json").read_text())
-    tables = kicad_cli.lib_tables([design], "${KIPRJMOD}/lib")
+def test_the_project_tables_name_every_shipped_footprint_library_and_each_boards_symbols():
+    shipped = sorted(p.stem for p in LIBRARY.glob("*.pretty"))
+    tables = kicad_cli.lib_tables(shipped, ["carrier", "mainboard"], "${KIPRJMOD}/lib")
     assert '(lib (name "Connector_JST") (type "KiCad") (uri "${KIPRJMOD}/lib/Connector_JST.pretty")' in tables["fp-lib-table"]
+    assert '(lib (name "clacks") (type "KiCad") (uri "${KIPRJMOD}/lib/clacks.pretty")' in tables["fp-lib-table"]
     assert '(uri "${KIPRJMOD}/carrier.kicad_sym")' in tables["sym-lib-table"]
+    assert '(uri "${KIPRJMOD}/mainboard.kicad_sym")' in tables["sym-lib-table"]
     assert tables["fp-lib-table"] == (PCB / "fp-lib-table").read_text().replace(
         "${KIPRJMOD}/../clacks_hw/hardware/pcb/footprints", "${KIPRJMOD}/lib")
     assert tables["sym-lib-table"] == (PCB / "sym-lib-table").read_text()
+    for board in ("carrier", "mainboard"):  # every footprint a board names is in the tables
+        design = json.loads((PCB / f"{board}.design.json").read_text())
+        assert set(kicad_cli.libraries_of(design)) <= set(shipped), board
 
 
 def test_the_board_s_hash_ignores_comments_docstrings_and_import_order_but_not_code():
@@ -189,19 +195,18 @@ def test_the_board_s_hash_ignores_comments_docstrings_and_import_order_but_not_c
 def test_any_board_s_design_goes_through_the_same_kicad_steps(tmp_path):
     """Not only the carrier: a two-resistor board of another name is built, checked and plotted."""
     require_kicad9()
-    from clacks_hw.hardware.pcb.circuit import Carrier, Part
+    from clacks_hw.hardware.pcb.circuit import Part
     from clacks_hw.hardware.pcb.design import RULES
     from clacks_hw.hardware.pcb.schematic import no_connect_nets, schematic, symbol_ids, symbol_library
     fp = "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal"
     parts = [Part("R1", fp, "1k", "", "", {"1": "A", "2": ""}), Part("R2", fp, "2k2", "", "", {"1": "A", "2": ""})]
-    c = Carrier(parts, {}, {})
-    ids, nc = symbol_ids(c), no_connect_nets(c)
+    ids, nc = symbol_ids(parts), no_connect_nets(parts, {})
     design = {"name": "tiny", "library": "footprints", "size": [30, 20], "corner_radius": 1.0, "rules": RULES,
               "zone_margin": 0.3, "zones": [], "texts": [{"text": "tiny", "at": [20, 17], "size": 1.2}],
               "parts": [{"ref": p.ref, "footprint": fp, "value": p.value, "at": [5, 5 + 7 * k, 0],
                          "pads": {**p.pads, **nc.get(p.ref, {})}, "symbol": ids[p.ref]} for k, p in enumerate(parts)],
               "tracks": [["A", 0, [5, 5], [5, 12], 0.3]], "vias": []}
-    sch = {"tiny.kicad_sch": schematic(c, "tiny", "tiny", "tiny"), "tiny.kicad_sym": symbol_library(c, "tiny")}
+    sch = {"tiny.kicad_sch": schematic(parts, {}, "tiny", "tiny", "tiny"), "tiny.kicad_sym": symbol_library(parts, {}, "tiny")}
     result = run_kicad(design, tmp_path, sch, render=False)
     assert result["counts"] == dict.fromkeys(result["counts"], 0)
     assert sorted(result["files"]) == ["tiny-bom.csv", "tiny-gerbers.zip", "tiny-pos.csv", "tiny.kicad_pcb",

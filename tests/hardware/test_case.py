@@ -214,3 +214,30 @@ def test_the_boards_bill_prices_the_case_as_its_cut_list_does(c):
     from clacks_hw.hardware.mainboard.data import load_mainboard
 
     assert load_mainboard()["buy"]["case"]["eur"] == round(prices(c)["each_shared"], 2)
+
+
+def test_no_engraved_name_lies_over_another_hole_and_a_row_of_names_reads_alike():
+    """The south seat's window sits below the TURN key, where that key's name went: the control
+    row's names go above their keys, all five, and no name's letters cross a hole."""
+    from dataclasses import replace
+
+    from clacks_hw.hardware.case.scad import _label_box, clear_labels, panel_holes
+    from clacks_hw.hardware.panel_svg import labels
+    c = case(load_hardware())
+    holes = panel_holes(c)
+    size = c.lay.hw.board["panel_print"]["label_size"]
+    naive = labels(replace(c.lay, holes=holes))
+    placed = clear_labels(holes, naive, size)
+    by_name = {h.name: h for h in holes}
+
+    def crosses(text, x, y, a):
+        x0, y0, x1, y1 = _label_box(text, x, y, a, size)
+        return [h.name for h in holes if h.name != text and
+                max(x0 - h.x, 0, h.x - x1) ** 2 + max(y0 - h.y, 0, h.y - y1) ** 2 < (h.d / 2) ** 2]
+
+    assert crosses(*next(p for p in naive if p[0] == "TURN")) == ["seat S"]  # what the fix is for
+    assert all(crosses(*p) == [] for p in placed), [(p[0], crosses(*p)) for p in placed if crosses(*p)]
+    controls = [p for p in placed if by_name[p[0]].kind == "control"]
+    assert len(controls) == 5 and all(y < by_name[t].y for t, x, y, a in controls)
+    towers = [p for p in placed if by_name[p[0]].kind == "tower"]
+    assert towers == [p for p in naive if by_name[p[0]].kind == "tower"]  # untouched where nothing was in the way

@@ -77,6 +77,30 @@ def _text(c: Case, s: str, x: float, y: float, halign: str) -> str:
             f'font="{p["label_font"]}", halign="{halign}", valign="baseline");')
 
 
+def _label_box(text: str, x: float, y: float, anchor: str, size: float) -> tuple:
+    """The box a label's letters take (x0, y0, x1, y1; y down to the baseline), bold capitals
+    about 0.75 of their height wide."""
+    w = 0.75 * size * len(text)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    return (x0, y - size, x0 + w, y)
+
+
+def clear_labels(holes: list, placed: list, size: float) -> list:
+    """``placed`` (text, x, y, anchor) with a name that would lie over another hole moved above
+    its own hole, and the names of its row with it, so a row reads alike (the laser case's
+    south seat window sits below the TURN key, where that key's name would go)."""
+    def hit(box, hole):
+        x0, y0, x1, y1 = box
+        dx, dy = max(x0 - hole.x, 0, hole.x - x1), max(y0 - hole.y, 0, hole.y - y1)
+        return dx * dx + dy * dy < (hole.d / 2 + 1.0) ** 2
+
+    own = {h.name: h for h in holes}
+    moved = {own[text].kind for text, x, y, a in placed
+             if any(hit(_label_box(text, x, y, a, size), h) for h in holes if h.name != text)}
+    return [(text, x, own[text].y - own[text].d / 2 - 1.5 if own[text].kind in moved else y, a)
+            for text, x, y, a in placed]
+
+
 def engrave_scad(c: Case) -> str:
     """What the laser engraves into the panel's top: each reader's outline with its name inside,
     and every button's and seat's name (panel_svg.labels places them clear of the holes)."""
@@ -88,7 +112,7 @@ def engrave_scad(c: Case) -> str:
                              _text(c, reader_label(r), (a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2 + 0.4 * size, "center")))
     lay = replace(c.lay, holes=panel_holes(c))
     anchor = {"start": "left", "middle": "center", "end": "right"}
-    names = [_text(c, s, x, y, anchor[a]) for s, x, y, a in labels(lay)]
+    names = [_text(c, s, x, y, anchor[a]) for s, x, y, a in clear_labels(lay.holes, labels(lay), size)]
     return _src("// the top panel's engraving: reader outlines and labels\n" + block("union()", *readers, *names))
 
 

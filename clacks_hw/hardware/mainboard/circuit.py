@@ -97,7 +97,8 @@ def build_board(data: dict, lay) -> Board:
         ref = f"D{n}"
         fitted = logical is not None or data["chain"]["controls_fitted"]
         dout = f"DIN_{n + 1}" if n < len(leds) else ""
-        add(ref, kind, {"VDD": "+5V", "GND": "GND", "DIN": f"DIN_{n}", "DOUT": dout}, (x, y), fitted=fitted, role=role)
+        add(ref, kind, {"VDD": "+5V", "GND": "GND", "DIN": f"DIN_{n}", "DOUT": dout}, (x, y),
+            rot=b["key_led_rot"] if kind == "key_led" else 0.0, fitted=fitted, role=role)
         add(f"C{n}", "cap_100n", {"P": "+5V", "N": "GND"}, (x + ox, y + oy), fitted=fitted, role=f"{ref} decoupling")
         chain.append(ref)
         pixel[ref] = logical

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..pcb.design import RULES, pad_shapes
-from ..pcb.kicad_lib import LIBRARY, footprint, transform
+from ..pcb.kicad_lib import LIBRARY_DIR, footprint, transform
 from ..pcb.router import RouteError, Router
 from .circuit import Board
 
@@ -25,6 +25,9 @@ BRANCH_MM = 0.5
 TRUNK_KINDS = {"pfet_reverse", "cap_bulk", "regulator", "cap_10u", "pfet_ideal", "pnp_pair", "shifter"}
 HOLE_MARGIN = 0.1  # mm more than KiCad's hole clearance: the grid's rounding
 REVISION = "0"
+# The LEDs and small passives go unlabelled on the silkscreen: their 150 references would lie
+# over each other and the LEDs' outlines; board-build.md's pictures name every one.
+UNLABELLED = {"LED_SMD", "Capacitor_SMD", "Resistor_SMD"}
 
 
 def kicad_at(board: Board, part) -> tuple:
@@ -52,6 +55,16 @@ def holes(board: Board) -> list:
     return out
 
 
+def drills(board: Board) -> list:
+    """(x, y, diameter) of every plated hole: the pins of the through-hole parts."""
+    out = []
+    for p in board.parts:
+        for pad in footprint(board.data["kind"][p.kind]["footprint"]).pads:
+            if pad.drill:
+                out.append((*transform(pad.x, pad.y, kicad_at(board, p)), pad.drill))
+    return out
+
+
 def order(board: Board, terminals: dict) -> list:
     """The signal nets, the shortest first (by the half perimeter of their pads' box): short
     joins take the direct ways, the long runs to the corners go round them."""
@@ -62,15 +75,16 @@ def order(board: Board, terminals: dict) -> list:
     return sorted((n for n in terminals if n not in skip and len(terminals[n]) > 1), key=span)
 
 
-def route(board: Board, nets: list | None = None) -> dict:
+def route(board: Board, nets: list | None = None, progress=None) -> dict:
     """Tracks and vias: the supply's short nets, the 5 V trunk between the power parts and a
-    branch to every LED and capacitor, the signals, then a via to the ground plane beside each
-    top-side ground pad. ``nets``: only these (in the same order). ``unrouted``: the nets the
-    router found no way for, each with what it said."""
+    branch to every LED and capacitor, a via to the ground plane beside each top-side ground
+    pad, then the signals. ``nets``: only these (in the same order). ``unrouted``: the nets the
+    router found no way for, each with what it said. ``progress(done, total)`` hears of the
+    signal nets as they are laid."""
     parts = routable(board)
     at = {p.ref: kicad_at(board, p) for p in board.parts}
     shapes, terminals = pad_shapes(SimpleNamespace(parts=parts), at)
-    r = Router(size(board), shapes, holes(board))
+    r = Router(size(board), shapes, holes(board), drills(board))
     kinds = {p.ref: p.kind for p in board.parts}
     unrouted = []
 
@@ -89,11 +103,20 @@ def route(board: Board, nets: list | None = None) -> dict:
         trunk = sorted((t for t in pads if kinds[t.ref] in TRUNK_KINDS), key=lambda t: (kinds[t.ref] != "pfet_reverse", t.x))
         lay("+5V", trunk, NET_WIDTH["+5V"])
         lay("+5V", [t for t in pads if t not in trunk], BRANCH_MM, extend=True)
-    for net in order(board, terminals):
-        if net in want:
-            lay(net, terminals[net], NET_WIDTH.get(net, SIGNAL_MM))
-    if "GND" in want:
-        lay("GND", [t for t in terminals["GND"] if t.layers == (0,)], BRANCH_MM, smd_to_plane=True)
+    if "GND" in want:  # before the signals: a ground pad's via needs room beside it, which a signal can go round
+        for t in (t for t in terminals["GND"] if t.layers == (0,)):
+            try:
+                r.route("GND", [t], BRANCH_MM, smd_to_plane=True)
+            except RouteError:  # boxed in: a signal's width to a via further off, or to the ground copper laid so far
+                try:
+                    r.route("GND", [t], SIGNAL_MM, smd_to_plane=True)
+                except RouteError:
+                    lay("GND", [t], SIGNAL_MM, extend=True)
+    signals = [net for net in order(board, terminals) if net in want]
+    for k, net in enumerate(signals, 1):
+        lay(net, terminals[net], NET_WIDTH.get(net, SIGNAL_MM))
+        if progress and (k % 20 == 0 or k == len(signals)):
+            progress(k, len(signals))
     return {"tracks": [list(t) for t in r.out.tracks], "vias": [list(v) for v in r.out.vias], "unrouted": unrouted}
 
 
@@ -101,11 +124,16 @@ def design(board: Board, routed: dict | None = None) -> dict:
     kinds = board.data["kind"]
     routed = routed or {"tracks": [], "vias": []}
     return {
-        "library": str(LIBRARY), "size": list(size(board)), "corner_radius": 3.0, "rules": RULES, "zone_margin": 0.3,
+        "name": "mainboard", "library": LIBRARY_DIR, "size": list(size(board)), "corner_radius": 3.0, "rules": RULES,
+        "zone_margin": 0.3,
         "parts": [{"ref": p.ref, "footprint": kinds[p.kind]["footprint"], "value": kinds[p.kind]["value"],
-                   "at": list(kicad_at(board, p)), "pads": p.pads} for p in board.parts if p.fitted],
+                   "at": list(kicad_at(board, p)), "pads": p.pads, **({} if p.fitted else {"dnp": True}),
+                   **({"label": None} if kinds[p.kind]["footprint"].split(":")[0] in UNLABELLED else {})}
+                  for p in board.parts],
         "tracks": routed["tracks"], "vias": routed["vias"],
-        "zones": [{"net": "GND", "layer": 1, "clearance": 0.3, "spoke": 0.5},
+        # The ground plane as close as the rules allow (0.2 mm, 0.2 mm wide at least): it then
+        # passes between the 2.54 mm header pins (0.84 mm apart) to the inner row's ground pins.
+        "zones": [{"net": "GND", "layer": 1, "clearance": 0.2, "spoke": 0.5, "min_width": 0.2},
                   {"net": "+5V", "layer": 0, "clearance": 0.3, "spoke": 0.6}],
-        "texts": [{"text": f"clacks-hw board r{REVISION}", "at": [8.0, 6.0], "size": 1.2}],
+        "texts": [{"text": f"clacks-hw board r{REVISION}", "at": [103.0, 200.0], "size": 1.5}],
     }

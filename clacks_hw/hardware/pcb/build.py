@@ -21,7 +21,7 @@ from pathlib import Path
 from ..data import HardwareError
 from ..manifest import manifest_text
 from .circuit import carrier
-from .kicad_cli import counts, drc, erc, fab_files, failures, lib_tables, version
+from .kicad_cli import counts, drc, erc, fab_files, failures, lib_tables, libraries_of, version
 from .placement import place
 
 HERE = Path(__file__).resolve().parent
@@ -29,6 +29,7 @@ KICAD_PYTHON = os.environ.get("CLACKS_KICAD_PYTHON", "/usr/bin/python3")  # Debi
 CODE = ("circuit.py", "placement.py", "router.py", "design.py", "kicad_script.py", "render.py", "schematic.py",
         "kicad_lib.py", "kicad_cli.py", "build.py")
 NAME = "carrier"
+BOARDS = ("carrier", "mainboard")  # the boards whose KiCad projects share pcb/ and its library tables
 
 
 def source_digest(hw, cfg, lay) -> str:
@@ -68,7 +69,7 @@ def run_kicad(design: dict, work: Path, schematic: dict, render: bool = True) ->
     name = design["name"]
     work.mkdir(parents=True, exist_ok=True)
     version(work)
-    for fname, text in {**schematic, **lib_tables([design], library_of(design))}.items():
+    for fname, text in {**schematic, **lib_tables(libraries_of(design), [name], library_of(design))}.items():
         (work / fname).write_text(text, encoding="utf-8")
     (work / "design.json").write_text(json.dumps({**design, "library": str(library_of(design))}), encoding="utf-8")
     try:
@@ -110,15 +111,16 @@ def project_files(name: str) -> list:
             f"{name}.png", f"{name}-drc.json", f"{name}-erc.json", f"{name}.design.json"]
 
 
-def write_project(ctx, d: dict, sch: dict, caption: str, others: tuple = ()) -> tuple[list, dict]:
+def write_project(ctx, d: dict, sch: dict, caption: str) -> tuple[list, dict]:
     """Any board's design (``d``, named by d["name"]) and its schematic files through KiCad into
-    pcb/: the checks must pass, then every file of project_files(). ``others``: the designs of
-    the other boards whose projects share pcb/, so its library tables serve them all.
-    Returns the paths written and KiCad's counts."""
+    pcb/: the checks must pass, then every file of project_files(). The library tables pcb/
+    shares name every library the project ships and every board's symbols, so each board
+    writes the same tables. Returns the paths written and KiCad's counts."""
     from .render import render_file
     n = d["name"]
     # The committed tables name the footprint libraries from the project's folder, wherever the checkout is.
-    tables = lib_tables([d, *others], "${KIPRJMOD}/" + os.path.relpath(library_of(d), (ctx.out / "pcb").resolve()))
+    shipped = [lib.stem for lib in library_of(d).glob("*.pretty")]
+    tables = lib_tables(shipped, BOARDS, "${KIPRJMOD}/" + os.path.relpath(library_of(d), (ctx.out / "pcb").resolve()))
     with tempfile.TemporaryDirectory(prefix="clacks-pcb-") as tmp:
         work = Path(tmp)
         result = run_kicad(d, work, sch)
@@ -137,7 +139,7 @@ def outputs(ctx) -> list:
     """pcb/: the carrier's KiCad project (board, schematic, symbols, tables, rules), the board
     house's zip, placement and BOM, the pictures, KiCad's DRC and ERC reports."""
     from .design import REVISION, design
-    from .schematic import schematic, symbol_library
+    from .schematic import pin_names, schematic, symbol_library
     out = ctx.out / "pcb"
     digest = source_digest(ctx.hw, ctx.cfg, ctx.lay)
     files = project_files(NAME) + ["manifest.json"]
@@ -147,8 +149,8 @@ def outputs(ctx) -> list:
             return [out / f for f in files]  # nothing the board is made from changed
     d = design(ctx.hw, ctx.cfg, ctx.lay)
     c = carrier(ctx.hw, ctx.cfg)
-    sch = {f"{NAME}.kicad_sch": schematic(c, f"clacks-hw {NAME} r{REVISION}", NAME, NAME),
-           f"{NAME}.kicad_sym": symbol_library(c, NAME)}
+    sch = {f"{NAME}.kicad_sch": schematic(c.parts, pin_names(c), f"clacks-hw {NAME} r{REVISION}", NAME, NAME),
+           f"{NAME}.kicad_sym": symbol_library(c.parts, pin_names(c), NAME)}
     w, h = d["size"]
     caption = (f"Carrier r{REVISION}, top side, {w:g} x {h:g} mm: drawn from the KiCad board's copper, "
                "pads and silkscreen (a plot, not a photograph)")

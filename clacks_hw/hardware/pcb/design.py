@@ -11,7 +11,7 @@ from .circuit import Carrier, carrier
 from .kicad_lib import LIBRARY_DIR, footprint, transform
 from .placement import HOLES, LABELS, SIZE, place
 from .router import CLEARANCE, VIA, Router, Shape, Terminal
-from .schematic import no_connect_nets, symbol_ids
+from .schematic import no_connect_nets, pin_names, symbol_ids
 
 RULES = {"clearance": 0.2, "track_min": 0.25, "track": 0.3, "edge": 0.5, "via": list(VIA)}
 SIGNAL_MM = 0.3
@@ -73,7 +73,7 @@ def design(hw, cfg, lay=None) -> dict:
     c = carrier(hw, cfg)
     at = place(c, cfg, lay)
     routed = route(c, at)
-    symbols, nc = symbol_ids(c), no_connect_nets(c)
+    symbols, nc = symbol_ids(c.parts), no_connect_nets(c.parts, pin_names(c))
     texts = [{"text": f"clacks-hw carrier r{REVISION}", "at": [54.0, 30.0], "size": 1.2},
              {"text": "GND plane", "at": [60.0, 45.0], "size": 1.5, "layer": "B"}]
     return {

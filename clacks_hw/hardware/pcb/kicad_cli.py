@@ -57,15 +57,20 @@ def version(work: Path) -> str:
     return v
 
 
-def lib_tables(designs: list, libraries: Path) -> dict:
-    """fp-lib-table and sym-lib-table of a project folder: the footprint libraries the boards'
-    parts come from (under ``libraries``, as written) and each board's own symbol library."""
-    fps = sorted({p["footprint"].split(":")[0] for d in designs for p in d["parts"]})
-    fp = [f'  (lib (name "{n}") (type "KiCad") (uri "{libraries}/{n}.pretty") (options "") (descr ""))' for n in fps]
-    sym = [f'  (lib (name "{d["name"]}") (type "KiCad") (uri "${{KIPRJMOD}}/{d["name"]}.kicad_sym") (options "") '
-           '(descr "the board\'s own symbols, one a part"))' for d in sorted(designs, key=lambda d: d["name"])]
+def lib_tables(libraries: list, boards: list, folder) -> dict:
+    """fp-lib-table and sym-lib-table of a project folder: the footprint ``libraries`` (under
+    ``folder``, as written) and each of the ``boards``' own symbol library."""
+    fp = [f'  (lib (name "{n}") (type "KiCad") (uri "{folder}/{n}.pretty") (options "") (descr ""))'
+          for n in sorted(set(libraries))]
+    sym = [f'  (lib (name "{b}") (type "KiCad") (uri "${{KIPRJMOD}}/{b}.kicad_sym") (options "") '
+           '(descr "the board\'s own symbols, one a part"))' for b in sorted(boards)]
     return {"fp-lib-table": "\n".join(["(fp_lib_table", "  (version 7)", *fp, ")"]) + "\n",
             "sym-lib-table": "\n".join(["(sym_lib_table", "  (version 7)", *sym, ")"]) + "\n"}
+
+
+def libraries_of(design: dict) -> list:
+    """The footprint libraries a design's parts come from."""
+    return sorted({p["footprint"].split(":")[0] for p in design["parts"]})
 
 
 def _report(work: Path, kind: str, args: list) -> dict:
@@ -129,8 +134,9 @@ def fab_files(work: Path, name: str, render: bool = True) -> dict:
     cli(["pcb", "export", "gerbers", "-o", "gerbers/", "-l", GERBER_LAYERS, "--no-x2", "--no-netlist",
          "--subtract-soldermask", pcb], work)
     cli(["pcb", "export", "drill", "-o", "gerbers/", "--excellon-separate-th", "--excellon-min-header", pcb], work)
-    cli(["pcb", "export", "pos", "--format", "csv", "--units", "mm", "-o", f"{name}-pos.csv", pcb], work)
-    cli(["sch", "export", "bom", "--group-by", "Value,Footprint", "--ref-range-delimiter", "",
+    cli(["pcb", "export", "pos", "--format", "csv", "--units", "mm", "--exclude-dnp", "-o", f"{name}-pos.csv", pcb],
+        work)
+    cli(["sch", "export", "bom", "--exclude-dnp", "--group-by", "Value,Footprint", "--ref-range-delimiter", "",
          "--fields", "Reference,Value,Footprint,${QUANTITY}", "--labels", "Designator,Comment,Footprint,Quantity",
          "-o", f"{name}-bom.csv", f"{name}.kicad_sch"], work)
     out = {f"{name}-gerbers.zip": zip_gerbers(work / "gerbers"),

@@ -96,6 +96,8 @@ def _pad(node) -> Pad | None:
     x, y = float(at[1]), float(at[2])
     rot = float(at[3]) if len(at) > 3 else 0.0
     w, h = float(size[1]), float(size[2])
+    if shape == "custom":  # the anchor and its drawn primitives: all of it is copper
+        w, h = _custom_span(node, w, h)
     if round(rot) % 180 == 90:
         w, h = h, w
     drill = _find(node, "drill")
@@ -106,6 +108,28 @@ def _pad(node) -> Pad | None:
     layers = _find(node, "layers")
     bottom = kind == "smd" and layers is not None and "B.Cu" in layers
     return Pad(name, x, y, w, h, d, shape, kind == "smd", bottom)
+
+
+def _custom_span(node, w: float, h: float) -> tuple[float, float]:
+    """A custom pad's size as a box about its anchor that holds every primitive (a box as wide
+    each side as its widest side: the router's pads are centred on their anchor)."""
+    half_x, half_y = w / 2, h / 2
+    for prim in _find(node, "primitives") or []:
+        if not isinstance(prim, list):
+            continue
+        width = _find(prim, "width")
+        pen = float(width[1]) / 2 if width else 0.0
+        points = [(float(p[1]), float(p[2])) for p in (_find(prim, "pts") or [])[1:] if isinstance(p, list)]
+        points += [(float(p[1]), float(p[2])) for key in ("start", "end", "mid") if (p := _find(prim, key))]
+        reach = 0.0
+        if prim[0] == "gr_circle":
+            c, e = _find(prim, "center"), _find(prim, "end")
+            points = [(float(c[1]), float(c[2]))]
+            reach = math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2]))
+        for x, y in points:
+            half_x = max(half_x, abs(x) + reach + pen)
+            half_y = max(half_y, abs(y) + reach + pen)
+    return 2 * half_x, 2 * half_y
 
 
 def _hole(node) -> tuple | None:

@@ -96,6 +96,8 @@ def build(design):
         fp.SetFPIDAsString(p["footprint"])  # with its library's name, as the schematic gives it
         if not p["pads"]:  # a mounting hole: the board's alone, not in the schematic
             fp.SetBoardOnly(True)
+        if p.get("dnp"):  # copper for a part the maker may fit later: the placement and BOM leave it out
+            fp.SetDNP(True)
         if p.get("symbol"):  # the schematic symbol it stands for: DRC's parity check pairs them by it
             fp.SetPath(pcbnew.KIID_PATH("/" + p["symbol"]))
         fp.SetReference(p["ref"])
@@ -141,7 +143,7 @@ def build(design):
         for x, y in ((m, m), (w - m, m), (w - m, h - m), (m, h - m)):
             poly.Append(MM(x), MM(y))
         zone.SetLocalClearance(MM(z["clearance"]))
-        zone.SetMinThickness(MM(0.25))
+        zone.SetMinThickness(MM(z.get("min_width", 0.25)))
         zone.SetThermalReliefGap(MM(z.get("thermal_gap", 0.25)))
         zone.SetThermalReliefSpokeWidth(MM(z["spoke"]))
         zone.SetPadConnection(pcbnew.ZONE_CONNECTION_THERMAL)

@@ -20,6 +20,7 @@ PITCH = 0.25
 CLEARANCE = 0.25  # the router's; KiCad's rule is 0.2 mm, the rest absorbs grid rounding
 EDGE = 0.6  # copper to board edge
 VIA = (0.8, 0.4)  # diameter, drill
+HOLE_TO_HOLE = 0.3  # mm between drills' edges: KiCad's rule is 0.25, the rest absorbs grid rounding
 VIA_COST, BOTTOM_COST = 12.0, 3.0
 SMD_NECK = 0.5  # mm: the widest track that meets a surface-mount pad
 NECK_MM = 2.5  # and how far from the pad it stays that narrow
@@ -83,10 +84,19 @@ class Routed:
 
 
 class Router:
-    def __init__(self, size: tuple[float, float], shapes: list, keepouts: list):
+    def __init__(self, size: tuple[float, float], shapes: list, keepouts: list, drills: list = ()):
+        """``drills``: (x, y, diameter) of every plated hole: a via's drill keeps HOLE_TO_HOLE from
+        each, even one of its own net (a board house drills them apart)."""
         self.w, self.h = size
         self.nx, self.ny = int(self.w / PITCH) + 1, int(self.h / PITCH) + 1
         self.shapes = list(shapes)
+        self.no_via = set()
+        for x, y, d in drills:
+            reach = d / 2 + VIA[1] / 2 + HOLE_TO_HOLE
+            i0, j0 = self._cell(x - reach, y - reach)
+            i1, j1 = self._cell(x + reach, y + reach)
+            self.no_via |= {j * self.nx + i for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)
+                            if math.hypot(i * PITCH - x, j * PITCH - y) < reach}
         self.keepouts = [Shape("", (0, 1), "disc", (x, y), r=r) for x, y, r in keepouts]  # mounting holes
         self.ids: dict = {}
         self.grids: dict = {}  # half width -> [top, bottom]: per cell 0 free, a net id, or BLOCKED
@@ -152,16 +162,22 @@ class Router:
         elif not smd_to_plane:
             first = todo.pop(0)
             tree |= {(layer, *self._cell(first.x, first.y)) for layer in first.layers}
+        narrow = min(width, SMD_NECK)
+        # A wide track meets (and leaves) a surface-mount pad among fine-pitch neighbours by a
+        # narrow neck: near every such pad of the net, the one it goes to and those it starts from.
+        necks = set()
+        if narrow < width:
+            for t in terminals:
+                if t.layers == (0,):
+                    necks |= self._neck(t)
+        grids = (self._grid(width / 2), self._grid(narrow / 2))
         while todo:
             # the terminal nearest the tree next (by straight distance), so trees grow compactly
             t = min(todo, key=lambda t: min((math.hypot(t.x - c[1] * PITCH, t.y - c[2] * PITCH) for c in tree),
                                             default=0.0))
             todo.remove(t)
-            goal = {(layer, *self._cell(t.x, t.y)) for layer in t.layers}
-            # a surface-mount pad among fine-pitch neighbours is met by a narrow neck near it
-            narrow = min(width, SMD_NECK)
-            neck = self._neck(t) if t.layers == (0,) and narrow < width else set()
-            grids = (self._grid(width / 2), self._grid(narrow / 2))
+            goal = self._goal(net, t, grids[1])
+            neck = necks
             path = self._astar(tree, goal, grids, via_block, nid, to_plane=smd_to_plane, neck=neck)
             if path is None:
                 raise RouteError(f"net {net}: no way from the tree to {t.ref} pad {t.pad}")
@@ -169,6 +185,26 @@ class Router:
             tree |= set(path)
             if smd_to_plane:
                 tree = set()
+
+    def _goal(self, net: str, t: Terminal, grid: list) -> set:
+        """The cells a track may end on to reach ``t``: its pad's centre, and any cell on the pad
+        no other net's copper is near (the end of a track anywhere on the pad joins it; a pad
+        whose centre is boxed in is still met from its open side)."""
+        goal = {(layer, *self._cell(t.x, t.y)) for layer in t.layers}
+        pad = next((s for s in self.shapes if s.net == net and s.kind != "seg" and s.a == (t.x, t.y)), None)
+        if pad is None:
+            return goal
+        nid = self._id(net)
+        x0, y0, x1, y1 = pad.bbox()
+        i0, j0 = self._cell(x0, y0)
+        i1, j1 = self._cell(x1, y1)
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                if pad.distance(i * PITCH, j * PITCH) == 0.0:
+                    for layer in t.layers:
+                        if grid[layer][j * self.nx + i] in (0, nid):
+                            goal.add((layer, i, j))
+        return goal
 
     def _neck(self, t: Terminal) -> set:
         """Top-layer cell indices within NECK_MM of a pad: where its track runs narrow."""
@@ -200,7 +236,9 @@ class Router:
         if to_plane:
             sources, goals = goals, None
         goal_ids = {layer * size + j * nx + i for layer, i, j in goals} if goals else set()
-        gxy = [(i, j) for _, i, j in goals] if goals else []
+        # the goal is one pad: its cells' middle guides the search (a cell's distance to each of
+        # them would cost the search many times over for the same path)
+        gxy = [(sum(i for _, i, _ in goals) / len(goals), sum(j for _, _, j in goals) / len(goals))] if goals else []
         top, bottom = via_block
 
         def h(i: int, j: int) -> float:
@@ -221,7 +259,7 @@ class Router:
             j, i = divmod(idx, nx)
             if cur in goal_ids:
                 return self._path(prev, cur, size)
-            via_here = top[idx] in (0, nid) and bottom[idx] in (0, nid)
+            via_here = top[idx] in (0, nid) and bottom[idx] in (0, nid) and idx not in self.no_via
             if to_plane and d > 0 and via_here:
                 return self._path(prev, cur, size) + [(1, i, j)]
             g, g_neck = grids[0][layer], grids[1][layer]

@@ -1,10 +1,13 @@
-"""The carrier's schematic as a KiCad 9 file (.kicad_sch), from the same circuit as the PCB.
+"""A board's schematic as a KiCad 9 file (.kicad_sch), from the same circuit as its PCB.
 
 Each part is drawn as a box whose pins are its footprint's pads, named for what they do, with
 a global label on every connected pin (a global label's net has its bare name, as the board's
 nets do) and a no-connect flag on the rest: a netlist you can read and open in KiCad's
 schematic editor. Each part's symbol is its own, shipped in a project library
 (``symbol_library``) and cached in the schematic as KiCad does: the pins cannot drift from the pads.
+
+``parts``: what the board carries, each with ref, value, footprint, pads ({pad: net}) and, if
+the maker leaves it off, ``dnp``, or ``in_bom`` false for copper with nothing to buy (a solder jumper); ``names``: ref -> {pad: what the pin does}.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ def _uid(*parts: str) -> str:
 
 
 def pin_names(c: Carrier) -> dict:
-    """ref -> {pad: name}: what each pad is, in the words of the part's datasheet or harness."""
+    """The carrier's ref -> {pad: name}: what each pad is, in the words of the part's datasheet or harness."""
     names = {ref: {str(pin): label for pin, _, label in pins} for ref, pins in c.connectors.items()}
     u1 = {"7": "GND", "14": "VCC"}
     for k, (oe, a, y) in enumerate(GATES, 1):
@@ -88,23 +91,21 @@ def _pin_points(part, at: tuple[float, float]) -> list:
     return out
 
 
-def _drawn(c: Carrier) -> list:
+def _drawn(parts: list) -> list:
     """The parts the schematic draws: those with pads (mounting holes are the board's alone)."""
-    return [p for p in c.parts if p.pads]
+    return [p for p in parts if p.pads]
 
 
-def symbol_library(c: Carrier, lib: str) -> str:
+def symbol_library(parts: list, names: dict, lib: str) -> str:
     """The project's symbol library (lib.kicad_sym): every drawn part's symbol, as cached."""
-    names = pin_names(c)
     out = ['(kicad_symbol_lib (version 20241209) (generator "clacks-hw") (generator_version "9.0")']
-    out += ["  " + line for p in _drawn(c) for line in _symbol_def(p, names.get(p.ref, {})).splitlines()]
+    out += ["  " + line for p in _drawn(parts) for line in _symbol_def(p, names.get(p.ref, {})).splitlines()]
     return "\n".join(out + [")"]) + "\n"
 
 
-def schematic(c: Carrier, title: str, lib: str, project: str) -> str:
-    """The schematic of ``c``; its symbols from library ``lib``, in KiCad project ``project``."""
-    names = pin_names(c)
-    parts = _drawn(c)
+def schematic(parts: list, names: dict, title: str, lib: str, project: str) -> str:
+    """The schematic of ``parts``; their symbols from library ``lib``, in KiCad project ``project``."""
+    parts = _drawn(parts)
     # Columns of parts, each column as tall as the sheet allows; coordinates on a 2.54 mm grid.
     at, col_x, y, col_w, top = {}, 30 * GRID, 20 * GRID, 40 * GRID, 20 * GRID
     for p in parts:
@@ -123,7 +124,8 @@ def schematic(c: Carrier, title: str, lib: str, project: str) -> str:
     for p in parts:
         x, y = at[p.ref]
         out.append(f'  (symbol (lib_id "{lib}:{p.ref}") (at {x:.2f} {y:.2f} 0) (unit 1) (exclude_from_sim no) '
-                   f'(in_bom yes) (on_board yes) (dnp no) (uuid "{_uid(p.ref)}")')
+                   f'(in_bom {"yes" if getattr(p, "in_bom", True) else "no"}) (on_board yes) '
+                   f'(dnp {"yes" if getattr(p, "dnp", False) else "no"}) (uuid "{_uid(p.ref)}")')
         out.append(f'    (property "Reference" "{p.ref}" (at {x:.2f} {y - 3:.2f} 0) (effects (font (size 1.27 1.27))))')
         out.append(f'    (property "Value" "{p.value}" (at {x:.2f} {y + 3:.2f} 0) (effects (font (size 1.27 1.27))))')
         out.append(f'    (property "Footprint" "{p.footprint}" (at {x:.2f} {y:.2f} 0) '
@@ -145,11 +147,11 @@ def schematic(c: Carrier, title: str, lib: str, project: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def no_connect_nets(c: Carrier) -> dict:
+def no_connect_nets(parts: list, names: dict) -> dict:
     """ref -> {pad: net}: the net KiCad gives each pin flagged no-connect (its own, named for
     the pin as KiCad names it); the board's pad must carry it for DRC's schematic parity."""
-    names, out = pin_names(c), {}
-    for p in _drawn(c):
+    out = {}
+    for p in _drawn(parts):
         for pad in _pads(p):
             if not p.pads.get(pad):
                 name = names.get(p.ref, {}).get(pad, pad).replace('"', "'")
@@ -158,12 +160,12 @@ def no_connect_nets(c: Carrier) -> dict:
     return out
 
 
-def symbol_ids(c: Carrier) -> dict:
+def symbol_ids(parts: list) -> dict:
     """ref -> the uuid of the part's symbol: the board's footprints carry it, so KiCad pairs them."""
-    return {p.ref: _uid(p.ref) for p in _drawn(c)}
+    return {p.ref: _uid(p.ref) for p in _drawn(parts)}
 
 
-def read_back(c: Carrier, text: str) -> dict:
+def read_back(parts: list, text: str) -> dict:
     """A written schematic read back: {(ref, pad): net label at that pin, or ""}."""
     from .kicad_lib import parse
     tree = parse(text)
@@ -179,7 +181,7 @@ def read_back(c: Carrier, text: str) -> dict:
             pos = next(x for x in n if isinstance(x, list) and x[0] == "at")
             labels[(round(float(pos[1]), 2), round(float(pos[2]), 2))] = n[1]
     out = {}
-    for p in c.parts:
+    for p in parts:
         if p.ref in placed:
             for pad, x, y, _ in _pin_points(p, placed[p.ref]):
                 out[(p.ref, pad)] = labels.get((round(x, 2), round(y, 2)), "")

@@ -43,9 +43,9 @@ translate([260.1, 9.9]) offset(r=3) square([30, 30]);
   translate([52, 143.5]) text("seat W", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
   translate([150, 249.5]) text("seat N", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
   translate([248, 143.5]) text("seat E", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([70, 20.3]) text("PREV", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([110, 20.3]) text("NEXT", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([150, 20.3]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([190, 20.3]) text("PLAY", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
-  translate([230, 20.3]) text("BACK", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([70, 42.2]) text("PREV", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([110, 42.2]) text("NEXT", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([150, 42.2]) text("TURN", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([190, 42.2]) text("PLAY", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
+  translate([230, 42.2]) text("BACK", size=2.8, font="DejaVu Sans:style=Bold", halign="center", valign="baseline");
 }
