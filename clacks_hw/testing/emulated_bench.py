@@ -174,7 +174,7 @@ class EmulatedBench:
             self._build_hub(len(seats), dead_readers, unbuffered_clones)
 
     def _build_hub(self, readers: int, dead, unbuffered_clones: bool) -> None:
-        # The board's readers: MISO through its 74LVC125A; unbuffered_clones: clone boards
+        # The board's readers: MISO through its buffers; unbuffered_clones: clone boards
         # that hold MISO low while deselected, wired together without it.
         fw = load_firmware()
         cfg = firmware_config(READERS=readers, POLL_MS=10, HB_MS=1000)

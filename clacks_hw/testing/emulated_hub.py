@@ -36,7 +36,7 @@ class EmulatedHub(PtyDevice):
         self.board = FakeBoard()
         # versions: each chip's VersionReg (default 0x92, a genuine MFRC522 v2.0), e.g. 0x89
         # for the FM17522E clone many cheap boards carry; holds_miso: clone boards that keep
-        # MISO tied low while deselected. miso_buffer: the board's 74LVC125A between the
+        # MISO tied low while deselected. miso_buffer: the board's MISO buffers (one per reader) between the
         # readers' MISO and the Pico's (False: the readers' MISO wired together, unbuffered).
         self.chips = [FakeMFRC522(versions[k] if k < len(versions) else 0x92, holds_miso=holds_miso)
                       for k in range(readers)]

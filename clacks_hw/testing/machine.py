@@ -17,7 +17,8 @@ from .firmware_files import load_wasm_fake
 
 _shared = load_wasm_fake("fake_machine")
 WDT_MAX_MS = _shared.WDT_MAX_MS
-#: The 74LVC125A quad buffer between the readers' MISO and the Pico's (``attach(cs, chip, buffer)``).
+#: A tri-state MISO buffer between a reader and the Pico, OE active low, as the circuit board's
+#: SN74LV1T125 and a 74LVC125A channel are (``attach(cs, chip, buffer)``).
 Buffer125 = _shared.Buffer125
 
 

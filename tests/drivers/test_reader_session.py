@@ -114,7 +114,7 @@ def test_a_held_miso_is_one_hub_fault_per_connection_from_hello_or_err_and_none_
     s.connected()
     events = s.feed(held + encode_line(1, "ERR", "-", "misoheld") + encode_line(2, "ERR", "-", "misoheld"))
     assert [(e.kind, e.reader) for e in events] == [(ONLINE, None), (FAULT, None)] and events[1].detail == "misoheld"
-    assert "fix: fit the 74LVC125A MISO buffer" in caplog.text
+    assert "fix: fit the MISO buffers between the readers and the hub" in caplog.text
     s.connected()  # a new connection (INFO after boot): the HELLO alone tells it again
     assert [e.kind for e in s.feed(held)] == [ONLINE, FAULT]
     s.connected()

@@ -116,7 +116,7 @@ def test_hub_with_clone_readers_wired_together_fails_doctor_with_the_buffer_fix(
         cfg.write_text(f'[reader]\ntype = "hub"\nport = "{path}"\n')
         doctor = subprocess.run([CLI, "doctor", "--config", str(cfg)], capture_output=True, text=True, timeout=30)
         assert f"FAIL  reader   {path}: a deselected card reader drives MISO" in doctor.stdout, doctor.stdout
-        assert "fix: fit the 74LVC125A MISO buffer" in doctor.stdout
+        assert "fix: fit the MISO buffers between the readers and the hub" in doctor.stdout
         emu.send("quit")
         assert emu.wait() == 0
     finally:

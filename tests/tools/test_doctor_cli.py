@@ -72,4 +72,4 @@ def test_clone_readers_holding_miso_fail_with_the_buffer_fix_and_pass_through_th
         assert "FAIL  reader" not in out
     else:
         assert f"FAIL  reader   {hub.path}: a deselected card reader drives MISO" in out
-        assert "fix: fit the 74LVC125A MISO buffer" in out
+        assert "fix: fit the MISO buffers between the readers and the hub" in out
