@@ -113,6 +113,8 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, h
         click.echo(f"  {path}")
     for line in plan.skipped:
         click.echo(line, err=True)
+    for line in plan.warnings:
+        click.echo(f"warning: {line}", err=True)
     if added:
         click.echo(f"next: `sudo systemctl reload mosquitto` (new users); put each boards/NAME.toml into its board's "
                    "config; the running hall counts the new boards at once")

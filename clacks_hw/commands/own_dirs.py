@@ -18,14 +18,20 @@ def play_dir() -> str:
     return os.path.join(user_state_dir(), "play")
 
 
+def service_dir() -> str:
+    """The service's state folder (imported here: `--help` loads no unit code)."""
+    from ..config.systemd_unit import STATE_DIR
+    return STATE_DIR
+
+
 def is_own(directory: str) -> bool:
     """Whether this user may keep journals in ``directory``: it (or, missing, the nearest folder
-    above it) is writable here, and if it exists it is this user's. Never for root: root may
-    write anywhere, and a root-owned journal.dir is the service's when it runs as root (the
-    ws281x backend), so files root's virtual board made there would mix with the board's."""
-    if os.geteuid() == 0:
-        return False
+    above it) is writable here, and if it exists it is this user's. Never the service's state
+    folder (/var/lib/clacks-hw), root's virtual board too: root may write anywhere, and that
+    folder is the service's even when it runs as root (the ws281x backend)."""
     path = Path(directory)
+    if os.path.realpath(path) == service_dir():
+        return False
     while not path.exists() and path != path.parent:
         path = path.parent
     if not os.access(path, os.W_OK):

@@ -26,6 +26,7 @@ from ..base.secure_files import write_file
 from ..config.systemd_unit import UnitError
 from ..web.hall_config import HallConfigError, load, with_board
 from . import mosquitto
+from .broker_files import CERT_NAME, KEY_NAME, tls_files, unreadable
 from .unit import STATE_DIR, UNIT_NAME, hall_unit, kiosk_autostart
 
 HALL_TOML = "hall.toml"
@@ -42,7 +43,7 @@ class Plan:
     boards: list[str]
     host: str  # the name (or address) boards reach the hall's broker by
     port: int = 1883  # the boards' listener (8883 with TLS)
-    tls: tuple[str, str] | None = None  # certificate and key files, as Mosquitto reads them
+    tls: tuple[str, str] | None = None  # the exhibitor's certificate and key (copied beside the broker's files)
     ca: str | None = None  # the authority boards check the certificate against ("": the system's)
     local_port: int = 1883  # with TLS: the hall's own plain listener on 127.0.0.1
     page_port: int = 8090
@@ -52,6 +53,7 @@ class Plan:
     browser: str = "chromium"
     written: list[Path] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # what was not written, and why
+    warnings: list[str] = field(default_factory=list)  # what the broker will not be able to read, and the fix
 
 
 HOST_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
@@ -203,9 +205,17 @@ def _write_all(plan: Plan, hall_key: SigningKey, hall_password: str | None, boar
     if plan.ca:
         _write(plan, f"boards/{CA_NAME}", read_regular(plan.ca, 1 << 20).decode("ascii", "replace"), 0o644)
     _write(plan, "mosquitto/clacks.acl", mosquitto.ACL, mode, owner)
+    broker_reads = [out / "mosquitto" / "clacks.passwd", out / "mosquitto" / "clacks.acl"]
+    tls = plan.tls
+    if tls:  # the exhibitor's certificate and key, where the broker reads them and nobody else the key
+        cert, key = tls_files(*tls).values()
+        broker_reads += [_write(plan, f"mosquitto/{CERT_NAME}", cert.decode("ascii"), 0o644).resolve(),
+                         _write(plan, f"mosquitto/{KEY_NAME}", key.decode("ascii"), mode, owner).resolve()]
+        tls = (str(broker_reads[2]), str(broker_reads[3]))
     _write(plan, "mosquitto/clacks.conf", mosquitto.broker_conf(
-        port=plan.port, passwd=str(out / "mosquitto" / "clacks.passwd"), acl=str(out / "mosquitto" / "clacks.acl"),
-        tls=plan.tls, local_port=plan.local_port if plan.tls else None), 0o644)
+        port=plan.port, passwd=str(broker_reads[0]), acl=str(broker_reads[1]),
+        tls=tls, local_port=plan.local_port if plan.tls else None), 0o644)
+    plan.warnings += unreadable(broker_reads)
     _write(plan, HALL_TOML, hall_toml(plan, hall_password, hall_key, boards), 0o600, _owner(plan.user))
     try:
         _write(plan, UNIT_NAME, hall_unit(plan.exec_path, str(out / HALL_TOML), plan.user, plan.db), 0o644)

@@ -27,9 +27,8 @@ def clacks(env, *args, keys: str = "") -> subprocess.CompletedProcess:
 
 
 def beside_a_service(tmp_path, owner=OTHER):
-    """A config whose journal.dir is a service's folder (0700, the service user's, or root's when
-    the ws281x backend runs the service as root), a page on a free port, and the person's own
-    state folder."""
+    """A config whose journal.dir is a service's folder (0700, the service user's), a page on a
+    free port, and the person's own state folder."""
     service = tmp_path / "var-lib-clacks-hw"
     service.mkdir(mode=0o700)
     os.chown(service, owner, owner)
@@ -51,8 +50,8 @@ def test_as_root_the_virtual_board_keeps_out_of_the_services_folder(tmp_path):
 
 
 @as_root
-@pytest.mark.parametrize("owner", [OTHER, 0], ids=["service-user", "root-run-service"])
-def test_as_root_admin_virtual_makes_the_token_the_virtual_board_pairs_with(tmp_path, owner):
+def test_as_root_admin_virtual_makes_the_token_the_virtual_board_pairs_with(tmp_path):
+    owner = OTHER
     service, config, env, own = beside_a_service(tmp_path, owner)
     made = clacks(env, "admin", "--virtual", "--rotate", "--config", config)
     assert made.returncode == 0, made.stderr
@@ -75,3 +74,19 @@ def test_the_virtual_board_without_a_token_says_the_command_that_makes_one(tmp_p
     out = clacks(os.environ, "run", "--virtual", "--for", "1", "--journal-dir", str(tmp_path), "--config",
                  str(config), keys="P")
     assert "Pairing one phone" in out.stdout, out.stdout
+
+
+@as_root
+def test_as_root_the_services_state_folder_is_never_the_virtual_boards_though_root_owns_it(tmp_path, monkeypatch):
+    """With the ws281x backend the service runs as root, so /var/lib/clacks-hw is root's: root's
+    virtual board still keeps out of it (a root-owned one on CI took the admin token), while a
+    folder of root's own elsewhere is root's to use."""
+    from clacks_hw.commands import own_dirs
+    service, elsewhere = tmp_path / "var-lib-clacks-hw", tmp_path / "mine"
+    service.mkdir(mode=0o700)
+    elsewhere.mkdir(mode=0o700)
+    monkeypatch.setattr(own_dirs, "service_dir", lambda: os.path.realpath(service))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert not own_dirs.is_own(str(service)) and own_dirs.is_own(str(elsewhere))
+    assert own_dirs.virtual_journal_dir(str(service)) == str(tmp_path / "state" / "clacks-hw")
+    assert own_dirs.virtual_journal_dir(str(elsewhere)) == str(elsewhere)

@@ -1,0 +1,82 @@
+"""The hall's TLS files where the broker reads them: Debian's Mosquitto drops to its own user
+before it loads its certificate and key, so `hall setup` copies the exhibitor's certificate and
+key beside the password file (the key readable by the broker's group alone) and warns, naming
+the file and the fix, about any file the broker could not read. Proven on the real Mosquitto
+running as its own user, with the key as openssl leaves it (0600 root)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from clacks_hw.cli import cli
+from tests.mqtt.rig import until
+from tests.mqtt.test_hall_setup import client, listening, make_certificate
+from tests.support.planted import as_root
+from tests.support.tools import require_tool
+from tests.web.live import free_port
+
+
+@pytest.fixture
+def open_folder():
+    """A folder the broker's user can enter (pytest's own are 0700 root)."""
+    folder = Path(tempfile.mkdtemp(prefix="clacks-hall-", dir="/tmp"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def _setup(out: Path, tmp_path, *args):
+    return CliRunner().invoke(cli, ["hall", "setup", "--out", str(out), "--db", str(tmp_path / "hall.sqlite"),
+                                    "--host", "127.0.0.1", *args])
+
+
+@as_root
+def test_the_broker_running_as_its_own_user_loads_the_key_setup_installed(tmp_path, open_folder):
+    exe = require_tool("mosquitto", "mosquitto")
+    ca, cert, key = make_certificate(tmp_path, "127.0.0.1")
+    key.chmod(0o600)  # as openssl writes it, in a folder of root's
+    port, local = free_port(), free_port()
+    out = open_folder / "hall"
+    r = _setup(out, tmp_path, "--boards", "1", "--port", str(port), "--hall-port", str(local),
+               "--tls-cert", str(cert), "--tls-key", str(key), "--tls-ca", str(ca))
+    assert r.exit_code == 0, r.output
+    conf = (out / "mosquitto" / "clacks.conf").read_text()
+    installed = out.resolve() / "mosquitto" / "clacks-key.pem"
+    assert f"keyfile {installed}" in conf and str(key) not in conf
+    st = installed.stat()
+    assert stat.S_IMODE(st.st_mode) == 0o640 and st.st_uid == 0  # the broker's group reads it, nobody else
+    assert installed.read_bytes() == key.read_bytes()
+    assert "warning" not in r.output
+    key.unlink()  # the exhibitor tidies the originals away: the hall still starts
+    main = open_folder / "main.conf"
+    main.write_text(f"user mosquitto\npersistence false\nlog_dest stderr\ninclude_dir {out / 'mosquitto'}\n")
+    proc = subprocess.Popen([exe, "-c", str(main)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        until(lambda: proc.poll() is not None or listening(port), "mosquitto listening over TLS", timeout=10)
+        assert proc.poll() is None, proc.stderr.read().decode()
+        c, got = client(port, "nobody", "wrong", tls_ca=str(ca))  # TLS is up: the broker answers (and refuses)
+        assert got["rc"] is not None
+        c.loop_stop()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@as_root
+def test_setup_warns_about_a_folder_the_broker_cannot_enter_naming_it_and_the_fix(tmp_path):
+    require_tool("mosquitto", "mosquitto")  # the package makes the broker's user
+    out = tmp_path / "hall"  # under pytest's 0700 folder
+    r = _setup(out, tmp_path, "--boards", "1")
+    assert r.exit_code == 0, r.output
+    shut = next(p for p in reversed(out.resolve().parents) if not os.stat(p).st_mode & stat.S_IXOTH)
+    assert f"warning: the broker (user mosquitto) cannot read {out.resolve() / 'mosquitto' / 'clacks.passwd'}: " \
+           f"it cannot enter {shut}" in r.output
+    assert "fix: give `hall setup` an --out the broker can enter" in r.output
