@@ -120,8 +120,10 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, h
                    "config; the running hall counts the new boards at once")
         return
     o = Path(out).resolve()
+    unit = Path(out) / "clacks-hall.service"
+    start = (f"  sudo cp {o}/clacks-hall.service /etc/systemd/system/ && sudo systemctl enable --now clacks-hall\n"
+             if unit in plan.written else f"  start the hall yourself: clacks-hw hall --config {o}/hall.toml\n")
     click.echo(f"""next (docs/shows.md):
   sudo ln -sf {o}/mosquitto/clacks.conf /etc/mosquitto/conf.d/clacks.conf && sudo systemctl restart mosquitto
-  sudo cp {o}/clacks-hall.service /etc/systemd/system/ && sudo systemctl enable --now clacks-hall
-  mkdir -p ~/.config/autostart && cp {o}/clacks-hall-kiosk.desktop ~/.config/autostart/
+{start}  mkdir -p ~/.config/autostart && cp {o}/clacks-hall-kiosk.desktop ~/.config/autostart/
   each board: its boards/NAME.toml as the [mqtt] section of /etc/clacks-hw/config.toml""")

@@ -52,17 +52,18 @@ def broker_conf(*, port: int, passwd: str, acl: str, tls: tuple[str, str] | None
     Debian package's own mosquitto.conf keeps persistence and logging)."""
     lines = ["# The Clacks hall's broker: written by `clacks-hw hall setup` (docs/shows.md).",
              "# Only the users in the password file may connect; the access list says what each may do."]
+    # A client's id is its user name: nobody can push a board or the hall off by taking its id.
+    # Mosquitto keeps this setting per listener: it follows each listener line.
+    same_id = "use_username_as_clientid true"
     if tls is not None:
         cert, key = tls
         if local_port is not None:
-            lines += ["", "# The hall itself, on this machine, without TLS.", f"listener {local_port} 127.0.0.1"]
-        lines += ["", "# The boards, over TLS.", f"listener {port}", f"certfile {cert}", f"keyfile {key}",
+            lines += ["", "# The hall itself, on this machine, without TLS.", f"listener {local_port} 127.0.0.1", same_id]
+        lines += ["", "# The boards, over TLS.", f"listener {port}", same_id, f"certfile {cert}", f"keyfile {key}",
                   "tls_version tlsv1.2"]
     else:
-        lines += ["", f"listener {port}"]
+        lines += ["", f"listener {port}", same_id]
     lines += ["", "allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}",
-              "# A client's id is its user name: nobody can push a board or the hall off by taking its id.",
-              "use_username_as_clientid true",
               "# Results kept for the hall while it is away (each board also keeps them until the hall's receipt).",
               "max_queued_messages 10000", ""]
     return "\n".join(lines)

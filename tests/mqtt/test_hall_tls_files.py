@@ -80,3 +80,43 @@ def test_setup_warns_about_a_folder_the_broker_cannot_enter_naming_it_and_the_fi
     assert f"warning: the broker (user mosquitto) cannot read {out.resolve() / 'mosquitto' / 'clacks.passwd'}: " \
            f"it cannot enter {shut}" in r.output
     assert "fix: give `hall setup` an --out the broker can enter" in r.output
+
+
+def test_the_next_steps_name_the_unit_only_when_setup_wrote_it(tmp_path):
+    r = _setup(tmp_path / "hall", tmp_path, "--boards", "1")  # a database outside the service's folder: no unit
+    assert r.exit_code == 0, r.output
+    assert "clacks-hall.service not written" in r.output and "sudo cp" not in r.output
+    assert f"start the hall yourself: clacks-hw hall --config {(tmp_path / 'hall').resolve()}/hall.toml" in r.output
+
+
+@as_root
+def test_every_listener_takes_the_user_name_as_the_client_id(tmp_path, open_folder):
+    """On the hall's own listener too: a second client logging in as the hall, whatever id it
+    asks for, takes the hall's session (Mosquitto keeps use_username_as_clientid per listener)."""
+    import tomllib
+
+    exe = require_tool("mosquitto", "mosquitto")
+    ca, cert, key = make_certificate(tmp_path, "127.0.0.1")
+    port, local = free_port(), free_port()
+    out = open_folder / "hall"
+    r = _setup(out, tmp_path, "--boards", "1", "--port", str(port), "--hall-port", str(local),
+               "--tls-cert", str(cert), "--tls-key", str(key), "--tls-ca", str(ca))
+    assert r.exit_code == 0, r.output
+    conf = (out / "mosquitto" / "clacks.conf").read_text().split("\n")
+    listeners = [k for k, line in enumerate(conf) if line.startswith("listener ")]
+    assert len(listeners) == 2 and all(conf[k + 1] == "use_username_as_clientid true" for k in listeners)
+    password = tomllib.loads((out / "hall.toml").read_text())["broker"]["password"]
+    main = open_folder / "main.conf"
+    main.write_text(f"user mosquitto\npersistence false\nlog_dest stderr\ninclude_dir {out / 'mosquitto'}\n")
+    proc = subprocess.Popen([exe, "-c", str(main)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        until(lambda: proc.poll() is not None or listening(local), "mosquitto listening", timeout=10)
+        first, got = client(local, "hall", password, client_id="hall-one")
+        assert not got["rc"].is_failure
+        second, _ = client(local, "hall", password, client_id="hall-two")
+        until(lambda: got["disconnects"] > 0, "the first session taken over by the same user")
+        first.loop_stop()
+        second.loop_stop()
+    finally:
+        proc.terminate()
+        proc.wait(10)
