@@ -223,6 +223,15 @@ class Result(_NewName, Strict):
     started: Wall | None = None  # the board's clock when the game began (its journal's header)
     seconds: Annotated[float, Meta(ge=0, le=7 * 86_400)] | None = None  # first to last line
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        # A winner is one of the table's seats (or the team, or the post office): a result whose
+        # winner was not at the table counts for nobody and is refused with the reason.
+        if self.seats and self.winner and self.winner not in ("team", "post_office"):
+            away = [s for s in self.winner.split(" and ") if s not in self.seats]
+            if away:
+                raise ValueError(f"the winner {', '.join(away)} is not at the table (seats {' '.join(self.seats)})")
+
 
 # -- the hall's messages to the boards --------------------------------------------------------------
 RECEIPT_GAMES = 1024  # a receipt names at most this many of a board's games

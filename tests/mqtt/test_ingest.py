@@ -121,3 +121,21 @@ def test_a_board_that_stops_beating_is_silent_then_offline_by_its_will(tmp_path)
     assert ingest.boards(wall.now)[0]["link"] == "silent"
     ingest.receive(*status(k, "alpha", "offline"))
     assert ingest.boards(wall.now)[0]["link"] == "offline"
+
+
+def test_a_signed_result_whose_winner_was_not_at_the_table_is_refused_with_the_reason(tmp_path, caplog):
+    """Seats S and N, winner E: signed by a known board, and still nobody's result."""
+    import msgspec
+
+    keys = Keys("alpha")
+    ingest, wall = hall(tmp_path, keys)
+    k = keys.boards["alpha"]
+    bad = msgspec.json.encode({**schema.to_data(RESULT), "winner": "E"})
+    ingest.receive(*status(k, "alpha"))
+    with caplog.at_level(logging.WARNING):
+        assert ingest.receive(*sealed(k, "alpha", "result", bad)) == (False, None)
+    assert ingest.store.count() == 0 and ingest.cards["alpha"].refused == 1
+    assert any("alpha: a result message the schema refuses" in r.getMessage() and
+               "the winner E is not at the table (seats S N)" in r.getMessage() for r in caplog.records)
+    team = msgspec.json.encode({**schema.to_data(RESULT), "winner": "S and N"})  # both at the table: counted
+    assert ingest.receive(*sealed(k, "alpha", "result", team)) == (True, "alpha")
