@@ -27,6 +27,10 @@ The FIRST_TIMER model (core/computer.py) is somebody in their first game: they k
 recruit the card in front of them when their Charm may do it, send every runner they hold once
 they have two, and never plant a saboteur.
 
+Each of them, its hand empty, recruits the best card shown however little it is worth: every run
+needs a volunteer, and a deck whose weak cards nobody recruits never runs out to bring its
+discard pile back (rulebook line 800), so a table of empty hands would end its turns for ever.
+
 Its words (``Move.why``) are public: a saboteur's card or quadrant and a private answer never
 appear in them.
 """
@@ -292,10 +296,14 @@ def _recruit(game, view, seat, style, rng):
         return chance * worth(view, seat, c)
 
     card = max(shown, key=lambda c: (gain(c), c))
-    inn = errands.tavern(view, seat, style, gain(card) if worth(view, seat, card) > 1.0 else 0.0, _free)
+    # a card worth no more than its place in the hand waits for a better one, unless the hand is empty: every
+    # run needs a volunteer, the final spell one at least (rulebook line 430), and the weak cards recruited
+    # are what runs a deck out so that its discard pile comes back (line 800)
+    wanted = worth(view, seat, card) > 1.0 or not p.hand
+    inn = errands.tavern(view, seat, style, gain(card) if wanted else 0.0, _free)
     if inn is not None:
         return inn
-    if worth(view, seat, card) <= 1.0:
+    if not wanted:
         return None
     chance = recruit_chance(view, seat, card)
     return A(seat, "recruit", card=card, quadrant=quadrant), \
