@@ -11,17 +11,18 @@ measured against (``make bench``). Each decides from its seat's view alone (view
              challenge is an even chance, reinforces at the gate, tries the challenge last (a
              failure ends the turn), fights a dragon that blocks its home, talks its way out of
              the Watch House before paying bail, plants a spare Brethren volunteer at an
-             opponent's gate and strikes a passing run of a player not behind it; and the
-             city's errands where the bench found they win more (errands.py): the items that
-             save its run the most turns for their price, bought before it sets out, and the
-             Tavern when it is worth more than the best Charm roll
+             opponent's gate and strikes a passing run of a player not behind it (no errands
+             about the city: under rules version 3 the bench found the items and the Tavern
+             together win it no more)
     strong   the normal plan weighed with the d8's exact odds (odds.py): the runners that return
              the spell soonest (a runner costs the turns to recruit another, a failed attempt a
              turn: tactics.best_runners), the items it carries given to them, a saboteur at each
              opponent's Start Gate (every run ends there), the leader's first, and moved there
              again after a strike, the strike (Alter Allegiance or Ambush) likelier to
              cost the run a runner, the defender whose loss costs least, against a fourth
-             dragon every volunteer it may send; and the normal player's errands
+             dragon every volunteer it may send; and the city's errand the bench found wins
+             more (errands.py): the items that save its run the most turns for their price,
+             bought before it sets out (not the Tavern: under rules version 3 it wins no more)
 
 The FIRST_TIMER model (core/computer.py) is somebody in their first game: they know the rules,
 recruit the card in front of them when their Charm may do it, send every runner they hold once
@@ -74,7 +75,8 @@ class Style:
     fights: bool  # fights a dragon in its home quadrant, or the fourth coming
     exact: bool  # weighs strikes and defenders by the exact odds
     buys: bool = False  # buys the items that pay for the run about to set out (errands.py)
-    tavern: bool = False  # tries the Tavern when it is worth more than the best Charm roll
+    tavern: bool = False  # tries the Tavern when it is worth more than the best Charm roll (no strength: under
+    # rules version 3 the bench found it wins no more)
     turns_in: bool = False  # turns in the Wanted volunteers its next run can spare (no strength: the bench
     # found it wins no more)
     any_run: bool = False  # easy: any route and any runners, not the random player's two shapes (off: the
@@ -85,8 +87,8 @@ class Style:
 
 STYLES = {
     "easy": Style("easy", "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
-    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False, buys=True, tavern=True),
-    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True, buys=True, tavern=True),
+    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False),
+    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True, buys=True),
     FIRST_TIMER: Style(FIRST_TIMER, "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
 }
 TESTS = {"charm": "Charm roll", "watch": "Charm roll", "tavern": "Tavern table", "plant": "Guild test",
