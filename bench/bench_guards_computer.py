@@ -235,6 +235,9 @@ def rows_changes(v: dict) -> list[Row]:
             quote = f"{share(c['wins'][0], games)} of {games:,} games"
         verdict = "" if c["kept"] is None else " (kept)" if c["kept"] else " (dropped)"
         said.append(f"{c['who']} {c['what']}: {share(c['wins'][0], games)}{verdict}")
+    kept = [c for c in v["changes"] if c["who"] == "strong" and c["kept"]]
+    if not quote and len(kept) == 1:  # the strong player now is its one change kept, measured alone (changes())
+        quote = f"{share(kept[0]['wins'][0], games)} of {games:,} games"
     return [Row("computer", "guards-changes", "Guards! Guards! computer players, made-up demo edition, rules version "
                 f"{v['rules']}: each change to the players alone against the player before it, 2 players, {games:,} games, "
                 "seats swapped every other game, "

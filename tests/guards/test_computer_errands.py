@@ -1,7 +1,7 @@
 """The strong computer's errands about the city (game/guards/errands.py): an item bought at a
 Merchant's where it pays for the run about to set out, the Tavern where Charm rolls are a poor
 bet, and a Wanted volunteer its run can spare turned in for the reward its Guild House turns
-into a point (an errand the bench measures but no strength runs: it won no more). Each in a
+into a point (the last two errands the bench measures but no strength runs: they won no more). Each in a
 position where it should, each legal, its words public; the Style without the errand (the
 strong player before them, the bench's "before") does none of them."""
 
@@ -25,6 +25,12 @@ SEATINGS = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 def before():
     """The strong player without its errands."""
     return replace(STYLES["strong"], buys=False, tavern=False, turns_in=False)
+
+
+def tavern():
+    """The strong player trying the Tavern: no strength does (under rules version 3 the bench
+    found it wins no more), the bench measures it."""
+    return replace(STYLES["strong"], tavern=True)
 
 
 def wanted():
@@ -71,11 +77,12 @@ def test_with_charm_rolls_a_poor_bet_strong_tries_the_tavern_and_takes_who_it_br
     """Charm 0 and no dollars to bribe with after a failure; M1 alone against Stibbon's Stumper
     (toughness, 11) is no run worth starting, so the turn's one stop is a volunteer's."""
     s = _one_returned(game(hands={"S": ("M1",)}, S={"charm": 0, "dollars": 0}))._replace(done=("guild_house",))
-    m = move(s, STRONG)
+    m = move(s, tavern())
     assert m.action.act == "tavern", m
-    assert move(s, before()).action.act == "recruit"  # today's strong rolls Charm whatever its Charm
+    assert move(s, before()).action.act == "recruit"  # without the errand it rolls Charm whatever its Charm
+    assert move(s, STRONG).action.act == "recruit"
     s = roll(GUARDS.apply(s, m.action), 7)  # the table's 7: a Lords & Ladies volunteer
-    m = move(s, STRONG)
+    m = move(s, tavern())
     assert m.action.act == "recruit" and s.edition.volunteers[m.action.card].deck == "lords"
     s = GUARDS.apply(s, m.action)
     assert m.action.card in s.player("S").hand and s.pending is None
@@ -92,10 +99,10 @@ def test_a_run_worth_starting_is_the_turns_one_stop_before_a_recruit_or_the_tave
     both on the turn of a spell run)."""
     for charm in (0, 6):
         s = game(hands={"S": ("M1",)}, S={"charm": charm, "dollars": 0})._replace(done=("guild_house",))
-        m = move(s, STRONG)
+        m = move(s, tavern())
         assert m.action.act == "spell_run", m
         s = GUARDS.apply(s, m.action)
-        assert move(s, STRONG).action.act not in ("recruit", "tavern")
+        assert move(s, tavern()).action.act not in ("recruit", "tavern")
 
 
 def test_the_wanted_errand_turns_in_a_volunteer_its_run_can_spare_for_a_point():
@@ -139,11 +146,12 @@ def test_whole_games_with_the_errands_stay_legal_and_seeded():
     for seed in range(12):
         players = (2, 3, 4)[seed % 3]
         s = new_game(None, GuardsConfig(seats=SEATINGS[players], seed=seed))
-        mix = {x: ("strong", "normal", "easy", "first-timer")[(k + seed) % 4] for k, x in enumerate(s.config.seats)}
+        mix = {x: ("strong", tavern(), "normal", "easy", "first-timer")[(k + seed) % 5]
+               for k, x in enumerate(s.config.seats)}
         moves, again = [], []
         end = play_out(s, mix, seed=seed, moves=moves)
         assert end.over
         play_out(s, mix, seed=seed, moves=again)
         assert [m.action for m in moves] == [m.action for m in again]
-        used |= {m.action.act for m in moves if mix[m.seat] == "strong"}
+        used |= {m.action.act for m in moves if mix[m.seat] in ("strong", tavern())}
     assert {"buy", "tavern"} <= used

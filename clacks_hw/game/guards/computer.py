@@ -11,21 +11,26 @@ measured against (``make bench``). Each decides from its seat's view alone (view
              challenge is an even chance, reinforces at the gate, tries the challenge last (a
              failure ends the turn), fights a dragon that blocks its home, talks its way out of
              the Watch House before paying bail, plants a spare Brethren volunteer at an
-             opponent's gate and strikes a passing run of a player not behind it; and the
-             city's errands where the bench found they win more (errands.py): the items that
-             save its run the most turns for their price, bought before it sets out, and the
-             Tavern when it is worth more than the best Charm roll
+             opponent's gate and strikes a passing run of a player not behind it (no errands
+             about the city: under rules version 3 the bench found the items and the Tavern
+             together win it no more)
     strong   the normal plan weighed with the d8's exact odds (odds.py): the runners that return
              the spell soonest (a runner costs the turns to recruit another, a failed attempt a
              turn: tactics.best_runners), the items it carries given to them, a saboteur at each
              opponent's Start Gate (every run ends there), the leader's first, and moved there
              again after a strike, the strike (Alter Allegiance or Ambush) likelier to
              cost the run a runner, the defender whose loss costs least, against a fourth
-             dragon every volunteer it may send; and the normal player's errands
+             dragon every volunteer it may send; and the city's errand the bench found wins
+             more (errands.py): the items that save its run the most turns for their price,
+             bought before it sets out (not the Tavern: under rules version 3 it wins no more)
 
 The FIRST_TIMER model (core/computer.py) is somebody in their first game: they know the rules,
 recruit the card in front of them when their Charm may do it, send every runner they hold once
 they have two, and never plant a saboteur.
+
+Each of them, its hand empty, recruits the best card shown however little it is worth: every run
+needs a volunteer, and a deck whose weak cards nobody recruits never runs out to bring its
+discard pile back (rulebook line 800), so a table of empty hands would end its turns for ever.
 
 Its words (``Move.why``) are public: a saboteur's card or quadrant and a private answer never
 appear in them.
@@ -70,7 +75,8 @@ class Style:
     fights: bool  # fights a dragon in its home quadrant, or the fourth coming
     exact: bool  # weighs strikes and defenders by the exact odds
     buys: bool = False  # buys the items that pay for the run about to set out (errands.py)
-    tavern: bool = False  # tries the Tavern when it is worth more than the best Charm roll
+    tavern: bool = False  # tries the Tavern when it is worth more than the best Charm roll (no strength: under
+    # rules version 3 the bench found it wins no more)
     turns_in: bool = False  # turns in the Wanted volunteers its next run can spare (no strength: the bench
     # found it wins no more)
     any_run: bool = False  # easy: any route and any runners, not the random player's two shapes (off: the
@@ -81,8 +87,8 @@ class Style:
 
 STYLES = {
     "easy": Style("easy", "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
-    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False, buys=True, tavern=True),
-    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True, buys=True, tavern=True),
+    "normal": Style("normal", "likeliest", 0.5, 2, "spare", "ahead", 4, 2, True, False),
+    "strong": Style("strong", "tempo", 0.3, 2, "leader", "always", 5, 3, True, True, buys=True),
     FIRST_TIMER: Style(FIRST_TIMER, "likeliest", 0.0, 1, "never", "never", 3, 1, False, False),
 }
 TESTS = {"charm": "Charm roll", "watch": "Charm roll", "tavern": "Tavern table", "plant": "Guild test",
@@ -292,10 +298,14 @@ def _recruit(game, view, seat, style, rng):
         return chance * worth(view, seat, c)
 
     card = max(shown, key=lambda c: (gain(c), c))
-    inn = errands.tavern(view, seat, style, gain(card) if worth(view, seat, card) > 1.0 else 0.0, _free)
+    # a card worth no more than its place in the hand waits for a better one, unless the hand is empty: every
+    # run needs a volunteer, the final spell one at least (rulebook line 430), and the weak cards recruited
+    # are what runs a deck out so that its discard pile comes back (line 800)
+    wanted = worth(view, seat, card) > 1.0 or not p.hand
+    inn = errands.tavern(view, seat, style, gain(card) if wanted else 0.0, _free)
     if inn is not None:
         return inn
-    if worth(view, seat, card) <= 1.0:
+    if not wanted:
         return None
     chance = recruit_chance(view, seat, card)
     return A(seat, "recruit", card=card, quadrant=quadrant), \
