@@ -196,6 +196,7 @@ def _write_all(plan: Plan, hall_key: SigningKey, hall_password: str | None, boar
         _write(plan, f"boards/{board}.toml", board_block(plan, board, password, key, hall_key.public), 0o600)
     out = plan.out.resolve()
     _write(plan, "mosquitto/clacks.passwd", "\n".join(lines) + "\n", mode, owner)
+    _write(plan, "mosquitto/clacks.acl", mosquitto.acl(boards), mode, owner)  # the new boards' rules too
     if hall_password is None:  # adding: the boards join the [boards] table, nothing else changes
         text = read_regular(plan.out / HALL_TOML, 1 << 20).decode("utf-8")
         for board in plan.boards:
@@ -204,7 +205,6 @@ def _write_all(plan: Plan, hall_key: SigningKey, hall_password: str | None, boar
         return plan
     if plan.ca:
         _write(plan, f"boards/{CA_NAME}", read_regular(plan.ca, 1 << 20).decode("ascii", "replace"), 0o644)
-    _write(plan, "mosquitto/clacks.acl", mosquitto.ACL, mode, owner)
     broker_reads = [out / "mosquitto" / "clacks.passwd", out / "mosquitto" / "clacks.acl"]
     tls = plan.tls
     if tls:  # the exhibitor's certificate and key, where the broker reads them and nobody else the key

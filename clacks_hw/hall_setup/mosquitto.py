@@ -32,7 +32,11 @@ def new_password() -> str:
     return secrets.token_urlsafe(24)
 
 
-ACL = f"""\
+def acl(boards) -> str:
+    """The access list for ``boards`` (their user names). The hall's status is one topic every
+    board reads: a rule of each board's own, since a pattern without %u or %c has Mosquitto warn
+    at every start."""
+    lines = [f"""\
 # Who may read and write what on the hall's broker: written by `clacks-hw hall setup`.
 # The hall reads every board; it writes only its own status, receipts and ping.
 user {HALL_USER}
@@ -42,9 +46,10 @@ topic readwrite {HALL_PREFIX}/#
 # Every board (its user is its name): writes only its own topics; reads the hall's status and
 # its own receipts, nothing else.
 pattern write {PREFIX}/%u/#
-pattern read {HALL_PREFIX}/status
 pattern read {HALL_PREFIX}/receipts/%u
-"""
+"""]
+    lines += [f"\nuser {board}\ntopic read {HALL_PREFIX}/status\n" for board in sorted(boards)]
+    return "".join(lines)
 
 
 def broker_conf(*, port: int, passwd: str, acl: str, tls: tuple[str, str] | None, local_port: int | None) -> str:

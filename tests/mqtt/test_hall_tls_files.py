@@ -120,3 +120,39 @@ def test_every_listener_takes_the_user_name_as_the_client_id(tmp_path, open_fold
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_board_added_later_reads_the_halls_status_and_the_broker_warns_of_no_pattern(tmp_path):
+    """The hall's status is a rule of each board's own in the access list (a pattern without
+    %u has Mosquitto warn at every start): `--add` writes the new board's."""
+    import time
+    import tomllib
+
+    from tests.mqtt.test_hall_setup import GeneratedBroker
+
+    port = free_port()
+    out = tmp_path / "hall"
+    assert _setup(out, tmp_path, "--boards", "1", "--port", str(port)).exit_code == 0
+    r = CliRunner().invoke(cli, ["hall", "setup", "--out", str(out), "--add", "late"])
+    assert r.exit_code == 0, r.output
+    acl = (out / "mosquitto" / "clacks.acl").read_text()
+    assert "user late\ntopic read clacks-hall/status\n" in acl and "user board1\ntopic read clacks-hall/status\n" in acl
+    assert "pattern read clacks-hall/status" not in acl
+    broker = GeneratedBroker(tmp_path, out).start(port)
+    try:
+        hall_password = tomllib.loads((out / "hall.toml").read_text())["broker"]["password"]
+        late_password = tomllib.loads((out / "boards" / "late.toml").read_text())["mqtt"]["password"]
+        h, _ = client(port, "hall", hall_password)
+        h.publish("clacks-hall/status", b"online", qos=1, retain=True).wait_for_publish(5)
+        late, got = client(port, "late", late_password)
+        late.subscribe("clacks-hall/status")
+        late.subscribe("clacks/board1/#")  # another board's: the broker passes none of it on
+        until(lambda: got["messages"], "the hall's status read by the board added later")
+        time.sleep(0.5)
+        assert [t for t, _ in got["messages"]] == ["clacks-hall/status"]
+        for c in (h, late):
+            c.loop_stop()
+            c.disconnect()
+    finally:
+        broker.stop()
+    assert "Warning: ACL pattern" not in broker.log.read_text(errors="replace")

@@ -6,7 +6,7 @@ again; tests/mqtt/test_hall_picture.py fails when the committed one is stale."""
 from __future__ import annotations
 
 
-from clacks_hw.hall_setup.mosquitto import ACL
+from clacks_hw.hall_setup.mosquitto import acl as access_list
 from clacks_hw.mqtt.topics import BOARD_KINDS, HALL_PING, HALL_STATUS, board_topic, receipt_topic
 from tests.support.dot_picture import DotPicture
 from tests.support.imports import ROOT
@@ -24,15 +24,19 @@ TOPICS = {**{board_topic("NAME", k): (WHAT[k], k in ("status", "state")) for k i
           HALL_PING: ("the hall's check that the broker answers", False)}
 
 
+ACL = access_list(["NAME"])  # one board stands for each: its rules are every board's
+
+
 def rules(acl: str = ACL) -> list[tuple[str, str, str]]:
-    """(who, access, topic) of each rule: who is a user, or "each board" for a %u pattern."""
+    """(who, access, topic) of each rule: who is a user, or "each board" for a %u pattern and
+    for the rules of user NAME."""
     out, user = [], None
     for line in acl.splitlines():
         words = line.split()
         if not words or words[0].startswith("#"):
             continue
         if words[0] == "user":
-            user = words[1]
+            user = "each board" if words[1] == "NAME" else words[1]
         elif words[0] == "topic":
             out.append((user, words[1], words[2]))
         elif words[0] == "pattern":
