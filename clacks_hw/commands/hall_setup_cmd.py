@@ -68,6 +68,9 @@ def check_certificate(cert: str, key: str, host: str) -> None:
 @click.option("--tls-key", type=click.Path(dir_okay=False, exists=True), default=None, help="Its private key (PEM).")
 @click.option("--tls-ca", type=click.Path(dir_okay=False, exists=True), default=None,
               help="The authority that signed it, if the boards' system does not know it (copied for them).")
+@click.option("--tls-local", is_flag=True,
+              help="TLS with a certificate authority of the hall's own, for a --host no public one signs "
+                   "(name.local): its certificate lasts ten years; the boards get the authority (boards/hall-ca.pem).")
 @click.option("--hall-port", type=click.IntRange(1, 65535), default=1883, show_default=True,
               help="With TLS: the broker's plain port on 127.0.0.1, for the hall itself.")
 @click.option("--page-port", type=click.IntRange(1, 65535), default=8090, show_default=True)
@@ -75,8 +78,8 @@ def check_certificate(cert: str, key: str, host: str) -> None:
 @click.option("--user", default=None, help="The user the hall runs as [default: who ran sudo, else you].")
 @click.option("--browser", default=None, help="The kiosk screen's browser [default: chromium, as found].")
 @click.option("--force", is_flag=True, help="Write a new hall over the one in --out (new keys for every board).")
-def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, hall_port, page_port, db, user, browser,
-              force):
+def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, tls_local, hall_port, page_port, db, user,
+              browser, force):
     """Write a hall for N boards: Mosquitto's users, passwords and access list (each board writes
     only its own topics), TLS where you give a certificate, hall.toml (the hall's login, key and
     every board's public key), each board's [mqtt] section (boards/NAME.toml: its login and key),
@@ -93,9 +96,19 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, h
         _fail("no boards: give --boards N, or --board NAME for each\n  e.g. clacks-hw hall setup --boards 3")
     if (tls_cert is None) != (tls_key is None) or (tls_ca and not tls_cert):
         _fail("TLS needs both --tls-cert and --tls-key (and --tls-ca only with them)")
+    if tls_local and (tls_cert or added):
+        _fail("--tls-local makes the hall's own certificate: give it without --tls-cert, --tls-key and --tls-ca, "
+              "and not with --add (the hall keeps the certificate it has)")
     import socket  # here: `hall --help` needs no network module
 
     host = host or f"{socket.gethostname()}.local"
+    if tls_local:  # an authority of the hall's own and a certificate for --host, copied in like an exhibitor's
+        import tempfile
+
+        from ..hall_setup.local_ca import local_tls
+
+        scratch = tempfile.TemporaryDirectory(prefix="clacks-hall-tls-")
+        tls_ca, tls_cert, tls_key = (str(p) for p in local_tls(host, Path(scratch.name)))
     if tls_cert and not added:
         check_certificate(tls_cert, tls_key, host)
     plan = Plan(out=Path(out), boards=boards, host=host, port=port or (8883 if tls_cert else 1883),

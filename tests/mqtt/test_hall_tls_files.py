@@ -156,3 +156,46 @@ def test_a_board_added_later_reads_the_halls_status_and_the_broker_warns_of_no_p
     finally:
         broker.stop()
     assert "Warning: ACL pattern" not in broker.log.read_text(errors="replace")
+
+
+def test_tls_local_makes_the_halls_own_authority_and_the_boards_trust_it(tmp_path):
+    """`--tls-local` for a name no public authority signs: a certificate for --host signed by an
+    authority of the hall's own, lasting ten years; the boards get the authority; its private
+    key is nowhere; the real Mosquitto serves TLS with it and a board's client checks it."""
+    import datetime
+
+    from cryptography import x509
+
+    from tests.mqtt.test_hall_setup import GeneratedBroker
+
+    named = _setup(tmp_path / "named", tmp_path, "--boards", "1", "--tls-local")  # --host 127.0.0.1 by _setup
+    assert named.exit_code == 0, named.output
+    r = CliRunner().invoke(cli, ["hall", "setup", "--out", str(tmp_path / "dot-local"), "--db",
+                                 str(tmp_path / "h2.sqlite"), "--boards", "1", "--host", "hall.local", "--tls-local"])
+    assert r.exit_code == 0, r.output
+    local = x509.load_pem_x509_certificate((tmp_path / "dot-local" / "mosquitto" / "clacks-cert.pem").read_bytes())
+    assert local.extensions.get_extension_for_class(x509.SubjectAlternativeName).value.get_values_for_type(
+        x509.DNSName) == ["hall.local"]
+    days = local.not_valid_after_utc - \
+        datetime.datetime.now(datetime.timezone.utc)
+    assert 3640 < days.days <= 3650
+    out = tmp_path / "named"
+    ca = out / "boards" / "hall-ca.pem"
+    every = b"".join(p.read_bytes() for p in out.rglob("*") if p.is_file())
+    assert every.count(b"BEGIN PRIVATE KEY") == 1  # the broker's key alone: the authority's was never written
+    assert x509.load_pem_x509_certificate(ca.read_bytes()).extensions.get_extension_for_class(
+        x509.BasicConstraints).value.ca
+    conf = (out / "mosquitto" / "clacks.conf").read_text()
+    port = int(next(line.split()[1] for line in conf.splitlines() if line.startswith("listener ") and
+                    "127.0.0.1" not in line))
+    broker = GeneratedBroker(tmp_path, out).start(port)
+    try:
+        c, got = client(port, "nobody", "wrong", tls_ca=str(ca))  # the certificate checks out against the hall's CA
+        assert got["rc"] is not None
+        c.loop_stop()
+    finally:
+        broker.stop()
+    both = CliRunner().invoke(cli, ["hall", "setup", "--out", str(tmp_path / "x"), "--boards", "1", "--tls-local",
+                                    "--tls-cert", str(out / "mosquitto" / "clacks-cert.pem"),
+                                    "--tls-key", str(out / "mosquitto" / "clacks-key.pem")])
+    assert both.exit_code == 2 and "--tls-local makes the hall's own certificate" in both.output
