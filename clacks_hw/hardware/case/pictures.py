@@ -95,7 +95,9 @@ def view(c: Case, upto: int | None) -> str:
                          + "\n".join(body) + "\n}")
             if new:
                 label += 1
-                last = max(z + lift, last + 11.0)  # labels one above the other, never on top of each other
+                # labels one above the other, never on top of each other: 16 mm apart, as the camera's
+                # slant shortens heights, for 9 mm letters
+                last = max(z + lift, last + 16.0)
                 lines.append(_label(c, label, title, last))
     return HEADER + "$fn = 32;\n\n" + "\n".join(lines) + "\n"
 
