@@ -42,7 +42,8 @@ class UnsafePath(ClacksError, ValueError):
                          f"written there as root land somewhere else.\n  fix: {fix}")
 
 
-def _name(uid: int) -> str:
+def user_name(uid: int) -> str:
+    """The user's name, or the number when the system has no name for it."""
     try:
         return pwd.getpwuid(uid).pw_name
     except KeyError:
@@ -182,10 +183,10 @@ def _entry(name: str) -> str:
 def _check(fd: int, where: str, trust: frozenset[int], final: bool) -> os.stat_result:
     st = os.fstat(fd)
     if st.st_uid not in trust:
-        allowed = " or ".join(_name(u) for u in sorted(trust))
-        raise UnsafePath(where, f"it is owned by {_name(st.st_uid)}, not {allowed}",
-                         f"sudo chown root {where} (or, if {_name(st.st_uid)} should own it, run this command "
-                         f"as {_name(st.st_uid)} rather than as root)")
+        allowed = " or ".join(user_name(u) for u in sorted(trust))
+        raise UnsafePath(where, f"it is owned by {user_name(st.st_uid)}, not {allowed}",
+                         f"sudo chown root {where} (or, if {user_name(st.st_uid)} should own it, run this command "
+                         f"as {user_name(st.st_uid)} rather than as root)")
     others = st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     # A sticky folder (/tmp) lets others add names but not move ours: fine to pass through.
     if others and (final or not st.st_mode & stat.S_ISVTX):
@@ -256,6 +257,6 @@ def _link(fd: int, name: str, here: str, parent: os.stat_result, trust: frozense
     if not stat.S_ISLNK(st.st_mode):
         raise NotADirectoryError(errno.ENOTDIR, "not a folder", where)
     if strict and parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and st.st_uid not in trust:
-        raise UnsafePath(where, f"it is a link owned by {_name(st.st_uid)} in {here}, which others may write",
+        raise UnsafePath(where, f"it is a link owned by {user_name(st.st_uid)} in {here}, which others may write",
                          f"remove the link (sudo rm {where}) and give the real folder's path")
     return os.readlink(name, dir_fd=fd)

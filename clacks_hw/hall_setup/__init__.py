@@ -208,7 +208,7 @@ def _write_all(plan: Plan, hall_key: SigningKey, hall_password: str | None, boar
     broker_reads = [out / "mosquitto" / "clacks.passwd", out / "mosquitto" / "clacks.acl"]
     tls = plan.tls
     if tls:  # the exhibitor's certificate and key, where the broker reads them and nobody else the key
-        cert, key = tls_files(*tls).values()
+        cert, key = tls_files(*tls)
         broker_reads += [_write(plan, f"mosquitto/{CERT_NAME}", cert.decode("ascii"), 0o644).resolve(),
                          _write(plan, f"mosquitto/{KEY_NAME}", key.decode("ascii"), mode, owner).resolve()]
         tls = (str(broker_reads[2]), str(broker_reads[3]))

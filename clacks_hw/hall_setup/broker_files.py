@@ -15,14 +15,15 @@ import stat
 from pathlib import Path
 
 from ..base.regular_file import read_regular
+from ..base.secure_files import user_name
 
 BROKER_USER = "mosquitto"
 CERT_NAME, KEY_NAME = "clacks-cert.pem", "clacks-key.pem"
 
 
-def tls_files(cert: str, key: str) -> dict[str, bytes]:
-    """{file name under mosquitto/: its bytes} of the exhibitor's certificate and key."""
-    return {CERT_NAME: read_regular(Path(cert), 1 << 20), KEY_NAME: read_regular(Path(key), 1 << 20)}
+def tls_files(cert: str, key: str) -> tuple[bytes, bytes]:
+    """The exhibitor's certificate and key, as they are (installed as CERT_NAME and KEY_NAME)."""
+    return read_regular(Path(cert), 1 << 20), read_regular(Path(key), 1 << 20)
 
 
 def _lets_in(st: os.stat_result, uid: int, gids: set, bits: tuple[int, int, int]) -> bool:
@@ -54,23 +55,14 @@ def unreadable(paths: list[Path], user: str = BROKER_USER) -> list[str]:
         if folder is not None:
             st = folder.stat()
             out.append(f"the broker (user {user}) cannot read {path}: it cannot enter {folder} (mode "
-                       f"{stat.S_IMODE(st.st_mode):04o}, owner {_name(st.st_uid)})\n  fix: give `hall setup` an --out "
-                       f"the broker can enter, such as /etc/clacks-hall, or `chmod o+x {folder}`")
+                       f"{stat.S_IMODE(st.st_mode):04o}, owner {user_name(st.st_uid)})\n  fix: give `hall setup` an "
+                       f"--out the broker can enter, such as /etc/clacks-hall, or `chmod o+x {folder}`")
         elif not _lets_in(path.stat(), u.pw_uid, gids, read):
             st = path.stat()
             out.append(f"the broker (user {user}) cannot read {path} (mode {stat.S_IMODE(st.st_mode):04o}, owner "
-                       f"{_name(st.st_uid)}, group {_group(st.st_gid)})\n  fix: run `hall setup` with sudo, so "
+                       f"{user_name(st.st_uid)}, group {_group(st.st_gid)})\n  fix: run `hall setup` with sudo, so "
                        f"it gives the file to group {user}, or `sudo chgrp {user} {path} && sudo chmod g+r {path}`")
     return out
-
-
-def _name(uid: int) -> str:
-    import pwd
-
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return str(uid)
 
 
 def _group(gid: int) -> str:
