@@ -35,6 +35,10 @@ from ..mqtt.topics import HALL_STATUS, board_topic, receipt_topic
 from .public import status_json
 
 log = logging.getLogger(__name__)
+# Who the board is, in the form the hall's arbiter page shows, is said at every start whatever
+# the log level: an arbiter counts a knocking board only once the two fingerprints match.
+identity_log = logging.getLogger(__name__ + ".identity")
+identity_log.setLevel(logging.INFO)
 ALIVE_S = 1.0  # the heartbeat; a hall shows the board silent after 4 s without one
 RESEND_S = 30.0  # a result the hall has not named is sent again after this (and at once when it is back)
 LINGER_S = 1800.0  # ... then after twice as long each time, up to this
@@ -110,7 +114,7 @@ class MqttLink:
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="mqtt-link", daemon=True)
         self._thread.start()
-        log.info("MQTT: board %s publishing to %s:%d, signing with key %s (fingerprint %s)", self.board_id,
+        identity_log.info("MQTT: board %s publishing to %s:%d, signing with key %s (fingerprint %s)", self.board_id,
                  self.config.host, self.config.port, self.key.public, fingerprint(self.key.public))
         return self
 
