@@ -34,7 +34,8 @@ def test_a_board_says_the_fingerprint_the_arbiter_sees_at_every_start_without_v(
     finally:
         root.removeHandler(handler)
         root.setLevel(level)
-    shown = Knock(board="alpha", reason="unknown", first=0.0, last=0.0, key=key.public).data()["fingerprint"]  # what the arbiter's page lists
+    # what the arbiter's page lists for this board when it knocks
+    shown = Knock(board="alpha", reason="unknown", first=0.0, last=0.0, key=key.public).data()["fingerprint"]
     said = [line for line in handler.lines if shown in line]
     assert len(said) == 2, handler.lines
     assert all(line.startswith("MQTT: board alpha publishing to 127.0.0.1:9") for line in said)
