@@ -125,15 +125,19 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
     assert phone.locator("#games li").count() == len(RESULTS)
     kept(phone, "hall-arbiter-phone")
 
+    # A name half-typed in one row while another row is voided: the list is drawn again after the
+    # void, and what was typed must still be there when the arbiter presses "Correct the name".
+    bravo = phone.locator("#games li", has_text="n1-0000000c")
+    bravo.locator("select").select_option("W")
+    bravo.locator("input").fill("ANNA")
     alpha2 = phone.locator("#games li", has_text="n2-0000000b")
     alpha2.locator("button", has_text="Void it").click()
     phone.wait_for_function("() => document.getElementById('answer').textContent.includes('give the reason')", timeout=WAIT_MS)
     phone.fill("#reason", "the players swapped seats mid-game")
     phone.locator("#games li", has_text="n2-0000000b").locator("button", has_text="Void it").click()
     phone.wait_for_function("() => document.getElementById('answer').textContent.startsWith('Done: voided')", timeout=WAIT_MS)
-    bravo = phone.locator("#games li", has_text="n1-0000000c")
-    bravo.locator("select").select_option("W")
-    bravo.locator("input").fill("ANNA")
+    phone.wait_for_function("() => document.querySelectorAll('#games li.voided').length === 1", timeout=WAIT_MS)  # drawn again
+    assert bravo.locator("select").input_value() == "W" and bravo.locator("input").input_value() == "ANNA"
     phone.fill("#reason", "typed at the table as ANN")
     bravo.locator("button", has_text="Correct the name").click()
     phone.wait_for_function("() => document.getElementById('answer').textContent.includes('ANN \u2192 ANNA')", timeout=WAIT_MS)

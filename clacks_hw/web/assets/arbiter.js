@@ -9,6 +9,10 @@
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) { e.className = cls; } if (text !== undefined) { e.textContent = String(text); } return e; }
   function show(node, yes) { node.classList.toggle("hidden", !yes); }
   function say(text) { $("answer").textContent = text; }
+  // What the arbiter has typed into a result's row, by board and game: the list is drawn again
+  // after every correction and on every refresh, and a half-typed name must survive that.
+  var drafts = {};
+  function draftOf(g) { return drafts[g.board + "/" + g.game] || (drafts[g.board + "/" + g.game] = {seat: "", name: ""}); }
   function paired(yes) {
     show($("pairpanel"), !yes);
     var panels = document.querySelectorAll(".paired");
@@ -28,7 +32,7 @@
                                  reason: $("reason").value}).then(function (a) {
       if (a[0] === 403 && /not paired/.test(a[1].error || "")) { paired(false); }
       say(a[0] === 200 ? "Done: " + a[1].entry.text : "Refused (" + a[0] + "): " + (a[1].error || ""));
-      if (a[0] === 200) { load(); }
+      if (a[0] === 200) { if (kind === "name") { delete drafts[g.board + "/" + g.game]; } load(); }
     }).catch(function (e) { say("No answer from the hall: " + e); });
   }
   function who(g) {
@@ -47,9 +51,13 @@
     toggle.addEventListener("click", function () { correct(g, g.voided ? "count" : "void"); });
     acts.appendChild(toggle);
     if (g.seats.length) {
-      var seat = el("select"), name = el("input"), fix = el("button", "", "Correct the name");
+      var seat = el("select"), name = el("input"), fix = el("button", "", "Correct the name"), draft = draftOf(g);
       for (var i = 0; i < g.seats.length; i++) { var o = el("option", "", g.seats[i]); o.value = g.seats[i]; seat.appendChild(o); }
       name.maxLength = 16; name.size = 10; name.placeholder = "name (empty: none)"; fix.type = "button";
+      if (draft.seat) { seat.value = draft.seat; }
+      name.value = draft.name;
+      seat.addEventListener("change", function () { draft.seat = seat.value; });
+      name.addEventListener("input", function () { draft.name = name.value; });
       fix.addEventListener("click", function () { correct(g, "name", seat.value, name.value); });
       acts.appendChild(seat); acts.appendChild(name); acts.appendChild(fix);
     }
