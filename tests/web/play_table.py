@@ -90,9 +90,18 @@ class PagePlayer:
             self.page.click(f'[data-button="{name}"]')
         self._after(before, name)
 
+    def caught_up(self) -> None:
+        """Until the page shows the board's latest action, as a player looks before a click: a
+        card clicked on the screen before is one the page has already replaced."""
+        actions = self.board.ctrl.session.actions if self.board.ctrl.session else None
+        self.page.wait_for_function(
+            "a => a === null || (window.playDrawn && window.playDrawn.position"
+            " && window.playDrawn.position.actions === a)", arg=actions, timeout=SETTLE_S * 1000)
+
     def card(self, seat: str, card: str) -> None:
         before = self.board.signature()
         sel = f'#hands button.card[data-seat="{seat}"][data-card="{card}"]'
+        self.caught_up()
         self.page.wait_for_selector(sel, timeout=SETTLE_S * 1000)
         if self.keys:
             self.page.keyboard.press(self.page.inner_text(f"{sel} kbd"))
@@ -102,6 +111,7 @@ class PagePlayer:
 
     def report(self, k: int) -> None:
         before = self.board.signature()
+        self.caught_up()
         self.page.click(f"#reports button.card >> nth={k}")
         self._after(before, f"report card {k}")
 

@@ -120,6 +120,27 @@ def test_competitive_by_clicks(play, page):
     assert page.problems == []
 
 
+def test_a_redraw_that_leaves_a_hand_as_it_was_keeps_its_buttons(play, page):
+    # A card clicked while the page redraws for something else (a tower moved to, the turn
+    # passing, a flash ending) must not land on a button the redraw threw away.
+    board = play(mode="competitive", seats=["S", "N"])
+    open_page(page, board)
+    player = PagePlayer(board, page)
+    s = board.state
+    other = next(x for x in ("S", "N") if x != s.turn.seat)
+    held = [page.query_selector(f'#hands button.card[data-seat="{x}"]') for x in (s.turn.seat, other)]
+    moves = script(s)
+    assert moves[0][0] == "button", moves  # the first move of this game goes to a tower
+    player.button(moves[0][1])
+    player.caught_up()
+    assert board.state.turn.seat == s.turn.seat and board.state.player(s.turn.seat).hand == s.player(s.turn.seat).hand
+    assert [b.evaluate("b => b.isConnected") for b in held] == [True, True]
+    player.do(script(board.state))  # a card played: that hand is drawn again, and it is clickable
+    player.caught_up()
+    assert held[1].evaluate("b => b.isConnected")
+    assert page.problems == []
+
+
 def test_race_by_keys_with_a_swap(play, page):
     board = play(mode="race", seats=["S", "N"], seed=9)
     open_page(page, board)

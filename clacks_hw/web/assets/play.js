@@ -186,30 +186,48 @@
     });
   }
 
-  function handsPanel(d) {
-    var box = $("hands"), p = d.position, turn = p && p.turn, keys = d.keys.cards;
-    clear(box); cardKeys = {};
-    Object.keys(d.hands || {}).forEach(function (s) {
-      var h = d.hands[s], panel = el("div", "panel hand" + (s === turn ? " current" : ""));
-      var title = el("h2"); title.appendChild(K.seatDot(d, s)); title.appendChild(document.createTextNode(K.seatName(d, s) + (s === turn ? ": to act" : "")));
-      panel.appendChild(title);
-      var row = el("div", "cards");
-      if (!h.cards.length) { row.appendChild(el("span", "small", "no cards")); }
-      h.cards.forEach(function (c, k) {
-        var b = el("button", "card"); b.type = "button"; b.dataset.card = c; b.dataset.seat = s;
-        if (h.jacquards[c]) { b.appendChild(K.jacquard(h.jacquards[c], false)); }
-        b.appendChild(el("span", "label", h.labels[c] || c));
-        if (s === turn && k < keys.length) { b.appendChild(el("kbd", "", keys.charAt(k))); cardKeys[keys.charAt(k)] = [s, c]; }
-        if (d.preview && d.preview.card === c && d.preview.seat === s) { b.classList.add("shown"); }
-        b.addEventListener("click", function () { post("/api/tap", {seat: s, card: c}); b.blur(); });
-        row.appendChild(b);
-      });
-      panel.appendChild(row);
-      if (s === turn) {  // what to do now, before a card is tapped (and with hints, which card)
-        (d.guide || []).forEach(function (line) { panel.appendChild(el("div", "guide small", line)); });
-      }
-      box.appendChild(panel);
+  // A hand's buttons are built again only when its cards change: a redraw for anything else (the
+  // turn, a flash ending, the guide) updates them in place, so a click pressed while the page
+  // redraws is not lost between its press and its release on a replaced button.
+  var hands = {};
+  function handPanel(d, s, h) {
+    var key = JSON.stringify([h.cards, h.labels, h.jacquards]), was = hands[s];
+    if (was && was.key === key) { return was; }
+    var panel = el("div", "panel hand"), title = el("h2"), row = el("div", "cards"), buttons = [];
+    panel.appendChild(title);
+    if (!h.cards.length) { row.appendChild(el("span", "small", "no cards")); }
+    h.cards.forEach(function (c) {
+      var b = el("button", "card"); b.type = "button"; b.dataset.card = c; b.dataset.seat = s;
+      if (h.jacquards[c]) { b.appendChild(K.jacquard(h.jacquards[c], false)); }
+      b.appendChild(el("span", "label", h.labels[c] || c));
+      b.addEventListener("click", function () { post("/api/tap", {seat: s, card: c}); b.blur(); });
+      row.appendChild(b); buttons.push(b);
     });
+    panel.appendChild(row);
+    var guide = el("div", "guides");
+    panel.appendChild(guide);
+    return (hands[s] = {key: key, panel: panel, title: title, buttons: buttons, guide: guide});
+  }
+  function handsPanel(d) {
+    var box = $("hands"), p = d.position, turn = p && p.turn, keys = d.keys.cards, seats = Object.keys(d.hands || {});
+    cardKeys = {};
+    Object.keys(hands).forEach(function (s) { if (seats.indexOf(s) < 0) { delete hands[s]; } });
+    seats.forEach(function (s, i) {
+      var h = d.hands[s], hp = handPanel(d, s, h), mine = s === turn;
+      hp.panel.classList.toggle("current", mine);
+      clear(hp.title); hp.title.appendChild(K.seatDot(d, s));
+      hp.title.appendChild(document.createTextNode(K.seatName(d, s) + (mine ? ": to act" : "")));
+      h.cards.forEach(function (c, k) {
+        var b = hp.buttons[k], kbd = b.querySelector("kbd");
+        if (kbd) { b.removeChild(kbd); }
+        if (mine && k < keys.length) { b.appendChild(el("kbd", "", keys.charAt(k))); cardKeys[keys.charAt(k)] = [s, c]; }
+        b.classList.toggle("shown", !!(d.preview && d.preview.card === c && d.preview.seat === s));
+      });
+      clear(hp.guide);  // what to do now, before a card is tapped (and with hints, which card)
+      (mine ? d.guide || [] : []).forEach(function (line) { hp.guide.appendChild(el("div", "guide small", line)); });
+      if (box.children[i] !== hp.panel) { box.insertBefore(hp.panel, box.children[i] || null); }
+    });
+    while (box.children.length > seats.length) { box.removeChild(box.lastChild); }
   }
 
   function reportsPanel(d) {
@@ -348,6 +366,7 @@
   function draw(d) {
     state = d;
     if (window.playPaused) { return; }
+    window.playDrawn = d;  // the state on screen now (a test waits for it before it clicks)
     header(d); towerText(d); momentsPanel(d); saidPanel(d); previewPanel(d); nextPanel(d); sentPanel(d);
     handsPanel(d); reportsPanel(d); dicePanel(d); setupPanel(d); newGameForm(d);
     drawFrame(d);
