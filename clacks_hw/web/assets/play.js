@@ -230,10 +230,14 @@
     while (box.children.length > seats.length) { box.removeChild(box.lastChild); }
   }
 
+  var reportsKey = null;
   function reportsPanel(d) {
     var box = $("reports"), p = d.position, list = (p && p.reports) || [], keys = d.keys.reports;
-    clear(box); reportKeys = {};
-    show(box, list.length > 0 && d.screen !== "attract");
+    var on = list.length > 0 && d.screen !== "attract";
+    var key = JSON.stringify([on, list, keys, list.map(function (r) { return r.jacquard && p.jacquards && p.jacquards[r.jacquard]; })]);
+    show(box, on);
+    if (key === reportsKey) { return; }  // the same cards: the same buttons (as a hand's, above)
+    reportsKey = key; clear(box); reportKeys = {};
     if (!list.length) { return; }
     box.appendChild(el("h2", "", "Report cards on the table"));
     var row = el("div", "cards");
@@ -242,7 +246,7 @@
       if (r.jacquard && p.jacquards && p.jacquards[r.jacquard]) { b.appendChild(K.jacquard(p.jacquards[r.jacquard], false)); }
       b.appendChild(el("span", "label", r.deck + (r.face_up ? " (face up)" : "")));
       if (k < keys.length) { b.appendChild(el("kbd", "", keys.charAt(k))); reportKeys[keys.charAt(k)] = k; }
-      b.addEventListener("click", function () { post("/api/tap", {seat: p.turn, report: k}); b.blur(); });
+      b.addEventListener("click", function () { post("/api/tap", {seat: state.position.turn, report: k}); b.blur(); });
       row.appendChild(b);
     });
     box.appendChild(row);
