@@ -198,7 +198,7 @@ class Daemon:
         publisher = self._publisher(cfg, s, directory)
         if self.pairing is not None:  # the pairing gestures and screen (screens/pairing.py)
             self.controller.phones = PhoneDesk(
-                self.pairing, self.edition.spelled, say=report, terminal=self.screen,
+                self.pairing, self.edition.spelled, say=report, terminal=self.screen or self._drawing,
                 url=self.status_page.phone_url if self.status_page is not None else None, seats=self._seats_in_play)
         self.loop = EventLoop(self.events, self.controller, self.leds, self.clock, buttons=self.buttons,
                               notifier=self.notifier, stop=self.stop, observer=s.observer, status=publisher)

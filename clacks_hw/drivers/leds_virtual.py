@@ -137,5 +137,15 @@ class VirtualLeds:
         self._drawn_lines = len(lines)
         self._last_plain_count += not self.colour
 
+    def pairing(self, qr: list[str] | None, text: list[str] | None = None) -> None:
+        """While the board pairs a phone: the code's text, printed once between two drawings (the
+        QR code is left out: without a terminal it is no picture). This is the virtual board's
+        own display, as the terminal screen is on a terminal; None: pairing ended."""
+        if qr is None or not text:
+            return
+        rule = "-" * max(len(line) for line in text)
+        self.stream.write("\n".join([rule, *text, rule]) + "\n\n")
+        self.stream.flush()
+
     def close(self) -> None:
         self._drawn_lines = 0

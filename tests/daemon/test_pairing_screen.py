@@ -104,6 +104,31 @@ def test_turn_and_back_held_show_the_code_on_the_lamps_for_two_minutes(board, ca
     assert code.code not in everything and code.grouped not in everything  # the LEDs only
 
 
+def test_a_virtual_board_drawn_as_plain_text_prints_the_code_readably(tmp_path):
+    # Without a terminal (its output read from a file, as an emulated board at a show runs), the
+    # lamps are letters that spell nothing readable: the code's lines come with the drawing.
+    clock = FakeClock(0.0)
+    config = load_config(overrides={"buttons.pin_factory": "mock", "reader.type": "none",
+                                    "journal.dir": str(tmp_path), "status.port": free_port(),
+                                    "status.admin_token": TOKEN}, check_devices=False)
+    out = io.StringIO()
+    d = app.Daemon(config, virtual=True, seams=app.Seams(clock=clock, pin_factory=MockFactory(), status_page=True,
+                                                         output=out, rng=random.Random(3)))
+    try:
+        run(d, 0.5)
+        assert "r " in out.getvalue() or ". " in out.getvalue()  # the plain drawing, lamps as letters
+        hold(d, "TURN", "BACK")
+        code = d.pairing.shown()
+        printed = out.getvalue()
+        assert code is not None and printed.count(code.grouped) == 1
+        assert "PAIRING A PHONE" in printed and "BACK ends pairing." in printed
+        assert "\x1b" not in printed  # no QR code's terminal colours in a file
+        run(d, 5.0)
+        assert out.getvalue().count(code.grouped) == 1  # once per code, not with every drawing
+    finally:
+        d.close()
+
+
 def test_back_ends_pairing_and_a_game_goes_on_meanwhile(board):
     d = board
     d.controller.start_game(SetupMenu.from_defaults("competitive", (), ("S", "N"), 0.0), d.clock.now())

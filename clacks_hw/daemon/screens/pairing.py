@@ -10,7 +10,8 @@
   pairing (for a seat's phone only that seat's indicator glows, in its colour). A seat the
   computer plays is passed over, the board saying so: no phone pairs for it. On a terminal
   (the virtual board) the code and a QR code of the page's address, with the code, take the
-  place of the board's drawing. The board's own kiosk screen shows the same
+  place of the board's drawing; a virtual board drawn as plain text (no terminal: its output
+  read from a file or a pipe) prints the code's lines once between two drawings. The board's own kiosk screen shows the same
   (web/pairing_api.py). BACK ends the window; it ends by itself after two minutes, or when a
   phone pairs (the buttons and seat indicators flash green).
 - **PREV and BACK held together for 3 s** forget every paired phone (they flash orange).
@@ -51,7 +52,8 @@ FORGET = "+".join(FORGET_CHORD)
 class PhoneDesk:
     """What pairing needs of the board beyond its screens: the phones' pairing (pairing/board.py),
     the edition's spelling of a letter on the lamps, where the board speaks (logged on a real
-    board: never the code), the terminal screen when there is one, the status page's address,
+    board: never the code), the virtual board's own display when there is one (its terminal
+    screen or its plain drawing: ``pairing(qr, text)``), the status page's address,
     and the seats a player's own phone may be paired for now (the game's, else all)."""
 
     pairing: object
