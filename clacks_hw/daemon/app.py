@@ -234,6 +234,8 @@ class Daemon:
         if cfg.mqtt.host and (s.mqtt if s.mqtt is not None else wanted):
             self.mqtt = self._mqtt_link(cfg, directory)
             self._closers.append(self.mqtt.close)
+            if self.status_page is not None:
+                self.status_page.hall = self.mqtt.identity
             sinks.append(self.mqtt)
         if self.status_page is None and not sinks and s.snapshots is None:
             return None

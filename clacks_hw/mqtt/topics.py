@@ -10,6 +10,7 @@ games it has from that board) and ``ping`` (its own check that the broker answer
 from __future__ import annotations
 
 import re
+import socket
 
 PREFIX = "clacks"
 HALL_PREFIX = "clacks-hall"
@@ -18,6 +19,11 @@ HALL_STATUS = f"{HALL_PREFIX}/status"
 HALL_PING = f"{HALL_PREFIX}/ping"
 BOARD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 HALL_USER = "hall"  # the hall's user on the broker; no board may be called so
+
+
+def default_board_id() -> str:
+    """This machine's name, as a topic may hold it (a board whose config names none)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", socket.gethostname())[:64] or "board"
 
 
 def board_topic(board: str, kind: str) -> str:

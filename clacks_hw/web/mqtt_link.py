@@ -15,9 +15,7 @@ messages; paho's network thread talks to the broker and reconnects by itself.
 from __future__ import annotations
 
 import logging
-import re
 import secrets
-import socket
 import threading
 import time
 from collections import deque
@@ -31,7 +29,7 @@ from ..mqtt.client import goodbye, make_client
 from ..mqtt.outbox import Outbox
 from ..mqtt.projection import hall_state
 from ..mqtt.signing import SigningKey, Unsigned, VerifyKey, fingerprint, open_envelope
-from ..mqtt.topics import HALL_STATUS, board_topic, receipt_topic
+from ..mqtt.topics import HALL_STATUS, board_topic, default_board_id, receipt_topic
 from .public import status_json
 
 log = logging.getLogger(__name__)
@@ -44,11 +42,6 @@ RESEND_S = 30.0  # a result the hall has not named is sent again after this (and
 LINGER_S = 1800.0  # ... then after twice as long each time, up to this
 WINDOW = 64  # results sent and not yet named by a receipt, at most: the hall's pace, not the broker's
 SCAN_S = 10.0  # the journals are looked at this often besides at each game's end
-
-
-def default_board_id() -> str:
-    """This machine's name, as a topic may hold it."""
-    return re.sub(r"[^A-Za-z0-9_-]", "-", socket.gethostname())[:64] or "board"
 
 
 class MqttLink:
@@ -99,6 +92,12 @@ class MqttLink:
     def _status(self, status: str) -> bytes:
         return self._seal("status", schema.BoardStatus(status=status, boot=self.boot, key=self.key.public,
                                                        page=self.page, version=__version__))
+
+    @property
+    def identity(self) -> dict:
+        """Who this board is to the hall: its id and its key's fingerprint (public: a person
+        compares it with the arbiter page's before counting the board)."""
+        return {"board": self.board_id, "fingerprint": fingerprint(self.key.public)}
 
     # -- the game loop's side ---------------------------------------------------------------------
     def put(self, snapshot) -> None:

@@ -40,7 +40,11 @@ class WebServer(PageServer):
                  submit=None, edition=None, **limits) -> None:
         """``limits``: the connection limits of :class:`~.base.PageServer` (max_connections,
         max_per_address, header_timeout, keepalive_timeout)."""
-        super().__init__(Feed(lambda: status_json(box.get(), edition)), bind, port, hosts=hosts, **limits)
+        # The hall this board reports to and its key's fingerprint, as the hall's arbiter page lists
+        # a knocking board's (set by the daemon once its MQTT link is made; None: no hall).
+        self.hall: dict | None = None
+        super().__init__(Feed(lambda: {**status_json(box.get(), edition), "hall": self.hall}), bind, port,
+                         hosts=hosts, **limits)
         self.box = box
         self.pairing = pairing  # the board's pairing (pairing/board.py); None: no phone can pair
         self.submit = submit  # puts an AdminCommand on the game loop's queue (never blocks)

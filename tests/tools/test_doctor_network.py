@@ -93,3 +93,33 @@ def test_the_hall_outbox_says_what_waits_and_what_is_set_aside_with_what_to_do(t
     _, checks = run(cfg, pi)
     assert [c.status for c in lines(checks, topic="outbox")] == [OK, OK]
     assert "1 set-aside game(s)" in lines(checks, topic="outbox")[1].text
+
+
+def test_the_hall_key_is_said_as_its_fingerprint_the_arbiter_sees_or_why_not(tmp_path):
+    # docs/shows.md's knock check: the arbiter counts a board only when the fingerprint its page
+    # lists is the board's own; doctor says the board's without starting it, and makes no key.
+    from clacks_hw.mqtt.signing import KEY_FILE, SigningKey, fingerprint
+
+    pi = FakePi(tmp_path / "root")
+    cfg = config(tmp_path, MQTT + 'board_id = "alpha"\n[journal]\ndir = "/var/lib/clacks-hw"\n')
+    _, checks = run(cfg, pi)
+    (none,) = lines(checks, topic="hall key")
+    assert none.status == OK and "no key yet: the board makes its own in /var/lib/clacks-hw/mqtt-key" in none.text
+    folder = pi.path("/var/lib/clacks-hw")
+    assert not (folder / KEY_FILE).exists()
+    folder.mkdir(parents=True, mode=0o700)
+    key = SigningKey.generate()
+    (folder / KEY_FILE).write_text(key.text + "\n")
+    _, checks = run(cfg, pi)
+    (made,) = lines(checks, topic="hall key")
+    assert made.status == OK and f"board alpha signs its games with the key of fingerprint {fingerprint(key.public)}" \
+        in made.text and "(/var/lib/clacks-hw/mqtt-key)" in made.text
+    (folder / KEY_FILE).write_text("not a key\n")
+    _, checks = run(cfg, pi)
+    (bad,) = lines(checks, topic="hall key")
+    assert bad.status == WARN and "cannot read the board's key in /var/lib/clacks-hw/mqtt-key" in bad.text
+    assert "delete it" in bad.fix
+    given = SigningKey.generate()
+    _, checks = run(config(tmp_path, MQTT + f'key = "{given.text}"\n'), pi)
+    (own,) = lines(checks, topic="hall key")
+    assert fingerprint(given.public) in own.text and "(mqtt.key)" in own.text and given.text not in own.text

@@ -109,3 +109,29 @@ def test_long_distance_never_shows_a_hand(board, kiosk):
     data = kiosk.evaluate("() => fetch('status.json').then(r => r.text())")
     assert '"hand"' not in data and '"faults"' not in data
     assert not any(f'"{card}"' in data for card in held)
+
+
+def test_a_board_reporting_to_a_hall_shows_its_key_fingerprint_and_a_board_without_one_does_not(tmp_path, browser):
+    # The knock check (docs/shows.md): the arbiter counts a board once the fingerprint the hall's
+    # page lists matches the one the board itself shows; its kiosk screen shows it at all times.
+    from clacks_hw.mqtt.signing import SigningKey, fingerprint
+    from tests.web.live import free_port
+
+    key = SigningKey.generate()
+    hall = LiveBoard(tmp_path / "hall", overrides={"mqtt.host": "127.0.0.1", "mqtt.port": free_port(),
+                                                   "mqtt.board_id": "alpha", "mqtt.key": key.text}).start()
+    alone = LiveBoard(tmp_path / "alone").start()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.goto(hall.url)
+        page.wait_for_selector("#hallkey:not(.hidden)", timeout=WAIT_MS)
+        assert page.inner_text("#hallkey") == f"Hall: board alpha, key {fingerprint(key.public)}"
+        assert key.text not in page.content()  # the public half's fingerprint only
+        page.goto(alone.url)
+        screen_is(page, "How to play")
+        assert page.locator("#hallkey.hidden").count() == 1
+    finally:
+        context.close()
+        hall.stop()
+        alone.stop()

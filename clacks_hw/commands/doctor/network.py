@@ -19,6 +19,7 @@ def check_network(d) -> None:
                                                               lan=d.sys.lan_address))
     if c.mqtt.host:
         check_broker(d, c.mqtt)
+        check_key(d, c.mqtt, c.journal.dir)
     else:
         d.add(OK, "network", "no MQTT broker (mqtt.host is empty): the board reports to no hall")
     check_outbox(d, c.journal.dir, bool(c.mqtt.host))
@@ -62,6 +63,32 @@ def check_broker(d, mqtt) -> None:
         d.add(WARN, "network", f"the MQTT broker does not answer ({where}): {why.strerror or why}",
               "start the broker (or check the hall's address and the network); finished games wait in the "
               "outbox and go out when it answers")
+
+
+def check_key(d, mqtt, journals: str) -> None:
+    """The key the board signs its games with, as its fingerprint: the hall's arbiter page lists a
+    knocking board's in the same form, to be compared before the board is counted. Read only: a
+    board without one makes its own when it first starts."""
+    from ...base.regular_file import read_regular
+    from ...mqtt.signing import KEY_FILE, BadKey, SigningKey, fingerprint
+    from ...mqtt.topics import default_board_id
+
+    board = mqtt.board_id or default_board_id()
+    where = "mqtt.key" if mqtt.key else f"{journals.rstrip('/')}/{KEY_FILE}"
+    try:
+        text = mqtt.key or read_regular(d.sys.path(journals) / KEY_FILE, 256).decode("ascii", "replace").strip()
+        key = SigningKey.from_text(text, where)
+    except FileNotFoundError:
+        d.add(OK, "hall key", f"no key yet: the board makes its own in {where} when it first starts, and says "
+                              "its fingerprint in its log")
+        return
+    except (OSError, BadKey) as exc:
+        d.add(WARN, "hall key", f"cannot read the board's key in {where}: {getattr(exc, 'strerror', None) or exc}",
+              "run clacks-hw doctor as the board's user (or with sudo); a damaged key file: delete it, and the "
+              "board makes a new one that the hall must be given (docs/shows.md)")
+        return
+    d.add(OK, "hall key", f"board {board} signs its games with the key of fingerprint {fingerprint(key.public)} "
+                          f"({where}): the hall's arbiter page shows the same one when it lists this board")
 
 
 def check_outbox(d, journals: str, hall: bool) -> None:

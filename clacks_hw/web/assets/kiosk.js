@@ -89,6 +89,10 @@
     K.drawDicePanel(d, p);
     K.drawRecent(d, p); drawHow(d); tickTimer();
     $("notice").textContent = d.notice || ""; show($("notice"), !!d.notice);
+    // The key a hall's arbiter compares before counting this board (docs/shows.md, the knock check).
+    var hk = $("hallkey");
+    hk.textContent = d.hall ? "Hall: board " + d.hall.board + ", key " + d.hall.fingerprint : "";
+    show(hk, !!d.hall);
   }
   function connect() {
     source = new EventSource("events");
