@@ -226,7 +226,7 @@ class Daemon:
                                    make_token=VIRTUAL_MAKE_TOKEN if self.virtual else MAKE_TOKEN)
             # None: off or cannot bind (logged)
             self.status_page = open_status_page(cfg.status, SnapshotBox(), submit=self.events.put,
-                                                edition=self.edition, pairing=self.pairing)
+                                                edition=self.edition, pairing=self.pairing, computer=cfg.game.computer)
             if self.status_page is not None:
                 self._closers.append(self.status_page.close)
             else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..daemon.events import AdminCommand
+from ..game.core.computer import STRENGTHS
 from ..game.core.registry import board_modes, game_for
 from . import pairing_api, seat_api
 from .board_answer import ask_board
@@ -41,6 +42,8 @@ def options(server, request: web.BaseRequest) -> dict:
         "modes": {m: {"label": game_for(m).label, "variants": list(game_for(m).variants),
                       "seats": ["".join(s) for s in game_for(m).seatings()]} for m in board_modes()},
         "words": list(edition.words) if edition is not None else [],
+        # The seats the computer may play, and those it plays unless the phone says otherwise.
+        "computer": {"strengths": list(STRENGTHS), "default": dict(getattr(server, "computer", {}))},
     }
 
 

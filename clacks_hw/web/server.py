@@ -43,6 +43,7 @@ class WebServer(PageServer):
         # The hall this board reports to and its key's fingerprint, as the hall's arbiter page lists
         # a knocking board's (set by the daemon once its MQTT link is made; None: no hall).
         self.hall: dict | None = None
+        self.computer: dict = {}  # game.computer: the seats the phone's new-game form offers the computer
         super().__init__(Feed(lambda: {**status_json(box.get(), edition), "hall": self.hall}), bind, port,
                          hosts=hosts, **limits)
         self.box = box
@@ -84,7 +85,7 @@ class WebServer(PageServer):
         return text(404, "404 not found\n")
 
 
-def open_status_page(status, box, *, submit=None, edition=None, pairing=None):
+def open_status_page(status, box, *, submit=None, edition=None, pairing=None, computer=None):
     """The page as configured (``status.*``), not yet started; None when ``status.port`` is 0
     or the address cannot be used (logged: the board goes on without it)."""
     if status.port == 0:
@@ -93,6 +94,7 @@ def open_status_page(status, box, *, submit=None, edition=None, pairing=None):
     try:
         page = WebServer(box, status.bind, status.port, hosts=status.hosts, pairing=pairing,
                          submit=submit, edition=edition, max_per_address=status.max_per_address)
+        page.computer = dict(computer or {})
     except OSError as exc:
         reason = exc.strerror or str(exc)
         log.error("status page: cannot listen on %s port %d: %s; the board runs without it "

@@ -135,3 +135,40 @@ def test_a_board_reporting_to_a_hall_shows_its_key_fingerprint_and_a_board_witho
         context.close()
         hall.stop()
         alone.stop()
+
+
+def test_a_lone_visitor_starts_a_game_against_the_computer_from_the_phone(tmp_path, browser):
+    # The phone's form offers a person or the computer (each strength) at every seat, the board's
+    # game.computer chosen to begin with, as its own set-up does; an API call naming no computer
+    # players gets game.computer too.
+    b = LiveBoard(tmp_path, overrides={"game.computer": ["N:strong"], "game.computer_pace_s": 0.2}).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = context.new_page()
+        b.pair()  # the API calls below are a second paired phone's
+        phone.goto(b.url + "admin")
+        b.gesture()
+        phone.fill("#code", b.shown_code().grouped)
+        phone.click("#pair")
+        phone.wait_for_selector("#start", state="visible", timeout=WAIT_MS)
+        phone.select_option("#mode", "competitive")
+        phone.select_option("#seats", "SN")
+        assert phone.input_value('#players select[data-seat="N"]') == "strong"  # game.computer
+        assert phone.input_value('#players select[data-seat="S"]') == "person"
+        offered = phone.locator('#players select[data-seat="S"] option').evaluate_all("os => os.map(o => o.value)")
+        assert offered == ["person", "easy", "normal", "strong"]
+        phone.select_option('#players select[data-seat="N"]', "easy")
+        box = phone.locator("#players").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]  # fits a 390 px phone
+        phone.click("#start")
+        phone.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)
+        assert dict(b.state().config.computer) == {"N": "easy"}
+        assert b.admin("abandon", {}) == (200, {"ok": True})
+        assert b.admin("new-game", {"mode": "competitive", "seats": ["S", "N"]}) == (200, {"ok": True})
+        assert dict(b.state().config.computer) == {"N": "strong"}  # none named: the board's own
+        assert b.admin("abandon", {}) == (200, {"ok": True})
+        assert b.admin("new-game", {"mode": "competitive", "seats": ["S", "N"], "computer": []}) == (200, {"ok": True})
+        assert not b.state().config.computer  # none, said so: people at every seat
+    finally:
+        context.close()
+        b.stop()

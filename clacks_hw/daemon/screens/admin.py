@@ -23,8 +23,10 @@ from ..setup_menu import SetupMenu, seatings, word_slots
 log = logging.getLogger(__name__)
 
 
-def requested_menu(params: dict, edition) -> SetupMenu | str:
-    """The setup menu the admin asked for, ready to start; or what is wrong with the request."""
+def requested_menu(params: dict, edition, computer_default=None) -> SetupMenu | str:
+    """The setup menu the admin asked for, ready to start; or what is wrong with the request.
+    ``computer_default``: seat -> strength (game.computer), for a request that names no computer
+    players: the seats of it in this game are the computer's, as in the board's own set-up."""
     mode = params.get("mode", "competitive")
     mode = canonical(mode) if isinstance(mode, str) else mode  # a mode's old name still reads
     if mode not in board_modes():
@@ -53,7 +55,9 @@ def requested_menu(params: dict, edition) -> SetupMenu | str:
     why = names_problem(given, seats)
     if why:
         return why
-    computer = params.get("computer", {})  # seat -> strength of a computer player
+    computer = params.get("computer")  # seat -> strength of a computer player
+    if computer is None:
+        computer = {s: k for s, k in (computer_default or {}).items() if s in seats}
     if isinstance(computer, list):  # from a page's JSON: ["N:strong", ...], as --computer writes them
         try:
             computer = parse_computer(computer)
@@ -74,7 +78,7 @@ def run(event: AdminCommand, controller, leds, now: float) -> str | None:
         busy = controller.base.busy()  # a game in play, the resume question, a fault
         if busy is not None:
             return busy
-        menu = requested_menu(event.params, controller.edition)
+        menu = requested_menu(event.params, controller.edition, dict(controller.settings.computer))
         if isinstance(menu, str):
             return menu
         log.info("%s: new game %s, seats %s", event.by, menu.mode, " ".join(menu.seats))

@@ -44,14 +44,38 @@
     }
     while (seats.firstChild) { seats.removeChild(seats.firstChild); }
     for (i = 0; i < m.seats.length; i++) { var o = el("option", m.seats[i]); o.value = m.seats[i]; seats.appendChild(o); }
+    fillPlayers();
+  }
+  // A person or the computer at each seat, as the board's own set-up offers (its game.computer
+  // chosen to begin with): a lone visitor plays the computer.
+  var chosen = null;
+  function fillPlayers() {
+    var box = $("players"), c = options.computer, seats = $("seats").value.split(""), i, k;
+    if (chosen === null) { chosen = {}; for (k in c.default) { if (Object.prototype.hasOwnProperty.call(c.default, k)) { chosen[k] = c.default[k]; } } }
+    while (box.children.length > 1) { box.removeChild(box.lastChild); }
+    for (i = 0; i < seats.length; i++) {
+      var seat = seats[i], lab = el("label", "Seat " + seat + " "), sel = el("select"), o = el("option", "a person");
+      o.value = "person"; sel.appendChild(o);
+      for (k = 0; k < c.strengths.length; k++) {
+        o = el("option", "the computer, " + c.strengths[k]); o.value = c.strengths[k]; sel.appendChild(o);
+      }
+      sel.dataset.seat = seat; sel.className = "player"; sel.value = chosen[seat] || "person";
+      sel.addEventListener("change", function (ev) {
+        var s = ev.target.dataset.seat;
+        if (ev.target.value === "person") { delete chosen[s]; } else { chosen[s] = ev.target.value; }
+      });
+      lab.appendChild(sel); box.appendChild(lab);
+    }
   }
   function start() {
     var variants = [], boxes = document.querySelectorAll(".variant"), i;
     for (i = 0; i < boxes.length; i++) { if (boxes[i].checked) { variants.push(boxes[i].value); } }
-    var words = $("words").value.trim().toUpperCase(), names = $("names").value.trim();
+    var words = $("words").value.trim().toUpperCase(), names = $("names").value.trim(), computer = [];
+    var players = document.querySelectorAll("#players select"), j;
+    for (j = 0; j < players.length; j++) { if (players[j].value !== "person") { computer.push(players[j].dataset.seat + ":" + players[j].value); } }
     send("api/admin/new-game", {mode: $("mode").value, variants: variants, seats: $("seats").value.split(""),
                                 route: $("route").value, words: words ? words.split(/\s+/) : [],
-                                names: names ? names.split(/\s*,\s*/) : []});
+                                names: names ? names.split(/\s*,\s*/) : [], computer: computer});
   }
   window.Phone.get("api/phone").then(function (a) {
     var p = a[1];
@@ -68,6 +92,7 @@
     fillMode();
   });
   $("mode").addEventListener("change", fillMode);
+  $("seats").addEventListener("change", fillPlayers);
   $("start").addEventListener("click", start);
   $("abandon").addEventListener("click", function () { send("api/admin/abandon", {}); });
   $("dim").addEventListener("click", function () { send("api/admin/brightness", {value: $("brightness").value / 100}); });
