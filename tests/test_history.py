@@ -72,6 +72,22 @@ def test_text_names_each_journal_and_how_to_replay(tmp_path):
     assert "Totals:\n  competitive: 4 games" in text
 
 
+def test_the_players_names_go_with_their_seats_and_the_winner(tmp_path):
+    # A tournament desk checks a result against its board by name (issue 34 item 5).
+    from dataclasses import replace
+
+    cfg = replace(config(players=2, seed=1), names={"S": "Ann", "N": "Ελένη"})
+    live, actions = random_game(cfg, random.Random(1), 800)
+    assert live.over
+    write_journal(tmp_path / "named.jsonl", cfg, actions)
+    text = history("--dir", tmp_path).stdout
+    words = cfg.words
+    assert f"S (Ann) {' '.join(words['S'])} · N (Ελένη) {' '.join(words['N'])}" in text
+    assert f"{live.winner} ({cfg.names[live.winner]}) won;" in text
+    (game,) = json.loads(history("--dir", tmp_path, "--json").stdout)["games"]
+    assert game["names"] == {"S": "Ann", "N": "Ελένη"}
+
+
 def test_a_missing_directory_is_a_message_and_exit_2(tmp_path):
     result = history("--dir", tmp_path / "nowhere")
     assert result.exit_code == 2 and "no such directory" in result.stderr

@@ -25,12 +25,17 @@ def _when(created: str | None) -> str:
     return created.replace("T", " ")[:16] + " UTC" if created else "(no start time)"
 
 
+def _who(r, seat: str | None) -> str:
+    """A seat with its player's name when one was given ("S (Ann)"), so a result reads by name."""
+    return f"{seat} ({r.names[seat]})" if seat in r.names else str(seat)
+
+
 def _game_lines(r) -> list[str]:
     if r.state == "unreadable":
         return [f"(unreadable) {r.path}", f"    {r.problem}"]
     variants = f" ({', '.join(r.variants)})" if r.variants else ""
-    players = " · ".join(f"{seat} {' '.join(words)}" for seat, words in r.players.items())
-    ending = {"finished": f"{r.winner} won", "in play": "still in play (the board resumes it)",
+    players = " · ".join(f"{_who(r, seat)} {' '.join(words)}" for seat, words in r.players.items())
+    ending = {"finished": f"{_who(r, r.winner)} won", "in play": "still in play (the board resumes it)",
               "abandoned": "abandoned", "refused": f"stopped: {r.problem}",
               "set aside": "set aside (the board could not resume it; an older game went on)"}[r.state]
     return [f"{_when(r.created)}  {r.mode}{variants}  {players}",

@@ -27,6 +27,7 @@ class GameRecord:
     mode: str | None = None
     variants: tuple[str, ...] = ()
     players: dict[str, list[str]] = field(default_factory=dict)  # seat (or "team") -> word(s)
+    names: dict[str, str] = field(default_factory=dict)  # seat -> the player's name, as given at the start
     winner: str | None = None
     actions: int = 0
     duration_s: float | None = None
@@ -68,7 +69,7 @@ def read_game(path: Path, edition: Edition) -> GameRecord:
             pass
     base = dict(path=str(path), created=created.isoformat() if created else None, mode=canonical(header["mode"]),
                 variants=tuple(header["variants"]), players={k: list(v) for k, v in header["words"].items()},
-                duration_s=duration)
+                names=dict(header.get("names") or {}), duration_s=duration)
     if isinstance(last, Refused):
         return GameRecord(**base, actions=len([e for e in journal.entries if e.line < last.entry.line]),
                           state="refused", problem=f"line {last.entry.line}: {last.rejection.message}")
