@@ -50,19 +50,6 @@ class Reader:
     z_top: float  # the board's top face (the antenna side, facing the panel)
 
 
-@dataclass(frozen=True)
-class Mounted:
-    """A board on standoffs on the base floor."""
-
-    name: str
-    outline: Rect
-    holes: tuple[tuple[float, float], ...]
-    z0: float  # underside of the board
-    top: float  # highest point of its parts
-    turned: bool = False  # rotated 90 degrees: its x runs south, its y east
-    on: str = ""  # the board it plugs into ("" = on standoffs on the floor)
-
-
 @dataclass
 class Layout:
     hw: Hardware
@@ -73,7 +60,6 @@ class Layout:
     holes: list  # Hole
     readers: list  # Reader
     lamp_leds: list  # (lamp index, x, y)
-    mounted: list  # Mounted
     pillars: list  # Rect under each baffle corner
     z_floor: float  # top of the base floor
     z_panel: float  # underside of the panel
@@ -134,11 +120,9 @@ def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout
     if heat_w is None:
         from .heat import default_heat
         heat_w = default_heat(hw)
-    lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], [], z_floor, z_panel,
+    lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], z_floor, z_panel,
                  z_panel - b["baffle"]["height"], heat_w)
     lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
-    lay.mounted = [_mounted(lay, name) for name in ("pi", "power_board")]
-    lay.mounted.append(_hub(lay))
     s = enc["pillar"] / 2
     lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.grid_screws]
     return lay
@@ -162,30 +146,6 @@ def _reader(lay: Layout, seat: str | None) -> Reader:
     z_top = lay.z_panel - b["readers"]["above"] - part["height"]
     return Reader(seat, corner, board, antenna, tuple(at(*p) for p in part["pegs"]),
                   tuple(at(*p) for p in part["holes"]), z_top)
-
-
-def _mounted(lay: Layout, name: str) -> Mounted:
-    part, place = lay.hw.parts[name], lay.hw.board["layout"][name]
-    w, l, t = part["size"]
-    x, y = place["at"]
-    turned = place["rotate"] == 90
-    outline = Rect(x, y, x + (l if turned else w), y + (w if turned else l))
-    holes = tuple((x + hy, y + hx) if turned else (x + hx, y + hy) for hx, hy in part["holes"])
-    z0 = lay.z_floor + part["standoff"]
-    return Mounted(name, outline, holes, z0, z0 + t + part["height"], turned)
-
-
-def _hub(lay: Layout) -> Mounted:
-    """The Pico, plugged into the carrier's sockets: its USB end north, its long side north-south."""
-    from .pcb.placement import pico_outline, to_plan
-    hub, carrier = lay.hw.parts["hub"], next(m for m in lay.mounted if m.name == "power_board")
-    x0, y0, x1, y1 = pico_outline()
-    corners = [to_plan(lay, (x, y)) for x in (x0, x1) for y in (y0, y1)]
-    outline = Rect(min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
-                   max(c[1] for c in corners))
-    z0 = carrier.z0 + lay.hw.parts["power_board"]["size"][2] + hub["socket"]
-    turned = lay.hw.board["layout"]["power_board"]["rotate"] == 0
-    return Mounted("hub", outline, (), z0, z0 + hub["size"][2] + hub["height"], turned, "power_board")
 
 
 def seats_of_readers(reader_seats) -> list:
