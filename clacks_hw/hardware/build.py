@@ -35,8 +35,7 @@ class Context:
     @property
     def lay(self) -> Layout:
         if self._lay is None:
-            from .heat import heat_w
-            self._lay = layout(self.hw, self.cfg.reader.seats, heat_w(self.hw, self.cfg))
+            self._lay = layout(self.hw, self.cfg.reader.seats)
         return self._lay
 
     def write(self, rel: str, text: str | bytes) -> Path:

@@ -23,8 +23,6 @@ def labels(lay: Layout) -> list:
     size, m, pitch = lay.hw.board["panel"]["label_size"], lay.margin, lay.pitch
     out = []
     for h in lay.holes:
-        if h.kind == "screw":
-            continue
         between_rows = abs((h.y - m) / pitch - round((h.y - m) / pitch)) < 1e-9 and m < h.y < lay.width - m
         if (h.kind == "tower" and h.name.startswith("G") and between_rows) or h.name == "seat S":
             out.append((h.name, h.x + h.d / 2 + 1.5, h.y + 0.3 * size, "start"))

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from ...config.load import load_config
 from ..data import HardwareError
-from ..heat import BUILTIN_CONFIG
 from ..layout import layout
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
@@ -17,6 +16,8 @@ from .data import load_mainboard
 from .steps_md import outputs as steps_outputs
 from ...selftest.run import PARTS as SELFTEST_PARTS
 from .readers_md import readers_section, with_docs_section
+
+BUILTIN_CONFIG = Path(__file__).resolve().parents[2] / "default_config.toml"
 
 
 def board_for(ctx):
