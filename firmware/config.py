@@ -4,7 +4,7 @@
 READERS = 1  # MFRC522 boards connected, 1..4
 
 # SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share SCK and MOSI;
-# each reader's MISO reaches GP16 through its own channel of the board's 74LVC125A buffer,
+# each reader's MISO reaches GP16 through a tri-state buffer of its own (the board's U3-U6),
 # enabled by that reader's chip select (clone modules keep driving MISO while deselected:
 # docs/readers.md). No pull resistor on GP16: the boot check uses the Pico's own.
 SPI_ID = 0
