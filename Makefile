@@ -40,8 +40,8 @@ demo-race: $(STAMP)
 test: $(STAMP) firmware-wasm system-deps
 	$(BIN)/python -m pytest
 
-# Debian packages some tests use: OpenSCAD (enclosure renders; xvfb and xauth give it the
-# X server its PNG pictures need), PrusaSlicer (grams and hours per part), graphviz (WireViz harness),
+# Debian packages some tests use: OpenSCAD (the case's cut files and pictures; xvfb and xauth give
+# it the X server its PNG pictures need), graphviz (docs/img/layers.svg),
 # Chromium (the kiosk page in a real browser), Mosquitto (MQTT), poppler-utils (printable
 # cards to images), fonts-dejavu-core (cards in an edition with letters beyond Western Europe's),
 # systemd (systemd-analyze), tmux (the terminal board in a real 80x24 terminal). KiCad 9 (the
@@ -50,7 +50,7 @@ test: $(STAMP) firmware-wasm system-deps
 # sources, installs `kicad` from it and fails unless it got KiCad 9. Installed when running as
 # root or with passwordless sudo; otherwise the tests that need a missing one skip and name it
 # (and fail under CI=true).
-DEBIAN_PACKAGES := openscad xvfb xauth prusa-slicer graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
+DEBIAN_PACKAGES := openscad xvfb xauth graphviz chromium mosquitto poppler-utils fonts-dejavu-core systemd tmux
 system-deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -73,8 +73,8 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(wildcard $(WASM)/package
 	cd $(WASM) && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 	touch $@
 
-# Every generated file of the physical board (enclosure/, wiring/, bom/) from
-# clacks_hw/hardware/*.toml, the default config and the engine; needs openscad and graphviz.
+# Every generated file of the physical board (pcb/, bom/, enclosure/laser/, wiring/) from
+# clacks_hw/hardware/**/*.toml, the default config and the engine; needs openscad and KiCad 9.
 build-files: $(STAMP)
 	$(BIN)/clacks-hw build-files --out .
 

@@ -4,12 +4,12 @@
 READERS = 1  # MFRC522 boards connected, 1..4
 
 # SPI0 on the Pico: GP18 SCK, GP19 MOSI (TX), GP16 MISO (RX). All readers share SCK and MOSI;
-# each reader's MISO reaches GP16 through its own channel of the board's 74LVC125A buffer,
+# each reader's MISO reaches GP16 through a tri-state buffer of its own (the board's U3-U6),
 # enabled by that reader's chip select (clone modules keep driving MISO while deselected:
 # docs/readers.md). No pull resistor on GP16: the boot check uses the Pico's own.
 SPI_ID = 0
 SPI_BAUD = 4000000  # the MFRC522 allows up to 10 MHz; 4 MHz is safe on 20 cm jumpers
-SPI_MAX_WIRE_MM = 200  # the longest reader wire at SPI_BAUD; the build checks the harness against it
+SPI_MAX_WIRE_MM = 200  # the longest reader wire at SPI_BAUD (the readers' cables are 20 cm)
 SCK = 18
 MOSI = 19
 MISO = 16

@@ -1,7 +1,7 @@
 """The docs show what people look at, and every picture they show is one the project makes:
 each picture named in README.md and docs/ exists, each doc about something people see (a
 screen, a page, a part, a card, the hall) has one, and each is drawn by a test or a generator
-that keeps it fresh (its name is in that code; the enclosure's renders are in their manifest).
+that keeps it fresh (its name is in that code; the case's renders are in their manifest).
 The Alphabet Card's picture is `clacks-hw alphabet-card`'s output today."""
 
 from __future__ import annotations
@@ -58,11 +58,11 @@ def test_each_doc_about_what_people_see_shows_it(name):
 
 def test_every_picture_is_made_by_the_project():
     code = makers()
-    renders = set(json.loads((ROOT / "enclosure/renders/manifest.json").read_text()))
+    renders = set(json.loads((ROOT / "enclosure/laser/renders/manifest.json").read_text()))
     for doc in DOCS:
         for picture in pictures(doc):
             rel = picture.relative_to(ROOT)
-            if rel.parts[:2] == ("enclosure", "renders"):
+            if rel.parts[:3] == ("enclosure", "laser", "renders"):
                 assert rel.name in renders, f"{rel}: not in the renders' manifest"
             else:
                 assert made_as(rel.stem).search(code), f"{doc.name} shows {rel}, which no test or generator makes"

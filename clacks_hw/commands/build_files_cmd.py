@@ -1,4 +1,4 @@
-"""`clacks-hw build-files`: regenerate the enclosure, wiring and bill of materials."""
+"""`clacks-hw build-files`: regenerate the circuit board's and the laser-cut case's files."""
 
 from __future__ import annotations
 
@@ -15,20 +15,21 @@ BUILTIN_CONFIG = Path(__file__).resolve().parent.parent / "default_config.toml"
 
 @click.command("build-files")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=".", show_default=True,
-              help="Folder to write enclosure/, wiring/ and bom/ into (the repository's root to update it).")
+              help="Folder to write pcb/, bom/, enclosure/laser/ and wiring/ into (the repository's root to update it).")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="Build for this config (pins, LED chain, reader.seats) instead of the built-in defaults.")
 @click.option("--no-render", is_flag=True,
-              help="Only the text files: skip OpenSCAD (STL, DXF, pictures), PrusaSlicer and graphviz (harness drawings).")
+              help="Only the text files: skip OpenSCAD (the case's cut files and pictures) and KiCad (the circuit board).")
 def build_files_cmd(out_dir, config_path, no_render):
     """Regenerate every file of the physical board from one source.
 
-    The source is clacks_hw/hardware/board.toml (geometry), parts.toml (real part sizes),
-    the config (pins, LED chain, reader.seats) and the engine's tower definitions. Writes the
-    top panel (SVG, DXF), the OpenSCAD model and STL of every part, the pin table, the
-    harness drawing, the power budget and the bill of materials, with the time each took.
-    Long steps (renders, slicing, pictures) print each part as it finishes; OpenSCAD and
-    PrusaSlicer results are cached by their inputs' hash (CLACKS_HW_CACHE=off turns it off).
+    The source is clacks_hw/hardware/mainboard/mainboard.toml (the circuit board),
+    case/case.toml (the laser-cut case), board.toml (the panel's layout), parts.toml, the config
+    (the pin table) and the engine's tower definitions. Writes the board's checks, bill of
+    materials and assembly service files, its KiCad project and Gerbers, the case's cut files
+    and pictures, the pin table and the cards PDF, with the time each took. OpenSCAD results
+    are cached by their inputs' hash (CLACKS_HW_CACHE=off turns it off); the board is routed
+    again only when its source changed.
     """
     from ..config.load import ConfigError, load_config
     from ..game.clacks.edition_files import EditionError

@@ -181,7 +181,7 @@ def emulate_cmd():
 @click.option("--holding-miso", is_flag=True,
               help="The modules keep MISO low while deselected, as many clone boards do (docs/readers.md).")
 @click.option("--no-miso-buffer", is_flag=True,
-              help="The readers' MISO wired together, without the board's 74LVC125A buffer.")
+              help="The readers' MISO wired together, without the board's MISO buffers.")
 @link_option
 @control_option
 @cards_option

@@ -140,8 +140,8 @@ FAULT_WORDS = {
 }
 #: What to do about a held MISO (doctor, selftest, the daemon's log).
 MISO_HELD_FIX = ("fit the MISO buffers between the readers and the hub (each reader's MISO through a "
-                 "tri-state buffer of its own, enabled by its chip select: the circuit board's U3-U6, or a "
-                 "74LVC125A's channels on a hand-wired board), or check they are soldered: docs/readers.md")
+                 "tri-state buffer of its own, enabled by its chip select: the circuit board's U3-U6), "
+                 "or check they are soldered: docs/readers.md")
 
 
 def miso_held(hello: dict[str, Any]) -> bool:

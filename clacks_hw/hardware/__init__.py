@@ -1,2 +1,2 @@
-"""The physical board as data: geometry (board.toml), parts (parts.toml) and everything drawn
-from them (panel, baffles, base, walls, harness, power budget, bill of materials)."""
+"""The physical board as data: the circuit board (mainboard/), the laser-cut case (case/), the
+panel's layout (board.toml), parts (parts.toml) and everything drawn from them."""

@@ -1,5 +1,6 @@
 """Where everything is, computed once from the data: the plan (x east, y south, from the
-panel's north-west corner) and the heights (z up from the underside of the base floor).
+panel's north-west corner): the lamp windows, the buttons' and seats' places and the
+card readers' corners, which the circuit board and the laser-cut case are both drawn from.
 
 Each tower's button sits at the centre of the six lamps it selects, straight from the
 engine's tower definitions, so the panel cannot drift from the rules.
@@ -17,7 +18,7 @@ from .data import Hardware
 @dataclass(frozen=True)
 class Hole:
     name: str
-    kind: str  # tower | control | seat | screw
+    kind: str  # tower | control | seat
     x: float
     y: float
     d: float
@@ -45,22 +46,6 @@ class Reader:
     corner: str
     board: Rect
     antenna: Rect
-    pegs: tuple  # (x, y) of the holes by the antenna: printed pegs locate the board there
-    screws: tuple  # (x, y) of the other holes: screws hold it down
-    z_top: float  # the board's top face (the antenna side, facing the panel)
-
-
-@dataclass(frozen=True)
-class Mounted:
-    """A board on standoffs on the base floor."""
-
-    name: str
-    outline: Rect
-    holes: tuple[tuple[float, float], ...]
-    z0: float  # underside of the board
-    top: float  # highest point of its parts
-    turned: bool = False  # rotated 90 degrees: its x runs south, its y east
-    on: str = ""  # the board it plugs into ("" = on standoffs on the floor)
 
 
 @dataclass
@@ -73,12 +58,6 @@ class Layout:
     holes: list  # Hole
     readers: list  # Reader
     lamp_leds: list  # (lamp index, x, y)
-    mounted: list  # Mounted
-    pillars: list  # Rect under each baffle corner
-    z_floor: float  # top of the base floor
-    z_panel: float  # underside of the panel
-    z_baffle: float  # underside of the baffle
-    heat_w: float = 0.0  # dissipated inside at the power budget's worst case: sizes the vents
 
     @property
     def grid(self) -> Rect:
@@ -88,17 +67,11 @@ class Layout:
     def holes_of(self, kind: str) -> list:
         return [h for h in self.holes if h.kind == kind]
 
-    @property
-    def grid_screws(self) -> list:
-        """The panel's screws through the baffle grid's corners into the pillars."""
-        return [h for h in self.holes if h.kind == "screw" and h.name.startswith("screw")]
 
-
-def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout:
-    """Everything's place; ``heat_w`` (the power budget's, heat.heat_w) defaults to the
-    budget under the built-in config."""
+def layout(hw: Hardware, reader_seats=()) -> Layout:
+    """Everything's place, with a reader at each of ``reader_seats`` (none: one shared)."""
     b, p = hw.board, hw.parts
-    panel, enc = b["panel"], b["enclosure"]
+    panel = b["panel"]
     pitch, win, m = panel["tile_pitch"], panel["tile_window"], panel["margin"]
     grid = 4 * pitch
     width = grid + 2 * m
@@ -122,25 +95,8 @@ def layout(hw: Hardware, reader_seats=(), heat_w: float | None = None) -> Layout
     for k, name in enumerate(panel["controls"]):  # a row in the south (front) margin
         holes.append(Hole(name, "control", m + grid * (k + 0.5) / n, m + grid + panel["control_row"] * m,
                           p["control_button"]["hole"] + panel["hole_fit"]))
-    for k, (x, y) in enumerate(((m, m), (m + grid, m), (m, m + grid), (m + grid, m + grid))):
-        holes.append(Hole(f"screw {k + 1}", "screw", x, y, enc["corner_screw"]))
-    # One screw beside each wall joint, into the thickened wall there; the quarters take them
-    # in turn round the board (joints.lid_inserts), so each holds one.
-    c, s, t = width / 2, b["lid"]["seam_screw"], b["joints"]["pilaster"][1] / 2
-    for side, x, y in (("N", c + s, t), ("E", width - t, c + s), ("S", c - s, width - t), ("W", t, c - s)):
-        holes.append(Hole(f"lid {side}", "screw", x, y, enc["corner_screw"]))
-    z_floor = enc["floor"]
-    z_panel = z_floor + enc["inside_height"]
-    if heat_w is None:
-        from .heat import default_heat
-        heat_w = default_heat(hw)
-    lay = Layout(hw, width, pitch, m, windows, holes, [], leds, [], [], z_floor, z_panel,
-                 z_panel - b["baffle"]["height"], heat_w)
+    lay = Layout(hw, width, pitch, m, windows, holes, [], leds)
     lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
-    lay.mounted = [_mounted(lay, name) for name in ("pi", "power_board")]
-    lay.mounted.append(_hub(lay))
-    s = enc["pillar"] / 2
-    lay.pillars = [Rect(h.x - s, h.y - s, h.x + s, h.y + s) for h in lay.grid_screws]
     return lay
 
 
@@ -148,7 +104,7 @@ def _reader(lay: Layout, seat: str | None) -> Reader:
     b, part = lay.hw.board, lay.hw.parts["reader"]
     corner = b["readers"]["shared"] if seat is None else b["readers"]["corner"][seat]
     bw, bl = part["size"][0], part["size"][1]
-    edge = b["enclosure"]["wall"] + b["readers"]["gap"]
+    edge = b["readers"]["edge"]
     x0 = edge if corner.endswith("W") else lay.width - edge - bw
     y0 = edge if corner.startswith("N") else lay.width - edge - bl
     board = Rect(x0, y0, x0 + bw, y0 + bl)
@@ -159,33 +115,7 @@ def _reader(lay: Layout, seat: str | None) -> Reader:
     ax, ay, aw, al = part["antenna"]
     (a_x0, a_ya), (_, a_yb) = at(ax, ay), at(ax + aw, ay + al)
     antenna = Rect(a_x0, min(a_ya, a_yb), a_x0 + aw, max(a_ya, a_yb))
-    z_top = lay.z_panel - b["readers"]["above"] - part["height"]
-    return Reader(seat, corner, board, antenna, tuple(at(*p) for p in part["pegs"]),
-                  tuple(at(*p) for p in part["holes"]), z_top)
-
-
-def _mounted(lay: Layout, name: str) -> Mounted:
-    part, place = lay.hw.parts[name], lay.hw.board["layout"][name]
-    w, l, t = part["size"]
-    x, y = place["at"]
-    turned = place["rotate"] == 90
-    outline = Rect(x, y, x + (l if turned else w), y + (w if turned else l))
-    holes = tuple((x + hy, y + hx) if turned else (x + hx, y + hy) for hx, hy in part["holes"])
-    z0 = lay.z_floor + part["standoff"]
-    return Mounted(name, outline, holes, z0, z0 + t + part["height"], turned)
-
-
-def _hub(lay: Layout) -> Mounted:
-    """The Pico, plugged into the carrier's sockets: its USB end north, its long side north-south."""
-    from .pcb.placement import pico_outline, to_plan
-    hub, carrier = lay.hw.parts["hub"], next(m for m in lay.mounted if m.name == "power_board")
-    x0, y0, x1, y1 = pico_outline()
-    corners = [to_plan(lay, (x, y)) for x in (x0, x1) for y in (y0, y1)]
-    outline = Rect(min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
-                   max(c[1] for c in corners))
-    z0 = carrier.z0 + lay.hw.parts["power_board"]["size"][2] + hub["socket"]
-    turned = lay.hw.board["layout"]["power_board"]["rotate"] == 0
-    return Mounted("hub", outline, (), z0, z0 + hub["size"][2] + hub["height"], turned, "power_board")
+    return Reader(seat, corner, board, antenna)
 
 
 def seats_of_readers(reader_seats) -> list:

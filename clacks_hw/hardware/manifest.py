@@ -1,4 +1,4 @@
-"""Hashes of the sources that committed renders were made from (STL, harness drawing, PCB):
+"""Hashes of the sources that committed renders were made from (the case's pictures, the PCB):
 a render is checked by the hash of its source, since the tools' output differs by version."""
 
 from __future__ import annotations

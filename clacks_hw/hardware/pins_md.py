@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..config.schema import KEEP_FREE
 from ..drivers.debounce import CONTROLS
 from ..drivers.pi import HEADER_PIN
-from .pcb.circuit import button_pins
 
 PURPOSE = {
     **{f"R{k}": f"red tower {k} selector" for k in range(1, 7)},
@@ -38,16 +37,14 @@ def pins_md(cfg) -> str:
         "## Buttons",
         "",
         "Each button is momentary, between its GPIO and GND (the Pi's internal pull-up is used;",
-        "no resistor needed). Its two wires go to its own pair of pins on the carrier board, which",
-        "takes the GPIO to the Pi's header by the ribbon and joins the grounds (pcb/, wiring/harness.svg).",
+        "no resistor needed). On the circuit board each is a switch socket wired to its GPIO",
+        "(bom/mainboard.md, \"The Pi's pins\", names each switch's part).",
         "",
-        "| button | GPIO | header pin | carrier pins (SW, GND) | purpose |",
-        "|---|---|---|---|---|",
+        "| button | GPIO | header pin | purpose |",
+        "|---|---|---|---|",
     ]
-    at = button_pins(cfg)
     for name, gpio in cfg.buttons.pins:
-        ref, sw, gnd = at[name]
-        lines.append(f"| {name} | {gpio} | {HEADER_PIN[gpio]} | {ref} {sw}, {gnd} | {PURPOSE[name]} |")
+        lines.append(f"| {name} | {gpio} | {HEADER_PIN[gpio]} | {PURPOSE[name]} |")
     lines += [
         "",
         f"Tower buttons: {len(pins) - len(CONTROLS)}; control buttons: {len(CONTROLS)} ({', '.join(CONTROLS)}).",
@@ -57,10 +54,9 @@ def pins_md(cfg) -> str:
         "",
         "| backend | data GPIO | header pin | notes |",
         "|---|---|---|---|",
-        f"| spi (default) | 10 (MOSI) | {HEADER_PIN[10]} | through the 74AHCT125 level shifter and ~330 ohm |",
+        f"| spi (default) | 10 (MOSI) | {HEADER_PIN[10]} | through the board's level shifter (U1, R1) |",
         f"| ws281x | {cfg.leds.ws281x_pin} | {HEADER_PIN[cfg.leds.ws281x_pin]} | Pi 1-4 only, root; PWM disables analog audio |",
         "",
-        "LED supply: 5 V from the carrier (J4), 1000 uF across it there; the carrier's ground is the Pi's, by the ribbon.",
         f"Chain order: {', '.join(cfg.leds.chain)} ({cfg.leds.lamp_order} lamps, "
         f"buttons {' '.join(cfg.leds.button_order)}, seats {' '.join(cfg.leds.seat_order)}).",
         "",

@@ -1,11 +1,14 @@
-"""The power budget: what the supply path can carry, what the Pi and the reader hub are
-reserved, and what is left for the LEDs, which the daemon's current limiter enforces frame by
-frame (drivers/current_limit.py). The harness, the carrier's fuse, power.md, the BOM and
-`clacks-hw doctor` all take their numbers from here.
+"""The daemon's power budget: what the supply path can carry, what the Pi and the reader hub
+are reserved, and what is left for the LEDs, which the daemon's current limiter enforces frame
+by frame (drivers/current_limit.py). The limiter, the config's checks and `clacks-hw doctor`
+take their numbers from here.
 
 Rule: every part carries its design current plus MARGIN (25 %). The whole board may draw the
-weakest link of the supply path (supply, jack, jack lead, power connector, carrier copper)
-divided by MARGIN; the Pi and the hub are reserved their worst case; the rest is the LEDs'.
+weakest link of the supply path (leds.supply_a, parts.toml's jack, lead and power connector, a
+2 mm 5 V track) divided by MARGIN; the Pi and the hub are reserved their worst case; the rest
+is the LEDs'. The circuit board's own 5 V path (USB-C inlet, resettable fuse, the Pi's ideal
+diode) and its LED cap are mainboard/checks.py's power() and led_cap_a(); this budget does
+not read them yet.
 """
 
 from __future__ import annotations
@@ -16,10 +19,8 @@ from dataclasses import dataclass
 from .data import Hardware, HardwareError
 
 MARGIN = 1.25  # every wire, contact, jack and supply carries its current plus 25 %
-FUSE_LOAD = 0.75  # a fuse carries at most 75 % of its rating continuously (fuse makers' derating)
-FUSES_A = (1.0, 1.25, 1.6, 2.0, 2.5, 3.15, 4.0, 5.0, 6.3, 8.0, 10.0)  # 5 x 20 mm time-lag series (IEC 60127-2)
-MAIN_TRACK_MM = 2.0  # the carrier's 5 V trunk after the fuse (before it, 3 mm; the top layer's 5 V pour adds more)
-READERS_MAX = 4  # the carrier has four reader sockets and powers them all from its regulator
+MAIN_TRACK_MM = 2.0  # the 5 V trunk's track width
+READERS_MAX = 4  # the hub takes four readers and powers them all
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,6 @@ def wire(hw: Hardware, awg: int) -> dict:
     raise HardwareError(f"parts.toml: wire.gauges has no {awg} AWG; add [{awg}, amperes, ohm per metre]")
 
 
-def gauge_for(hw: Hardware, amps: float, thinnest: int = 30, thickest: int = 0) -> int | None:
-    """The thinnest gauge between ``thinnest`` and ``thickest`` AWG rated for ``amps`` plus MARGIN."""
-    fitting = [g for g, a, _ in hw.parts["wire"]["gauges"] if thickest <= g <= thinnest and a >= amps * MARGIN]
-    return max(fitting) if fitting else None
-
-
 def track_amps(width_mm: float, rise_c: float = 10.0, copper_um: float = 35.0) -> float:
     """IPC-2221's outer-layer current for a track (as KiCad's calculator computes it)."""
     area_mil2 = (width_mm / 0.0254) * (copper_um / 25.4)
@@ -76,7 +71,7 @@ def supply_path(hw: Hardware, supply_a: float) -> list[Link]:
         Link("DC jack", p["jack"]["rating_a"], p["jack"]["example"]),
         Link(f"jack lead ({lead} AWG)", wire(hw, lead)["amps"], "wire.gauges in parts.toml"),
         Link("power connector J1", p["conn_vh"]["rating_a"], p["conn_vh"]["example"]),
-        Link(f"carrier 5 V trunk ({MAIN_TRACK_MM:g} mm track)", round(track_amps(MAIN_TRACK_MM), 2),
+        Link(f"5 V trunk ({MAIN_TRACK_MM:g} mm track)", round(track_amps(MAIN_TRACK_MM), 2),
              "IPC-2221, outer layer, 1 oz, 10 C rise"),
     ]
 
@@ -95,7 +90,6 @@ class Budget:
     lamp_leds: int
     small_leds: int
     dark_leds: int
-    fuse_a: float
 
     @property
     def weakest(self) -> Link:
@@ -143,9 +137,8 @@ def budget_for(hw: Hardware, leds) -> Budget:
             f"({hub:.2f} A) and the LED chips ({idle:.2f} A) need {need:g} A with the {round((MARGIN - 1) * 100)} % "
             f"margin; use a 5 V supply of at least {need:g} A and set leds.supply_a to its rating")
     white = (n_lamp * sum(models["lamp"].channel_ma) + n_small * sum(models["small"].channel_ma)) / 1000
-    fuse = next((f for f in FUSES_A if f * FUSE_LOAD >= board), FUSES_A[-1])
     return Budget(leds.supply_a, path, board, pi, hub, idle, light, white, leds.brightness,
-                  n_lamp, n_small, n_dark, fuse)
+                  n_lamp, n_small, n_dark)
 
 
 def chain_models(hw: Hardware, leds) -> list:

@@ -1,4 +1,4 @@
-"""What the outside tools made (OpenSCAD's STL and PNG, PrusaSlicer's figures), kept by the hash
+"""What the outside tools made (OpenSCAD's STL, DXF and PNG), kept by the hash
 of everything that went in, the tool's version included: a build runs a tool only on what changed.
 
 The cache lives in $CLACKS_HW_CACHE, else $XDG_CACHE_HOME/clacks-hw, else ~/.cache/clacks-hw;
@@ -72,8 +72,8 @@ def put(kind: str, k: str, data: bytes) -> None:
 
 @functools.cache
 def tool_version(exe: str) -> str:
-    """The first line `exe --version` prints that is not a log line (OpenSCAD writes it on stderr,
-    PrusaSlicer on stdout after a trace line)."""
+    """The first line `exe --version` prints that is not a log line (OpenSCAD writes it on
+    stderr; a tool may print a trace line before it)."""
     try:
         r = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):

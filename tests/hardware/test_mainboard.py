@@ -218,7 +218,7 @@ def test_the_boards_pins_are_those_the_committed_pin_table_gives():
 
 def test_a_build_for_another_config_writes_the_same_board(tmp_path):
     # The circuit board is fixed hardware, checked against the shipped defaults: a maker's own
-    # config (other pins for a hand-wired board, readers at every seat) neither fails it nor changes it.
+    # config (other pins, readers at every seat) neither fails it nor changes it.
     from clacks_hw.hardware.mainboard.outputs import outputs
     own = make_context(tmp_path / "own", overrides={"buttons.pins.R1": 2, "reader.seats": ["S", "W", "N", "E"]})
     for path in outputs(own):

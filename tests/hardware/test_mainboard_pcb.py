@@ -19,7 +19,7 @@ from clacks_hw.hardware.pcb.build import fail_on_drc, report_text, run_kicad
 from clacks_hw.hardware.pcb.kicad_lib import parse
 from clacks_hw.hardware.pcb.schematic import read_back
 
-from .test_carrier_pcb import require_kicad9
+from .test_kicad_pipeline import require_kicad9
 
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "pcb"

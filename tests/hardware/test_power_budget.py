@@ -8,7 +8,7 @@ import pytest
 from clacks_hw.config.load import load_config
 from clacks_hw.config.errors import ConfigError
 from clacks_hw.hardware.data import HardwareError, load_hardware
-from clacks_hw.hardware.power import MARGIN, budget, budget_for, gauge_for, track_amps, wire
+from clacks_hw.hardware.power import MARGIN, budget, budget_for, track_amps, wire
 
 
 def _cfg(**overrides):
@@ -40,11 +40,6 @@ def test_every_link_of_the_path_is_rated_above_what_the_board_draws():
     assert 3.0 < b.board_a * MARGIN
 
 
-def test_the_fuse_carries_the_budget_at_most_75_percent():
-    b = budget(load_hardware(), _cfg())
-    assert b.board_a <= 0.75 * b.fuse_a and b.fuse_a == 4.0
-
-
 def test_reserves_and_the_led_share_add_up():
     b = budget(load_hardware(), _cfg())
     assert b.pi_a == pytest.approx(1.8) and b.hub_a == pytest.approx(0.025 + 4 * 0.026)
@@ -61,8 +56,5 @@ def test_a_supply_too_small_for_the_pi_is_refused_naming_the_key():
     assert "leds.supply_a" in str(err.value)
 
 
-def test_gauges_and_tracks_follow_the_rated_current():
-    hw = load_hardware()
-    assert gauge_for(hw, 0.5) == 22  # 0.625 A with margin: 24 AWG (0.577 A) is too thin
-    assert gauge_for(hw, 2.96) == 16 and gauge_for(hw, 9.0) is None
-    assert track_amps(3.0) > 5.0 > track_amps(1.0)
+def test_a_track_carries_more_the_wider_it_is():
+    assert track_amps(3.0) > 5.0 > track_amps(1.0)  # IPC-2221: 3 mm carries 5.3 A at a 10 C rise

@@ -108,6 +108,6 @@ def check_power(d) -> None:
     text = (f"the board may draw {b.board_a:.2f} A (weakest link: {b.weakest.name}, {b.weakest.amps:g} A, less 25 %); "
             f"the LEDs get {b.led_light_a:.2f} A: a frame of every LED white is dimmed to {cap:.2f}")
     if cap < 0.5:
-        d.add(WARN, "power", text, f"use a bigger 5 V supply and set leds.supply_a to its rating ({doc('wiring/power.md')})")
+        d.add(WARN, "power", text, f"use a bigger 5 V supply and set leds.supply_a to its rating ({doc('docs/config.md')}, leds.supply_a)")
     else:
         d.add(OK, "power", text)

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from ..data import HardwareError
 from ..manifest import manifest_text, sha256
-from ..pictures import xvfb_run
-from ..render import cached_openscad
+from ..render import cached_openscad, xvfb_run
 from ..scad import HEADER, n
 from .geometry import Case, outline
 from .scad import layer_2d

@@ -1,1 +1,1 @@
-"""The circuit board (new build): its data (mainboard.toml), circuit, checks and bill of materials."""
+"""The circuit board: its data (mainboard.toml), circuit, checks and bill of materials."""

@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 
 from ..hub_pins import firmware_pins
-from ..pcb.circuit import PICO_PINS
-from .circuit import Board, pixel_map
+from .circuit import PICO_PINS, Board, pixel_map
 from .readers_md import pulls_on
 
 

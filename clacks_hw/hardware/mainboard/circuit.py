@@ -19,8 +19,12 @@ from ...drivers.pi import GROUND_PINS, HEADER_PIN
 from ...drivers.pixel_map import PixelMap
 from ..data import HardwareError
 from ..hub_pins import firmware_pins
-from ..pcb.circuit import PICO_PINS, Carrier
 
+# The Pico's 40 pads: GP number or a power name, from the Pico datasheet's pinout.
+PICO_PINS = {1: 0, 2: 1, 3: "GND", 4: 2, 5: 3, 6: 4, 7: 5, 8: "GND", 9: 6, 10: 7, 11: 8, 12: 9, 13: "GND",
+             14: 10, 15: 11, 16: 12, 17: 13, 18: "GND", 19: 14, 20: 15, 21: 16, 22: 17, 23: "GND", 24: 18,
+             25: 19, 26: 20, 27: 21, 28: "GND", 29: 22, 30: "RUN", 31: 26, 32: 27, 33: "GND", 34: 28,
+             35: "ADC_VREF", 36: "3V3", 37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS"}
 READER_PINS = ("CS", "SCK", "MOSI", "MISO", "IRQ", "GND", "RST", "3V3")  # the RC522 header, pin 1 first
 CONTROL_REF = 33  # D33.. for the control keys' LEDs, after the 32 the daemon drives
 
@@ -48,7 +52,14 @@ class Board:
     def part(self, ref: str) -> Part:
         return next(p for p in self.parts if p.ref == ref)
 
-    nets = Carrier.nets  # net -> [(ref, pad)] over every part, fitted or not (the copper is there)
+    def nets(self) -> dict:
+        """net -> [(ref, pad)] over every part, fitted or not (the copper is there)."""
+        out: dict = {}
+        for p in self.parts:
+            for pad, net in p.pads.items():
+                if net:
+                    out.setdefault(net, []).append((p.ref, pad))
+        return out
 
 
 def chain_mm(board: Board) -> float:

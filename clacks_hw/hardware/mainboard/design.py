@@ -1,5 +1,5 @@
-"""The circuit board as the KiCad pipeline's design (the same kind of dict as the carrier's
-pcb/design.py makes), and the project's router fed with it.
+"""The circuit board as the KiCad pipeline's design (the dict pcb/build.py's run_kicad takes),
+and the project's router fed with it.
 
 Coordinates are KiCad's frame: mm from the board's north-west corner, x east, y south. The
 bottom layer is the ground plane (its surface-mount pads reach it through a via each), the top

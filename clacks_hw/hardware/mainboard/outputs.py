@@ -8,16 +8,16 @@ from pathlib import Path
 
 from ...config.load import load_config
 from ..data import HardwareError
-from ..heat import BUILTIN_CONFIG
 from ..layout import layout
-from ..power_md import with_docs_section
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
 from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
 from .circuit import build_board, chain_mm
 from .data import load_mainboard
 from .steps_md import outputs as steps_outputs
 from ...selftest.run import PARTS as SELFTEST_PARTS
-from .readers_md import BEGIN, END, readers_section
+from .readers_md import readers_section, with_docs_section
+
+BUILTIN_CONFIG = Path(__file__).resolve().parents[2] / "default_config.toml"
 
 
 def board_for(ctx):
@@ -27,7 +27,7 @@ def board_for(ctx):
 
 def shipped_config():
     """The daemon's built-in defaults: what the board's data must agree with, whatever config
-    a build is for (a maker's own pins belong to a hand-wired board, not to this one)."""
+    a build is for (a maker's config with other pins does not rewire the board's copper)."""
     return load_config(BUILTIN_CONFIG, check_devices=False)
 
 
@@ -139,8 +139,7 @@ def outputs(ctx) -> list:
         raise HardwareError("the circuit board fails its checks:\n- " + "\n- ".join(found))
     doc = ctx.out / "docs/readers.md"
     template = doc if doc.exists() else Path(__file__).resolve().parents[3] / "docs/readers.md"
-    readers = with_docs_section(template.read_text(encoding="utf-8"), readers_section(board), BEGIN, END,
-                                "docs/readers.md")
+    readers = with_docs_section(template.read_text(encoding="utf-8"), readers_section(board))
     return [ctx.write("docs/readers.md", readers),
             ctx.write("bom/mainboard-jlc-bom.csv", jlc_bom(board)),
             ctx.write("bom/mainboard-jlc-cpl.csv", jlc_cpl(board)),

@@ -4,6 +4,7 @@ board carries, nor pulls the board does not have."""
 
 from __future__ import annotations
 
+from ..data import HardwareError
 from ..hub_pins import firmware_pins
 from .circuit import Board
 
@@ -69,3 +70,12 @@ def readers_section(board: Board) -> str:
     ]
     lines = [BEGIN, "", "| Item | Value |", "| --- | --- |"] + [f"| {a} | {b} |" for a, b in rows] + ["", END]
     return "\n".join(lines)
+
+
+def with_docs_section(doc: str, section: str, begin: str = BEGIN, end: str = END, name: str = "docs/readers.md") -> str:
+    """``doc`` (``name``) with its generated block, from ``begin`` to ``end``, replaced by ``section``
+    (the markers must be there)."""
+    a, b = doc.find(begin), doc.find(end)
+    if a < 0 or b < a:
+        raise HardwareError(f"{name} has no '{begin}' ... '{end}' block for its generated figures")
+    return doc[:a] + section + doc[b + len(end):]

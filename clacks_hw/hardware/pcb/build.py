@@ -1,45 +1,24 @@
-"""`build-files` output for the carrier: route it, build it in KiCad 9, run KiCad's DRC (with the
-schematic's parity) and ERC (the build fails on any error), and write the KiCad project (board
-with its zones filled, schematic, symbols, library tables, design rules), the Gerbers and drills
-zipped for a board house, the placement and BOM files, and pictures.
-
-The heavy part (routing, about half a minute, and KiCad) runs only when the carrier's source
-changed: pcb/manifest.json records the hash of the circuit, the placement and the code that
-routes and builds it, and a build with the same hash keeps the committed files.
+"""The KiCad 9 steps every board goes through: build its design in pcbnew, run KiCad's DRC (with
+the schematic's parity) and ERC (the build fails on any error), and write the KiCad project
+(board with its zones filled, schematic, symbols, library tables, design rules), the Gerbers and
+drills zipped for a board house, the placement and BOM files, and pictures into pcb/.
+mainboard/kicad.py drives them for the circuit board and keeps its hash of what it is made of.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
 import tempfile
-from dataclasses import asdict
 from pathlib import Path
 
 from ..data import HardwareError
-from ..manifest import manifest_text
-from .circuit import carrier
 from .kicad_cli import counts, drc, erc, fab_files, failures, lib_tables, libraries_of, version
-from .placement import place
 
 HERE = Path(__file__).resolve().parent
 KICAD_PYTHON = os.environ.get("CLACKS_KICAD_PYTHON", "/usr/bin/python3")  # Debian's, which has pcbnew
-CODE = ("circuit.py", "placement.py", "router.py", "design.py", "kicad_script.py", "render.py", "schematic.py",
-        "kicad_lib.py", "kicad_cli.py", "build.py")
-NAME = "carrier"
-BOARDS = ("carrier", "mainboard")  # the boards whose KiCad projects share pcb/ and its library tables
-
-
-def source_digest(hw, cfg, lay) -> str:
-    """The hash of everything the board is made from: circuit, placement and this code."""
-    c = carrier(hw, cfg)
-    data = {"parts": [asdict(p) for p in c.parts], "at": place(c, cfg, lay)}
-    h = hashlib.sha256(json.dumps(data, sort_keys=True).encode())
-    for name in CODE:
-        h.update(code_fingerprint((HERE / name).read_text(encoding="utf-8")).encode())
-    return h.hexdigest()
+BOARDS = ("mainboard",)  # the boards whose KiCad projects share pcb/ and its library tables
 
 
 def code_fingerprint(source: str) -> str:
@@ -133,27 +112,3 @@ def write_project(ctx, d: dict, sch: dict, caption: str) -> tuple[list, dict]:
             ctx.write(f"pcb/{n}.design.json", json.dumps(d, indent=0, sort_keys=True) + "\n"),
         ]
     return written, result["counts"]
-
-
-def outputs(ctx) -> list:
-    """pcb/: the carrier's KiCad project (board, schematic, symbols, tables, rules), the board
-    house's zip, placement and BOM, the pictures, KiCad's DRC and ERC reports."""
-    from .design import REVISION, design
-    from .schematic import pin_names, schematic, symbol_library
-    out = ctx.out / "pcb"
-    digest = source_digest(ctx.hw, ctx.cfg, ctx.lay)
-    files = project_files(NAME) + ["manifest.json"]
-    manifest = out / "manifest.json"
-    if manifest.exists() and all((out / f).exists() for f in files):
-        if json.loads(manifest.read_text(encoding="utf-8")).get("source_sha256") == digest:
-            return [out / f for f in files]  # nothing the board is made from changed
-    d = design(ctx.hw, ctx.cfg, ctx.lay)
-    c = carrier(ctx.hw, ctx.cfg)
-    sch = {f"{NAME}.kicad_sch": schematic(c.parts, pin_names(c), f"clacks-hw {NAME} r{REVISION}", NAME, NAME),
-           f"{NAME}.kicad_sym": symbol_library(c.parts, pin_names(c), NAME)}
-    w, h = d["size"]
-    caption = (f"Carrier r{REVISION}, top side, {w:g} x {h:g} mm: drawn from the KiCad board's copper, "
-               "pads and silkscreen (a plot, not a photograph)")
-    written, counts = write_project(ctx, d, sch, caption)
-    written.append(ctx.write("pcb/manifest.json", manifest_text({"source_sha256": digest, "checks": counts})))
-    return written

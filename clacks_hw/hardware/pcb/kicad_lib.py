@@ -2,8 +2,8 @@
 
 The footprints are the project's own copies (footprints/, from KiCad's footprint library,
 CC-BY-SA 4.0 with its exception for designs made with them), so a board does not change with the
-KiCad library a machine has installed: the carrier's 16 from KiCad 6.0.11 (KiCad 9's copies of
-all 16 differ), the circuit board's others from KiCad 9.0.8 (bookworm-backports).
+KiCad library a machine has installed (copied from KiCad 6.0.11 and 9.0.8, whose copies of a
+footprint may differ), and two of the project's own (clacks.pretty).
 Only what placement and routing need: each pad's position, size, drill and shape, and the
 courtyard's bounding box. The pcbnew script loads the same files, so the copper the router
 avoids is the copper KiCad checks.
@@ -77,7 +77,7 @@ class Pad:
 
 @dataclass(frozen=True)
 class Footprint:
-    lib: str  # "Connector_JST:JST_XH_B7B-XH-A_1x07_P2.50mm_Vertical"
+    lib: str  # "Resistor_SMD:R_0603_1608Metric"
     descr: str
     pads: tuple[Pad, ...]
     courtyard: tuple[float, float, float, float]  # x0, y0, x1, y1 in the footprint's frame

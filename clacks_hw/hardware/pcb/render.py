@@ -1,4 +1,4 @@
-"""A picture of the carrier's top side, drawn from the KiCad board's own data (art.json from
+"""A picture of a board's top side, drawn from the KiCad board's own data (art.json from
 the pcbnew script: filled zones, tracks, pads, holes, silkscreen). pcbnew 6 has no headless 3D
 view, so this is a plot in board-house colours, and its caption says so."""
 

@@ -1,4 +1,4 @@
-"""A grid maze router for the carrier's two layers (A* over 0.25 mm cells, 45-degree moves).
+"""A grid maze router for a board's two layers (A* over 0.25 mm cells, 45-degree moves).
 
 Nets are routed one at a time, widest first, each pad joined to the net's tree by the cheapest
 path; the bottom layer is the ground plane, so a track there (and each via) costs extra. A

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import uuid
 
-from .circuit import GATES, PICO_PINS, Carrier
-
 GRID = 2.54
 BODY_W = 15.24
 PIN_LEN = 2.54
@@ -24,23 +22,6 @@ NS = uuid.UUID("6f1d2c7e-8a43-4c51-9d0b-2f6f3b3a9c10")  # stable UUIDs: the same
 
 def _uid(*parts: str) -> str:
     return str(uuid.uuid5(NS, "/".join(parts)))
-
-
-def pin_names(c: Carrier) -> dict:
-    """The carrier's ref -> {pad: name}: what each pad is, in the words of the part's datasheet or harness."""
-    names = {ref: {str(pin): label for pin, _, label in pins} for ref, pins in c.connectors.items()}
-    u1 = {"7": "GND", "14": "VCC"}
-    for k, (oe, a, y) in enumerate(GATES, 1):
-        u1.update({str(oe): f"{k}~OE", str(a): f"{k}A", str(y): f"{k}Y"})
-    names["U1"] = u1
-    names["U2"] = {"1": "GND", "2": "VOUT", "3": "VIN"}
-    names["J3"] = {"A9": "VBUS", "B9": "VBUS", "A12": "GND", "B12": "GND", "S1": "SHIELD", "A5": "CC1", "B5": "CC2"}
-    pico = {k: (f"GP{v}" if isinstance(v, int) else v) for k, v in PICO_PINS.items()}
-    names["J10"] = {str(k): f"{pico[k]} (pin {k})" for k in range(1, 21)}
-    names["J11"] = {str(k): f"{pico[41 - k]} (pin {41 - k})" for k in range(1, 21)}
-    names["JP1"] = {"1": "SPI", "2": "COM", "3": "PWM"}
-    names["F1"] = {"1": "IN", "2": "OUT"}
-    return names
 
 
 def _pads(part) -> list:
