@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
 from tests.fakes.hall_boards import NOW
 
 TIMEOUT = 10

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from clacks_hw.web.hall import Hall
+from clacks_hw.hall.page import Hall
 from tests.mqtt.rig import Keys, board_overrides, hall_config, until
 from tests.web.broker import Broker
 from tests.web.live import LiveBoard

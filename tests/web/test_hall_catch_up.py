@@ -10,7 +10,7 @@ import sqlite3
 import urllib.request
 
 from clacks_hw.mqtt import schema
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.store import HallStore
 from tests.mqtt.rig import until
 from tests.web.hall_page import ShownHall
 

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from clacks_hw.cli import cli
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall_store import HallStore
-from clacks_hw.web.tournament import counted
+from clacks_hw.hall.store import HallStore
+from clacks_hw.hall.tournament import counted
 from tests.web.live import free_port
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clacks_hw.web.hall_feed import _SAME, HISTORY, DeltaFeed, merge_apply, merge_diff
+from clacks_hw.hall.feed import _SAME, HISTORY, DeltaFeed, merge_apply, merge_diff
 from tests.fakes.hall_boards import board_state, hall_states, SCENES
 from tests.web.broker import Broker
 from tests.mqtt.rig import until

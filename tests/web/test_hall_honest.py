@@ -10,8 +10,8 @@ import time
 import pytest
 
 from clacks_hw.mqtt import schema
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_ingest import SILENT_S
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.ingest import SILENT_S
 from tests.fakes.hall_boards import hall_states
 from tests.mqtt.rig import Keys, board_process, hall_config
 from tests.web.broker import Broker

@@ -6,8 +6,8 @@ latest 1,024 and leave an old game waiting on the board for ever."""
 from __future__ import annotations
 
 from clacks_hw.mqtt.schema import RECEIPT_GAMES
-from clacks_hw.web.hall_store import HallStore
-from clacks_hw.web.hall_writer import ResultWriter
+from clacks_hw.hall.store import HallStore
+from clacks_hw.hall.writer import ResultWriter
 from tests.web.test_hall_catch_up import result
 
 

@@ -7,7 +7,7 @@ import msgspec
 
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.views.moments import why_text
-from clacks_hw.web.hall_cards import card
+from clacks_hw.hall.cards import card
 from tests.fakes.hall_boards import SCENES, board_state, played
 
 

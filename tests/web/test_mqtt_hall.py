@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from clacks_hw.cli import cli
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import load
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import load
 from tests.mqtt.rig import Keys, board_overrides, board_process, hall_config, hall_toml, play_game, until
 from tests.web.broker import Broker
 from tests.web.live import LiveBoard

@@ -1,4 +1,4 @@
-"""The hall's tables kept up to date a game at a time (web/tally.py) say exactly what counting
+"""The hall's tables kept up to date a game at a time (hall/tally.py) say exactly what counting
 every result again says (tournament.standings, the hall's tables before): after any sequence
 of results, the same game sent again, an arbiter's voids, counts and names, and restarts of the
 hall on its database. The results go the whole way a board's do: signed, checked, queued for
@@ -10,11 +10,11 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, given, settings
 
 from clacks_hw.mqtt import schema
-from clacks_hw.web import tournament
-from clacks_hw.web.corrections import Refused
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
-from clacks_hw.web.tally import Tally
+from clacks_hw.hall import tournament
+from clacks_hw.hall.corrections import Refused
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
+from clacks_hw.hall.tally import Tally
 from tests.mqtt.rig import Keys
 
 BOARDS = ("alpha", "bravo")

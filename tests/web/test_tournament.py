@@ -11,8 +11,8 @@ import threading
 
 import pytest
 
-from clacks_hw.web.corrections import Corrections, Refused
-from clacks_hw.web.tournament import counted, export_csv, export_json, standings
+from clacks_hw.hall.corrections import Corrections, Refused
+from clacks_hw.hall.tournament import counted, export_csv, export_json, standings
 
 
 def result(game, mode="competitive", seats=("S", "N"), winner="S", players=None, seconds=100.0, **more):

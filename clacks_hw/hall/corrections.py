@@ -70,7 +70,7 @@ class Correction:
 
 class Corrections:
     def __init__(self, db, lock: threading.Lock, wall=time.time) -> None:
-        """``db``: the hall's SQLite connection (hall_store.py), used under ``lock``."""
+        """``db``: the hall's SQLite connection (store.py), used under ``lock``."""
         self._db = db
         self._lock = lock
         self.wall = wall

@@ -9,7 +9,7 @@ board's message the schema refuses is logged. Both at a bounded rate (base/rate_
 of each kind whole, then a count each minute.
 
 Runs in the page server's loop: no locks, and the page reads what this leaves. ``store`` is a
-HallStore, or the hall's ResultWriter (hall_writer.py), which takes a result to store it later.
+HallStore, or the hall's ResultWriter (writer.py), which takes a result to store it later.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Knock:
 
 class Ingest:
     def __init__(self, trust, store, wall) -> None:
-        self.trust = trust  # .key(board) -> VerifyKey | None (hall_config.Trust)
+        self.trust = trust  # .key(board) -> VerifyKey | None (config.Trust)
         # the hall's file, as the command for a board knocking names it
         self.hall_toml = shlex.quote(str(trust.path)) if getattr(trust, "path", None) is not None else "HALL.toml"
         self.store = store
@@ -150,7 +150,7 @@ class Ingest:
         # a result: stored once, however often it comes; the receipt says the hall has it
         stored = self.store.record(card.id, m)
         if stored is None:
-            return False, None  # queued (hall_writer.py): the hall is told once it is in, receipt and all
+            return False, None  # queued (writer.py): the hall is told once it is in, receipt and all
         if stored:
             said(card.id, m)
             return True, card.id

@@ -14,8 +14,8 @@ import os
 import stat
 from pathlib import Path
 
-from ..base.regular_file import read_regular
-from ..base.secure_files import user_name
+from ...base.regular_file import read_regular
+from ...base.secure_files import user_name
 
 BROKER_USER = "mosquitto"
 CERT_NAME, KEY_NAME = "clacks-cert.pem", "clacks-key.pem"

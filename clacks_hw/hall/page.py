@@ -1,14 +1,14 @@
 """`clacks-hw hall`: every board in the hall on one page, live from the MQTT broker.
 
 paho's network thread only hands each message to the page server's loop
-(``call_soon_threadsafe``); there hall_ingest.py checks it (signature, schema) and updates the
-boards, and the board's card (hall_cards.py) changes in the viewers' feed, which sends each
-viewer what changed, not the hall (hall_feed.py). Results are checked a few at a time, so the
+(``call_soon_threadsafe``); there ingest.py checks it (signature, schema) and updates the
+boards, and the board's card (cards.py) changes in the viewers' feed, which sends each
+viewer what changed, not the hall (feed.py). Results are checked a few at a time, so the
 page is answered between them however many a board sends at once, and go to SQLite
-(hall_store.py) on a thread of their own, many in one transaction (hall_writer.py); as they go
+(store.py) on a thread of their own, many in one transaction (writer.py); as they go
 in, the tournament tables take each new game (tally.py: the cost of a result does not grow
 with the results stored) and the viewers' feed the tables. The page's answers are the feed's
-model as it stands: never a wait for SQLite. hall_broker.py keeps the hall's session, its
+model as it stands: never a wait for SQLite. broker.py keeps the hall's session, its
 receipts and the broker's state. Twice a second the loop also looks at what time alone changes:
 a board gone silent, a broker no longer answering, a board added to hall.toml.
 
@@ -34,14 +34,14 @@ from ..mqtt import schema
 from ..mqtt.signing import fingerprint
 from ..mqtt.topics import PREFIX, parse_board_topic
 from . import arbiter, tournament
-from .base import PageServer, text
-from .hall_broker import HallLink
-from .hall_cards import card
-from .hall_config import ADDED, HallConfig, HallConfigError, Trust
-from .hall_feed import DeltaFeed
-from .hall_ingest import Card, Ingest, said
-from .hall_store import HallStore
-from .hall_writer import ResultWriter
+from ..web.base import PageServer, text
+from .broker import HallLink
+from .cards import card
+from .config import ADDED, HallConfig, HallConfigError, Trust
+from .feed import DeltaFeed
+from .ingest import Card, Ingest, said
+from .store import HallStore
+from .writer import ResultWriter
 from .tally import Tally
 
 log = logging.getLogger(__name__)
@@ -54,11 +54,12 @@ class Hall(PageServer):
     assets = {"/": "hall.html", "/hall.js": "hall.js", "/hall.css": "hall.css", "/kiosk-parts.js": "kiosk-parts.js",
               "/arbiter": "arbiter.html", "/arbiter.js": "arbiter.js", "/arbiter.css": "arbiter.css",
               "/phone.js": "phone.js"}
+    asset_homes = (__package__, *PageServer.asset_homes)  # hall/assets, then the board's kiosk-parts.js and phone.js
     not_paired = arbiter.NOT_PAIRED
     submit = None  # the pairing API's hook for a board's loop: a hall has none
 
     def __init__(self, config: HallConfig, *, path=None, wall=time.time) -> None:
-        """``config``: hall_config.load(path) (or built by a test); ``path``: hall.toml, re-read
+        """``config``: config.load(path) (or built by a test); ``path``: hall.toml, re-read
         when it changes (boards added while the hall runs)."""
         page = config.page
         super().__init__(DeltaFeed(wall=wall), page.bind, page.port, hosts=page.hosts)
@@ -169,7 +170,7 @@ class Hall(PageServer):
             self._show(where[0])
 
     def _written(self, stored: list, receipts: dict[str, list[str]]) -> None:
-        """The writer's thread: results are in SQLite (hall_writer.py); the page's loop shows them."""
+        """The writer's thread: results are in SQLite (writer.py); the page's loop shows them."""
         loop = self._loop
         if loop is None:
             self._stored(stored, receipts)  # a hall not started (tests, the fuzz): here and now

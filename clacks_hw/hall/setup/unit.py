@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from string import Template
 
-from .. import __version__
-from ..config.systemd_unit import CALLS_AND_INSTALL, SANDBOX, UnitError, check_value, install_hint, quote
-from ..base.unsafe_chars import first_unsafe
+from ... import __version__
+from ...config.systemd_unit import CALLS_AND_INSTALL, SANDBOX, UnitError, check_value, install_hint, quote
+from ...base.unsafe_chars import first_unsafe
 
 STATE_DIR = "/var/lib/clacks-hall"
 UNIT_NAME = "clacks-hall.service"

@@ -17,7 +17,7 @@ import base64
 import hashlib
 import secrets
 
-from ..mqtt.topics import HALL_PREFIX, HALL_USER, PREFIX
+from ...mqtt.topics import HALL_PREFIX, HALL_USER, PREFIX
 
 ITERATIONS = 101  # mosquitto_passwd's own
 

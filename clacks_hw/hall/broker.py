@@ -31,7 +31,7 @@ KEEPALIVE_S = 5
 
 class HallLink:
     def __init__(self, broker, key, *, on_message, wall) -> None:
-        """``broker``: hall_config.BrokerSettings; ``key``: the hall's SigningKey (None: a throwaway
+        """``broker``: config.BrokerSettings; ``key``: the hall's SigningKey (None: a throwaway
         session, no receipts); ``on_message(topic, payload, ack)`` is called on paho's thread."""
         self.broker, self.key, self.wall = broker, key, wall
         self.boot = secrets.token_hex(8)

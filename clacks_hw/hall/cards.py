@@ -1,6 +1,6 @@
 """A board's card on the hall page: the few things a screen across the hall shows of it.
 
-Built from what the hall holds of the board (hall_ingest.Card: its link online, silent, offline
+Built from what the hall holds of the board (ingest.Card: its link online, silent, offline
 or unknown, when it was last heard, its page, and its last state as the schema decoded it): the
 lamps as lit, the game's name and variants, whose turn and what they do, how far the game is,
 the result and why the game ended (in the board's words, views/moments.py), when the game
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 
-from .seats import SEATS_JSON
+from ..web.seats import SEATS_JSON
 
 TEXT = 80  # the longest text a card shows from a board
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -71,7 +71,7 @@ def _game(state: dict, position: dict) -> dict:
 
 
 def card(record: dict) -> dict:
-    """The card of one board from the hall's ``record`` of it (hall_ingest.Card.data)."""
+    """The card of one board from the hall's ``record`` of it (ingest.Card.data)."""
     state = record.get("state") if isinstance(record.get("state"), dict) else None
     link = record.get("link")
     seen = _number(record.get("seen"))

@@ -2,7 +2,7 @@
 never waits for the disk: a board catching up after an outage sends hundreds in a burst, and
 each transaction is an fsync (milliseconds on an SD card).
 
-The loop queues each checked result (hall_ingest.Ingest hands it here as to a store) and each
+The loop queues each checked result (ingest.Ingest hands it here as to a store) and each
 message's acknowledgement, in the order they came. The writer takes everything queued at once,
 stores the results in one transaction, and only then acknowledges those messages to the broker,
 in the same order: a hall killed before that gets them again from its session, and stores them

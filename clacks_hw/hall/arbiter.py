@@ -20,7 +20,7 @@ a QR code of the arbiter page. The root secret is derived from the hall's signin
   the boards knocking, with their keys' fingerprints and the command that adds each, the
   database's repairs, the messages dropped.
 - ``POST /api/arbiter/trust`` ``{"board", "key"}``: count a board knocking with the key it
-  offered (written beside the database, hall_config.Trust; hall.toml keeps the last word).
+  offered (written beside the database, config.Trust; hall.toml keeps the last word).
 - ``/api/pair``, ``/api/unpair``, ``/api/phone``: as on a board (pairing_api.py).
 """
 
@@ -34,10 +34,10 @@ from aiohttp import web
 from ..pairing import Pairing
 from ..pairing.display import HEADER, display_key
 from ..base.secure_files import UnsafePath
-from . import pairing_api
+from ..web import pairing_api
 from .corrections import Refused
-from .hall_config import HallConfigError
-from .json_body import BadBody, Text, read_json
+from .config import HallConfigError
+from ..web.json_body import BadBody, Text, read_json
 
 ROLE = "arbiter"
 HOW = "run `clacks-hw hall pair` on the hall's machine"

@@ -19,7 +19,7 @@ import secrets
 import time
 from collections import deque
 
-from .feed import Versions
+from ..web.feed import Versions
 
 HISTORY = 128  # patches kept for viewers that fell behind
 _SAME = object()

@@ -18,13 +18,13 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..base.errors import ClacksError
-from ..mqtt.signing import SigningKey
-from ..mqtt.topics import HALL_USER, board_id_problem
-from ..base.regular_file import read_regular
-from ..base.secure_files import write_file
-from ..config.systemd_unit import UnitError
-from ..web.hall_config import HallConfigError, load, with_board
+from ...base.errors import ClacksError
+from ...mqtt.signing import SigningKey
+from ...mqtt.topics import HALL_USER, board_id_problem
+from ...base.regular_file import read_regular
+from ...base.secure_files import write_file
+from ...config.systemd_unit import UnitError
+from ..config import HallConfigError, load, with_board
 from . import mosquitto
 from .broker_files import CERT_NAME, KEY_NAME, tls_files, unreadable
 from .unit import STATE_DIR, UNIT_NAME, hall_unit, kiosk_autostart
