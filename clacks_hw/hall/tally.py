@@ -7,7 +7,7 @@ voided, counted again or renamed by an arbiter is taken out and put back as it n
 taking out is exact too: the wins and games are subtracted, and a row whose fastest win or
 latest spelling came from that game looks again through its mode's games (an arbiter's rare
 correction, never a board's result). The tables equal tournament.standings of every game
-counted, whatever the order (tests/web/test_tally.py checks it after random sequences).
+counted, whatever the order (tests/hall/test_tally.py checks it after random sequences).
 """
 
 from __future__ import annotations

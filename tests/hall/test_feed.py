@@ -20,7 +20,7 @@ from clacks_hw.hall.feed import _SAME, HISTORY, DeltaFeed, merge_apply, merge_di
 from tests.fakes.hall_boards import board_state, hall_states, SCENES
 from tests.web.broker import Broker
 from tests.mqtt.rig import until
-from tests.web.hall_page import ShownHall
+from tests.hall.shown import ShownHall
 
 values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=4),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-from datetime import UTC, datetime
 
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
@@ -91,15 +90,3 @@ class ShownHall:
 
     def close(self) -> None:
         self.hall.close()
-
-
-def open_page(browser, url: str, size: dict, now: float = NOW):
-    """The page at ``size``, its clock standing at ``now`` (UTC), collecting console problems."""
-    context = browser.new_context(viewport=size, timezone_id="UTC", locale="en-GB", reduced_motion="reduce")
-    page = context.new_page()
-    page.problems = []
-    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
-    page.on("pageerror", lambda e: page.problems.append(str(e)))
-    page.clock.set_fixed_time(datetime.fromtimestamp(now, UTC))
-    page.goto(url)
-    return page

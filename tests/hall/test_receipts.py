@@ -8,7 +8,7 @@ from __future__ import annotations
 from clacks_hw.mqtt.schema import RECEIPT_GAMES
 from clacks_hw.hall.store import HallStore
 from clacks_hw.hall.writer import ResultWriter
-from tests.web.test_hall_catch_up import result
+from tests.hall.test_catch_up import result
 
 
 def test_a_game_sent_again_long_after_it_was_stored_is_on_the_receipt(tmp_path):

@@ -9,8 +9,8 @@ import pytest
 
 from clacks_hw.mqtt import schema
 from tests.fakes.hall_boards import MARKUP, NOW, odd_states
-from tests.web.hall_page import ShownHall, open_page
-from tests.web.screens import layout_problems
+from tests.hall.shown import ShownHall
+from tests.web.screens import layout_problems, open_page
 
 SIZES = {"1920x1080": {"width": 1920, "height": 1080}, "1280x720": {"width": 1280, "height": 720}}
 WAIT_MS = 10_000

@@ -20,8 +20,8 @@ from clacks_hw.cli import cli
 from clacks_hw.mqtt.signing import SigningKey, fingerprint
 from tests.fakes.hall_boards import NOW, hall_states
 from tests.mqtt.rig import until
-from tests.web.hall_page import ShownHall, open_page
-from tests.web.screens import kept, layout_problems
+from tests.hall.shown import ShownHall
+from tests.web.screens import kept, layout_problems, open_page
 
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1920, "height": 1080}

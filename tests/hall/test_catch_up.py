@@ -12,7 +12,7 @@ import urllib.request
 from clacks_hw.mqtt import schema
 from clacks_hw.hall.store import HallStore
 from tests.mqtt.rig import until
-from tests.web.hall_page import ShownHall
+from tests.hall.shown import ShownHall
 
 NAMES = ("ANN", "BOB", "EVE", "KAI", "Zoë", "LEE", "MAX", "IDA")
 

@@ -15,7 +15,8 @@ from clacks_hw.hall.ingest import SILENT_S
 from tests.fakes.hall_boards import hall_states
 from tests.mqtt.rig import Keys, board_process, hall_config
 from tests.web.broker import Broker
-from tests.web.hall_page import ShownHall, open_page
+from tests.hall.shown import ShownHall
+from tests.web.screens import open_page
 
 SCREEN = {"width": 1920, "height": 1080}
 SHOWN_WITHIN_S = 5.0
