@@ -143,8 +143,8 @@ def bytes_per_move() -> None:
 
 def absorbed() -> None:
     """The hall in this process (its counters at hand); boards and viewers in their own."""
-    from clacks_hw.web.hall import Hall
-    from clacks_hw.web.hall_config import load
+    from clacks_hw.hall.page import Hall
+    from clacks_hw.hall.config import load
 
     with tempfile.TemporaryDirectory() as tmp:
         rig = Rig(Path(tmp))

@@ -43,7 +43,7 @@ def prefill(db: Path, tree: Path) -> None:
 
     from clacks_hw.mqtt import schema  # noqa: PLC0415
 
-    subprocess.run([sys.executable, "-c", f"from clacks_hw.web.hall_store import HallStore; HallStore({str(db)!r}).close()"],
+    subprocess.run([sys.executable, "-c", f"from clacks_hw.hall.store import HallStore; HallStore({str(db)!r}).close()"],
                    cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)}, check=True)
     rows = []
     for n in range(STORED):

@@ -23,9 +23,9 @@ from clacks_hw.game.clacks.edition_files import default_edition  # noqa: E402
 from clacks_hw.mqtt import schema  # noqa: E402
 from clacks_hw.mqtt.projection import hall_state  # noqa: E402
 from clacks_hw.mqtt.signing import SigningKey, VerifyKey, open_envelope  # noqa: E402
-from clacks_hw.web.hall_config import HallConfig, PageSettings, Trust  # noqa: E402
-from clacks_hw.web.hall_ingest import Ingest  # noqa: E402
-from clacks_hw.web.hall_store import HallStore  # noqa: E402
+from clacks_hw.hall.config import HallConfig, PageSettings, Trust  # noqa: E402
+from clacks_hw.hall.ingest import Ingest  # noqa: E402
+from clacks_hw.hall.store import HallStore  # noqa: E402
 from clacks_hw.web.public import status_json  # noqa: E402
 from clacks_hw.web.snapshot import StatusSnapshot  # noqa: E402
 from report import Row, record  # noqa: E402
@@ -87,7 +87,7 @@ def main() -> None:
             f"clacks/b{k % 16}/result", schema.encode(msgspec.structs.replace(result, game=f"n{k + 1}-00000000"))))
             for k in range(2000)]
         r = per_message(lambda tm: ingest.receive(*tm), results, rounds=1)
-        # The hall's writer (hall_writer.py) stores what came meanwhile in one transaction: at most
+        # The hall's writer (hall/writer.py) stores what came meanwhile in one transaction: at most
         # 20 at a time with Mosquitto's default window of messages unacknowledged to the hall.
         batches = [[(f"b{k % 16}", msgspec.structs.replace(result, game=f"n{k + 1}-00000001"))
                     for k in range(start, start + 20)] for start in range(0, 2000, 20)]

@@ -251,8 +251,8 @@ def hall() -> None:
     from clacks_hw.mqtt.projection import hall_state
     from clacks_hw.mqtt.schema import encode
     from clacks_hw.mqtt.signing import SigningKey
-    from clacks_hw.web.hall import Hall
-    from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
+    from clacks_hw.hall.page import Hall
+    from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
 
     if shutil.which("mosquitto") is None:
         print("hall following 20 boards: skipped, mosquitto is not installed (Debian's mosquitto package)")

@@ -146,11 +146,10 @@ def test_the_next_letter_of_the_seat_to_act_is_drawn_as_its_shape(mode, players)
 def test_every_demo_plays_out_through_one_loop_that_says_a_refused_move_loudly(capsys):
     """The demos' one loop (commands/play_out.py): a move the rules refuse is a bug in the
     automatic player, said on stderr with the rules' reason, exit 1; nothing after it is played."""
-    from clacks_hw.commands.klackers_demo import klackers_state
     from clacks_hw.commands.play_out import play_out
     from clacks_hw.game.klackers.bots import bot_action as klackers_bot
 
-    state = klackers_state(2, 1, (), 1)
+    state = new_game(None, demo_config(None, "klackers", 2, 1, rounds=1))
     first = klackers_bot(state, random.Random(1), "best")
     said = []
     with pytest.raises(SystemExit) as stop:
@@ -161,11 +160,10 @@ def test_every_demo_plays_out_through_one_loop_that_says_a_refused_move_loudly(c
 
 
 def test_the_loop_pauses_after_each_move_and_draws_when_another_seat_is_to_act():
-    from clacks_hw.commands.klackers_demo import klackers_state
     from clacks_hw.commands.play_out import play_out
     from clacks_hw.game.klackers.bots import bot_action as klackers_bot
 
-    state, rng = klackers_state(3, 2, (), 1), random.Random(2)
+    state, rng = new_game(None, demo_config(None, "klackers", 3, 2, rounds=1)), random.Random(2)
     slept, shown, seats = [], [], [state.config.game.acting_seat(state)]
 
     def say(before, action, after):

@@ -84,7 +84,7 @@ def test_no_screen_of_the_board_names_a_game():
 
 
 # The board's own layers: they run whichever games are installed, so none may name one.
-ANY_GAME = ("clacks_hw.daemon", "clacks_hw.web", "clacks_hw.mqtt", "clacks_hw.hall_setup", "clacks_hw.pairing")
+ANY_GAME = ("clacks_hw.daemon", "clacks_hw.web", "clacks_hw.mqtt", "clacks_hw.hall", "clacks_hw.pairing")
 
 
 def games_named(found) -> list[str]:
@@ -113,3 +113,14 @@ def test_the_check_for_a_named_game_finds_one_inside_a_function(tmp_path):
         (root / path).write_text(text)
     assert games_named(modules(root)) == ["clacks_hw.daemon.lamps -> clacks_hw.game.klackers",
                                           "clacks_hw.daemon.lamps -> clacks_hw.game.klackers.dice"]
+
+
+def test_the_board_never_imports_the_hall():
+    """The hall (hall/) stands on the board's web side (its page server, request bodies,
+    pairing); a board runs with no hall installed beside it, so nothing of the board leans on it."""
+    board = ("clacks_hw.daemon", "clacks_hw.web", "clacks_hw.mqtt", "clacks_hw.pairing")
+    hall = [t for n, m in MODULES.items() if n.startswith("clacks_hw.hall.") for t in m.imports]
+    assert any(t.startswith("clacks_hw.web.") for t in hall)  # the direction that is allowed is there
+    into = sorted(f"{n} -> {t}" for n, m in MODULES.items() if n.startswith(board)
+                  for t in m.imports if t == "clacks_hw.hall" or t.startswith("clacks_hw.hall."))
+    assert into == [], "the hall imports the board's modules, never the other way"

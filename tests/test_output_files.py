@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from clacks_hw.cli import cli
 from clacks_hw.drivers.frame import PIXELS
 from clacks_hw.mqtt.schema import convert
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.store import HallStore
 from tests.hardware.conftest import make_context
 from tests.selftest.test_selftest_cli import selftest
 from tests.support.planted import as_root, make_victim, untouched

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
+from clacks_hw.hall.store import HallStore
 
 # After the hall: results.py puts this checkout first on the path, and the hall measured is the
 # one PYTHONPATH names (the hall before, unpacked from git history, or this one).

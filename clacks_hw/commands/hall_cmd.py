@@ -86,7 +86,7 @@ def hall_cmd(ctx, config_path, broker, broker_port, username, password_file, bin
         return
     from msgspec.structs import replace as settings
 
-    from ..web.hall_config import HallConfig, HallConfigError, load
+    from ..hall.config import HallConfig, HallConfigError, load
 
     bad = [h for h in hosts if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}", h)]
     if bad:
@@ -110,7 +110,7 @@ def hall_cmd(ctx, config_path, broker, broker_port, username, password_file, bin
 
 
 def _defaults():
-    from ..web.hall_config import BrokerSettings, PageSettings
+    from ..hall.config import BrokerSettings, PageSettings
 
     return BrokerSettings(), PageSettings(), None, {}
 
@@ -118,8 +118,8 @@ def _defaults():
 def _run(cfg, config_path, duration) -> None:
     from ..mqtt.client import LinkSetupError
     from ..base.secure_files import UnsafePath
-    from ..web.hall import Hall
-    from ..web.hall_config import HallConfigError
+    from ..hall.page import Hall
+    from ..hall.config import HallConfigError
 
     try:
         hall = Hall(cfg, path=config_path)
@@ -135,7 +135,7 @@ def _run(cfg, config_path, duration) -> None:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     import logging
 
-    broker_log = logging.getLogger("clacks_hw.web.hall_broker")
+    broker_log = logging.getLogger("clacks_hw.hall.broker")
     if broker_log.getEffectiveLevel() > logging.INFO:
         broker_log.setLevel(logging.INFO)  # waiting for the broker, and when it answers: always said
     hall.start()

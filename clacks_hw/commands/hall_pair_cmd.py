@@ -21,7 +21,7 @@ def _fail(message: str, status: int = BAD_CONFIG) -> None:
 
 
 def _config(path: str):
-    from ..web.hall_config import HallConfigError, load
+    from ..hall.config import HallConfigError, load
 
     try:
         return load(path)
@@ -41,7 +41,7 @@ def pair_cmd(config_path):
     import urllib.request
 
     from ..pairing.display import HEADER, boot_id
-    from ..web.arbiter import key_for, root_secret
+    from ..hall.arbiter import key_for, root_secret
 
     cfg = _config(config_path)
     if cfg.key is None:
@@ -81,8 +81,8 @@ def pair_cmd(config_path):
 def export_cmd(config_path, db, fmt, out):
     """Every result the hall holds, as counted (an arbiter's corrections applied, voided games
     marked), with its board, game id, mode, seats, players' names, winner, time and moves."""
-    from ..web import tournament
-    from ..web.hall_store import HallStore
+    from ..hall import tournament
+    from ..hall.store import HallStore
     from ..mqtt.schema import to_data
 
     if (config_path is None) == (db is None):

@@ -84,7 +84,7 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, t
     only its own topics), TLS where you give a certificate, hall.toml (the hall's login, key and
     every board's public key), each board's [mqtt] section (boards/NAME.toml: its login and key),
     the hall's systemd unit and the kiosk screen's autostart. Secrets are written 0600."""
-    from ..hall_setup import Plan, SetupError, add_boards, find_browser, write_hall
+    from ..hall.setup import Plan, SetupError, add_boards, find_browser, write_hall
     from ..base.secure_files import UnsafePath
     from ..config.systemd_unit import UnitError
     from .service_cmd import default_user, find_executable
@@ -105,7 +105,7 @@ def setup_cmd(out, count, names, added, host, port, tls_cert, tls_key, tls_ca, t
     if tls_local:  # an authority of the hall's own and a certificate for --host, copied in like an exhibitor's
         import tempfile
 
-        from ..hall_setup.local_ca import local_tls
+        from ..hall.setup.local_ca import local_tls
 
         scratch = tempfile.TemporaryDirectory(prefix="clacks-hall-tls-")
         tls_ca, tls_cert, tls_key = (str(p) for p in local_tls(host, Path(scratch.name)))

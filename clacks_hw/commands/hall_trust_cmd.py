@@ -24,7 +24,7 @@ def trust_cmd(board, key, config_path):
     the key after `--` (as the arbiter's page shows the command): a key may begin with `-`."""
     from ..mqtt.signing import fingerprint
     from ..base.secure_files import UnsafePath
-    from ..web.hall_config import HallConfigError, add_board
+    from ..hall.config import HallConfigError, add_board
 
     try:
         add_board(config_path, board, key)

@@ -65,7 +65,7 @@ class UnitError(ClacksError, ValueError):
     """A value that cannot go into the unit; the message says which and what to do."""
 
 # Kernel, control groups, clock, hostname, namespaces, other users' processes: no service of
-# clacks-hw's business (the board's unit and the hall's, hall_setup/unit.py).
+# clacks-hw's business (the board's unit and the hall's, hall/setup/unit.py).
 SANDBOX = """\
 ProtectKernelTunables=yes
 ProtectKernelModules=yes
@@ -204,7 +204,7 @@ def check_settings(s: UnitSettings) -> None:
 def check_value(what: str, value: str, hidden_fix: str | None = None) -> None:
     """Refuse a value that could corrupt a unit (a newline starts a new directive) and, given
     ``hidden_fix`` (what to do instead), a path the unit's own sandbox would hide (the board's
-    unit and the hall's, hall_setup/unit.py)."""
+    unit and the hall's, hall/setup/unit.py)."""
     bad = first_unsafe(value, visible=True)
     if bad is not None:
         raise UnitError(f"{what} {value!r} contains {bad}; a unit file cannot hold one (it could "

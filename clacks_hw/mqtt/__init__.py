@@ -6,7 +6,7 @@
 - projection.py: the board's public state cut down to what the hall's schema names;
 - outbox.py: the board's finished games (from its journals) waiting for the hall's receipt;
 - outbox_file.py: the outbox on disk (journal.dir/hall-outbox), read one bounded line at a time;
-- mosquitto.py and hall_setup.py: a hall's broker, boards and hall written by one command.
+- a hall's broker (its users and access list) is written by `clacks-hw hall setup`, in hall/setup/.
 
 docs/shows.md tells exhibitors what this means for them; docs/security.md what a broker user
 can and cannot do.

@@ -2,7 +2,8 @@
 
 The socket is bound when the server is built (an ``OSError`` then, so the caller can say what
 is wrong), served once :meth:`PageServer.start` ed, closed by :meth:`PageServer.close`. Every
-request passes the host-name check first (guard.py); package assets are served from memory;
+request passes the host-name check first (guard.py); package assets are served from memory
+(each server's own assets/ folder, then those it shares);
 ``/events`` streams the server's :class:`~.feed.Feed`. Subclasses answer the rest in
 :meth:`PageServer.route`.
 """
@@ -41,8 +42,13 @@ def new_loop() -> asyncio.AbstractEventLoop:
     return uvloop.new_event_loop()
 
 
-def asset(name: str) -> tuple[bytes, str]:
-    return files(__package__).joinpath("assets", name).read_bytes(), TYPES[name.rsplit(".", 1)[1]]
+def asset(name: str, homes: tuple[str, ...] = (__package__,)) -> tuple[bytes, str]:
+    """``name`` from the assets/ folder of the first package in ``homes`` that has it."""
+    for home in homes:
+        found = files(home).joinpath("assets", name)
+        if found.is_file():
+            return found.read_bytes(), TYPES[name.rsplit(".", 1)[1]]
+    raise FileNotFoundError(f"no asset {name} in {', '.join(homes)}")
 
 
 class QuietLog(logging.LoggerAdapter):
@@ -82,6 +88,7 @@ def text(status: int, body: str, headers: dict | None = None) -> web.Response:
 class PageServer:
     name = "page"
     assets: dict[str, str] = {}  # path -> asset file name
+    asset_homes: tuple[str, ...] = (__package__,)  # the packages whose assets/ hold them, first to last
 
     def __init__(self, feed: Feed, bind: str, port: int, *, hosts=(), max_connections: int = 600,
                  max_per_address: int = 64, header_timeout: float = 5.0, keepalive_timeout: float = KEEPALIVE_S,
@@ -102,7 +109,7 @@ class PageServer:
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         self._sock = sock or socket.create_server((bind, port), family=family, backlog=BACKLOG)
         self._sock.setblocking(False)
-        self._files = {path: asset(name) for path, name in self.assets.items()}
+        self._files = {path: asset(name, self.asset_homes) for path, name in self.assets.items()}
         self.viewers = 0
         self.guard: GuardedServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -111,7 +111,7 @@ class Feed(Versions):
 
 async def serve_events(request, feed, closed) -> web.StreamResponse:
     """One viewer's Server-Sent Events from ``feed`` (a :class:`Feed`, or the hall's
-    hall_feed.DeltaFeed): what each new version brings, a comment now and then so the link is
+    DeltaFeed, hall/feed.py): what each new version brings, a comment now and then so the link is
     seen alive, until ``closed()``; a viewer who stops reading is let go."""
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
     try:

@@ -103,7 +103,7 @@ ODD_NAMES = ["W" * 16, "Zoë", "مرحبا بالعالم", "ΑΒΓΔΕΖΗΘΙ�
 def odd_states(n: int = 16) -> dict[str, dict]:
     """``n`` boards whose every field is odd but allowed by the hall's schema (the longest texts,
     markup, right-to-left words, emoji, every lamp lit, times at the ends of their ranges), as
-    the hall's schema data of a state message (web/hall_page.ShownHall.raw_state)."""
+    the hall's schema data of a state message (tests/hall/shown.py: ShownHall.raw_state)."""
     out = {}
     for k in range(n):
         t = ODD_TEXTS[k % len(ODD_TEXTS)]

@@ -30,7 +30,7 @@ def test_a_board_of_an_older_version_saying_junior_counts_as_the_junior_race():
 
 
 def test_the_hall_loads_no_rule_of_any_game():
-    code = ("import sys; import clacks_hw.web.hall; from clacks_hw.mqtt import schema; from clacks_hw.web import tournament;"
+    code = ("import sys; import clacks_hw.hall.page; from clacks_hw.mqtt import schema; from clacks_hw.hall import tournament;"
             "schema.decode('result', b'{\"game\":\"n1-0000000a\",\"mode\":\"klackers\",\"seats\":[\"S\"],\"winner\":\"S\","
             "\"actions\":3}'); print(tournament.label('race'));"
             "print(' '.join(m for m in sys.modules if m.startswith(('clacks_hw.game.', 'clacks_hw.daemon.'))))")
@@ -44,7 +44,7 @@ def test_the_hall_loads_no_rule_of_any_game():
 
 def test_a_plugin_game_counts_at_the_hall(tmp_path):
     site = install(tmp_path, {"high_roll": "high_roll_game:BOX"})
-    code = ("from clacks_hw.mqtt import schema; from clacks_hw.web import tournament;"
+    code = ("from clacks_hw.mqtt import schema; from clacks_hw.hall import tournament;"
             "r = schema.decode('result', b'{\"game\":\"n1-0000000a\",\"mode\":\"high_roll\",\"seats\":[\"S\"],"
             "\"winner\":\"S\",\"actions\":3}'); print(r.mode, tournament.label('high_roll'))")
     res = run(site, code)

@@ -10,7 +10,7 @@ from clacks_hw.daemon.session import JournalStore
 from clacks_hw.game.clacks.config import ClacksConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
 
 EDITION = default_edition()
 TIMEOUT = 20

@@ -9,7 +9,7 @@ import logging
 from clacks_hw.config.load import MqttConfig
 from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall_ingest import Knock
+from clacks_hw.hall.ingest import Knock
 from clacks_hw.web.mqtt_link import MqttLink
 
 

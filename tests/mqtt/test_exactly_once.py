@@ -96,7 +96,7 @@ def test_fifteen_games_through_two_broker_restarts_and_a_killed_hall(tmp_path):
 def test_a_board_away_all_day_sends_every_game_through_a_small_queue(tmp_path):
     """Forty games finished while the broker was unreachable, and paho's queue holds eight:
     none is dropped (the first hall lost every game past paho's cap), each counted once."""
-    from clacks_hw.web.hall import Hall
+    from clacks_hw.hall.page import Hall
     from tests.mqtt.rig import hall_config, play_journal
 
     keys = Keys("away")

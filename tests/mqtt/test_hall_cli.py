@@ -97,7 +97,7 @@ def test_a_board_with_a_ca_file_that_does_not_load_or_a_broken_key_file_is_exit_
 
 
 def test_boards_added_beside_the_database_count_and_hall_toml_wins(tmp_path):
-    from clacks_hw.web.hall_config import HallConfigError, Trust, load
+    from clacks_hw.hall.config import HallConfigError, Trust, load
 
     toml = tmp_path / "hall.toml"
     alpha, beta, other = (SigningKey.generate().public for _ in range(3))

@@ -21,12 +21,12 @@ from click.testing import CliRunner
 from msgspec.structs import replace
 
 from clacks_hw.cli import cli
-from clacks_hw.hall_setup.mosquitto import password_line
-from clacks_hw.hall_setup.unit import hall_unit
+from clacks_hw.hall.setup.mosquitto import password_line
+from clacks_hw.hall.setup.unit import hall_unit
 from clacks_hw.config.systemd_unit import UnitError
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import load
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import load
 from tests.mqtt.rig import play_game, until
 from tests.support.tools import require_tool
 from tests.web.live import LiveBoard, free_port

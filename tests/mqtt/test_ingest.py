@@ -9,9 +9,9 @@ import logging
 
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall_config import HallConfig, PageSettings, Trust
-from clacks_hw.web.hall_ingest import SILENT_S, Ingest
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.config import HallConfig, PageSettings, Trust
+from clacks_hw.hall.ingest import SILENT_S, Ingest
+from clacks_hw.hall.store import HallStore
 from tests.mqtt.rig import Keys
 
 RESULT = schema.Result(game="n4-1234abcd", mode="competitive", seats=["S", "N"], winner="S", actions=30,

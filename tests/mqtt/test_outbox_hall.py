@@ -14,7 +14,7 @@ import pytest
 from clacks_hw.config.load import load_config
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.outbox_file import DIR, LOG, OLD, SET_ASIDE, entry_line, show_line
-from clacks_hw.web.hall import Hall
+from clacks_hw.hall.page import Hall
 from clacks_hw.web.mqtt_link import MqttLink
 from tests.mqtt.rig import EDITION, Keys, board_overrides, hall_config, until
 from tests.mqtt.test_outbox_kept import copies, journal
@@ -76,7 +76,7 @@ def test_every_waiting_result_but_the_unreadable_one_is_counted_once_by_a_real_h
 def test_games_the_hall_had_long_ago_are_named_by_its_next_receipt(tmp_path, broker):
     """A board whose outbox was rebuilt sends again games the hall stored long ago, behind the
     newest 1,024 a receipt lists: the hall's receipt names the games just sent, held before or
-    not (web/hall_writer.py), so they leave the board's outbox at once and the new games behind
+    not (hall/writer.py), so they leave the board's outbox at once and the new games behind
     them go through, with no re-send (the board's clock never passes the 30 s it waits for one)."""
     keys = Keys("alpha")
     folder = tmp_path / "alpha"

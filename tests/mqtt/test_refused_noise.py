@@ -16,10 +16,10 @@ from clacks_hw.game.clacks.edition_files import default_edition
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.mqtt.topics import HALL_STATUS, receipt_topic
 from clacks_hw.testing.clock import FakeClock
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings, Trust
-from clacks_hw.web.hall_ingest import Ingest
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings, Trust
+from clacks_hw.hall.ingest import Ingest
+from clacks_hw.hall.store import HallStore
 from clacks_hw.web.mqtt_link import MqttLink
 from tests.mqtt.rig import Keys
 from tests.mqtt.test_ingest import Wall, sealed
@@ -42,7 +42,7 @@ def test_ten_thousand_dropped_messages_give_a_few_log_lines_with_the_whole_count
     wall = Wall()
     ingest = Ingest(Trust(HallConfig(None, PageSettings(), keys.hall, keys.publics())),
                     HallStore(tmp_path / "hall.sqlite", wall=wall), wall)
-    with caplog.at_level(logging.WARNING, logger="clacks_hw.web.hall_ingest"):
+    with caplog.at_level(logging.WARNING, logger="clacks_hw.hall.ingest"):
         for k in range(MESSAGES):
             ingest.receive(*flood(k, keys.boards["alpha"]))
             if k % PER_STEP == PER_STEP - 1:
@@ -65,7 +65,7 @@ def test_the_halls_tick_says_the_count_of_a_minute_with_no_more_messages(caplog)
     wall = Wall()
     hall = Hall(HallConfig(BrokerSettings(), PageSettings(port=0, db=":memory:"), keys.hall, keys.publics()), wall=wall)
     try:
-        with caplog.at_level(logging.WARNING, logger="clacks_hw.web.hall_ingest"):
+        with caplog.at_level(logging.WARNING, logger="clacks_hw.hall.ingest"):
             for k in range(1000):
                 hall.receive(f"elsewhere/{k}", b"{}")
             hall._tick()

@@ -14,9 +14,9 @@ from clacks_hw.config.load import parse_config
 from clacks_hw.config.errors import ConfigError
 from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.signing import BadKey, SigningKey, VerifyKey, key_bytes, open_envelope
-from clacks_hw.web.hall_config import HallConfig, HallConfigError, PageSettings, Trust, add_board
-from clacks_hw.web.hall_ingest import Ingest
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.config import HallConfig, HallConfigError, PageSettings, Trust, add_board
+from clacks_hw.hall.ingest import Ingest
+from clacks_hw.hall.store import HallStore
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 TOPIC = "clacks/alpha/result"

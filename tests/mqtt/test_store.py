@@ -12,7 +12,7 @@ import sqlite3
 import pytest
 
 from clacks_hw.mqtt.schema import convert
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.store import HallStore
 
 OLD_SCHEMA = """CREATE TABLE results (
     board TEXT NOT NULL, mode TEXT NOT NULL, variants TEXT NOT NULL, winner TEXT,

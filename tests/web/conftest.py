@@ -1,6 +1,6 @@
-"""Fixtures for the page tests: the system Chromium driven by Playwright (never a downloaded
-browser), and a directory for the screenshots the tests leave as artefacts (listed at the end
-of the run; CLACKS_ARTEFACTS chooses where)."""
+"""Fixtures for the board's page tests (the browser and the broker are tests/conftest.py's,
+shared with the hall's): the kiosk page, and a directory for the screenshots the tests leave as
+artefacts (listed at the end of the run; CLACKS_ARTEFACTS chooses where)."""
 
 from __future__ import annotations
 
@@ -9,35 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.tools import require_module, require_tool
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 KIOSK = {"width": 1920, "height": 1080}
 _written: list[Path] = []
-
-
-@pytest.fixture(scope="session")
-def browser():
-    require_module("playwright")
-    chromium = require_tool("chromium", "chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-
-@pytest.fixture(scope="module")
-def module_broker(tmp_path_factory):
-    """A real Mosquitto for a whole test module (the hall page's tests start a hall each)."""
-    from tests.web.broker import Broker
-
-    b = Broker(tmp_path_factory.mktemp("broker")).start()
-    yield b
-    b.stop()
 
 
 @pytest.fixture

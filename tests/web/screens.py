@@ -4,14 +4,18 @@
 element of ``selector`` outside the viewport or cut off by a box around it, two of them
 overlapping. ``kept`` compares a screenshot with the one committed in docs/img/ and fails when
 it is stale; ``CLACKS_WRITE_SCREENS=1`` writes them anew (then look at them, and commit).
-Screenshots are made deterministic by their callers: fixed data, a fixed clock, no animation.
+Screenshots are made deterministic by their callers: fixed data, a fixed clock (``open_page``),
+no animation.
 """
 
 from __future__ import annotations
 
 import io
 import os
+from datetime import UTC, datetime
 from pathlib import Path
+
+from tests.fakes.hall_boards import NOW
 
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 WRITE = os.environ.get("CLACKS_WRITE_SCREENS") == "1"
@@ -82,3 +86,15 @@ def kept(page, name: str) -> Path:
     assert differ < 0.002, (f"docs/img/{name}.png is stale ({100 * differ:.2f}% of its pixels differ from the page "
                             f"now): run CLACKS_WRITE_SCREENS=1 pytest on this test, look at the pictures, commit them")
     return path
+
+
+def open_page(browser, url: str, size: dict, now: float = NOW):
+    """The page at ``size``, its clock standing at ``now`` (UTC), collecting console problems."""
+    context = browser.new_context(viewport=size, timezone_id="UTC", locale="en-GB", reduced_motion="reduce")
+    page = context.new_page()
+    page.problems = []
+    page.on("console", lambda m: m.type in ("error", "warning") and page.problems.append(m.text))
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.clock.set_fixed_time(datetime.fromtimestamp(now, UTC))
+    page.goto(url)
+    return page

@@ -18,7 +18,7 @@ from clacks_hw.web.public import public_position
 from clacks_hw.web.server import WebServer
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 from tests.fakes.hall_boards import EDITION, STARTED, played
-from tests.web.hall_page import open_page
+from tests.web.screens import open_page
 
 SIZES = {"status page": {"width": 390, "height": 844}, "kiosk": {"width": 1920, "height": 1080}}
 # (mode, players, moves): a position in the middle of each game; Guards' with a dragon out, runs

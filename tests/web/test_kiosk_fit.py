@@ -16,8 +16,7 @@ from clacks_hw.web.base import qr_svg
 from clacks_hw.web.server import WebServer
 from clacks_hw.web.snapshot import SnapshotBox, StatusSnapshot
 from tests.fakes.hall_boards import EDITION, STARTED, played
-from tests.web.hall_page import open_page
-from tests.web.screens import kept, layout_problems
+from tests.web.screens import kept, layout_problems, open_page
 
 SIZES = {"1920x1080": {"width": 1920, "height": 1080}, "1280x720": {"width": 1280, "height": 720}}
 ADDRESS = "http://clacks1.local:8080/"

@@ -13,7 +13,8 @@ import pytest
 from clacks_hw.commands.kiosk_cmd import kiosk_url, write_launcher
 from clacks_hw.web.base import qr_svg
 from tests.support.tools import require_tool
-from tests.web.conftest import CHROMIUM_ARGS, KIOSK, screenshot
+from tests.conftest import CHROMIUM_ARGS
+from tests.web.conftest import KIOSK, screenshot
 from tests.web.live import LiveBoard
 
 PHONE = {"width": 390, "height": 844}

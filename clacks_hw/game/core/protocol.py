@@ -21,6 +21,7 @@ whose ``game`` is the mode's object again.
                core/board.py, the one way a game speaks to the board), public_action (what
                the log and the pages may say of an action), and what the pages ask (flags,
                tracks, marks)
+    the demo   demo_action, narrate, demo_view (core/demo_play.py: what `clacks-hw demo` asks)
 
 States must be immutable and hold every decision the engine made (nothing outside a game
 re-derives one); an engine has no clock and does no I/O; randomness comes only from
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 
 from .board import BoardPlay
 from .computer import computer_problem
+from .demo_play import DemoPlay
 from .errors import SetupError
 from .names import names_problem
 from .rejection import CoreCode, Rejection
@@ -45,7 +47,7 @@ from .values import replace
 from .view import PUBLIC, Moment, Summary, sentence_for
 
 
-class Game(ABC):
+class Game(DemoPlay, ABC):
     # --- the manifest (OpenSpiel's GameType, boardgame.io's name and min/maxPlayers) -------
     name = ""  # the mode's name in configs, journal headers and menus
     old_names: tuple[str, ...] = ()  # what older versions called it: still read (journals, configs, commands)

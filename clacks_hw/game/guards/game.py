@@ -74,6 +74,17 @@ class Guards(Game):
     def bot_action(self, state, rng):
         return legal.random_action(state, rng)
 
+    demo_view = PUBLIC  # the demo's terminal is the shared screen: no hand, no saboteur on it
+    DEMO_ACTIONS = 3000  # random players may wander: past this the demo's game is stopped and ranked
+
+    def demo_action(self, state, n, rng, kind=None):
+        if n >= self.DEMO_ACTIONS and state.pending is None and state.prompt is None and state.fight is None:
+            return self.parse_action({"seat": self.current_player(state), "act": "stop"})
+        return self.bot_action(state, rng)
+
+    def narrate(self, before, action, after):
+        return view.narrate(before, action, after)
+
     def computer_move(self, view, seat, strength, rng):
         """The computer at ``seat`` plays at ``strength`` (computer.py), deciding from ``view``,
         its seat's view (``seat_view``): nothing an opponent hides changes what it does."""

@@ -66,6 +66,14 @@ class Klackers(Game):
     def bot_action(self, s, rng):
         return bots.bot_action(s, rng)
 
+    bot_kinds = tuple(bots.BOTS)  # best first: the solver's policy
+
+    def demo_action(self, s, n, rng, kind=None):
+        return bots.bot_action(s, rng, kind or "best")
+
+    def narrate(self, before, action, after):
+        return view.narrate(before, action, after)
+
     def computer_move(self, view, seat, strength, rng):
         return computer.computer_move(view, seat, strength, rng)
 

@@ -1,5 +1,5 @@
-"""The hall's ``hall.toml``: its bytes read as ``hall_config.load`` reads them (UTF-8, then
-``hall_config.parse``). The seeds are files as ``clacks-hw hall setup`` writes them."""
+"""The hall's ``hall.toml``: its bytes read as ``clacks_hw.hall.config.load`` reads them (UTF-8, then
+``config.parse``). The seeds are files as ``clacks-hw hall setup`` writes them."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from clacks_hw.hall_setup import Plan, hall_toml
+from clacks_hw.hall.setup import Plan, hall_toml
 from clacks_hw.mqtt.signing import SigningKey
-from clacks_hw.web.hall_config import HallConfig, HallConfigError, parse
+from clacks_hw.hall.config import HallConfig, HallConfigError, parse
 
 from ..harness import Target, Violation, refused
 from ..mutation import mutated, utf8
@@ -42,7 +42,7 @@ def seeds() -> list[bytes]:
             for plan in plans] + [b"[boards]\n"]
 
 
-TARGET = Target("hall_config", "clacks_hw.web.hall_config.parse (hall.toml)",
+TARGET = Target("hall_config", "clacks_hw.hall.config.parse (hall.toml)",
                 st.deferred(lambda: st.sampled_from([s.decode() for s in seeds()[:2]])
                             .flatmap(lambda text: edited(text, KEYS)).map(utf8) | mutated(seeds(), TOKENS)),
                 seeds, check=check)

@@ -26,10 +26,10 @@ from clacks_hw.mqtt import schema
 from clacks_hw.mqtt.projection import hall_state
 from clacks_hw.mqtt.signing import SigningKey
 from clacks_hw.mqtt.topics import HALL_STATUS, receipt_topic
-from clacks_hw.web.hall import Hall
-from clacks_hw.web.hall_config import BrokerSettings, HallConfig, PageSettings
-from clacks_hw.web.hall_ingest import Ingest
-from clacks_hw.web.hall_store import HallStore
+from clacks_hw.hall.page import Hall
+from clacks_hw.hall.config import BrokerSettings, HallConfig, PageSettings
+from clacks_hw.hall.ingest import Ingest
+from clacks_hw.hall.store import HallStore
 from clacks_hw.web.mqtt_link import MqttLink
 from clacks_hw.web.public import status_json
 from clacks_hw.web.snapshot import StatusSnapshot
