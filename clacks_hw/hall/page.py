@@ -286,7 +286,10 @@ class Hall(PageServer):
     def admin_json(self) -> dict:
         """What the exhibitor is told and visitors are not: strangers knocking (the command that
         adds each naming this hall's own file), the database's repairs, the messages dropped."""
-        knocking = [k.data(self.ingest.hall_toml) for k in self.ingest.knocking.values()]
+        # A board the hall counts already knocks when it signs with another key: a phone may not
+        # change a counted board's key (trust_board), so the page offers no Count for it.
+        knocking = [{**k.data(self.ingest.hall_toml), "counted": k.board in self.trust.boards}
+                    for k in self.ingest.knocking.values()]
         return {"knocking": knocking, "repairs": list(self.store.repairs), "dropped": self.ingest.dropped,
                 "messages": self.ingest.messages}
 

@@ -15,6 +15,7 @@ import heapq
 import io
 import math
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 
 from ..game.core import catalogue
 
@@ -150,12 +151,29 @@ def _cell(value) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def export_csv(games: list[Counted]) -> str:
+def stamp(t: float | None, tz: tzinfo | None = None) -> str | None:
+    """A Unix time as ISO 8601 in the hall's time zone (``tz``; None: the hall machine's own), to
+    the second: what a tournament desk's spreadsheet and eyes read (2026-12-03T14:05:09+01:00)."""
+    if t is None:
+        return None
+    at = datetime.fromtimestamp(t, tz) if tz is not None else datetime.fromtimestamp(t).astimezone()
+    return at.isoformat(timespec="seconds")
+
+
+def exported(g: Counted, tz: tzinfo | None = None) -> dict:
+    """One game as the exports give it: its times (and its corrections') in ISO 8601."""
+    d = g.data()
+    d["started"], d["received"] = stamp(d["started"], tz), stamp(d["received"], tz)
+    d["corrections"] = [{**k, "at": stamp(k["at"], tz)} for k in d["corrections"]]
+    return d
+
+
+def export_csv(games: list[Counted], tz: tzinfo | None = None) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
     for g in games:
-        d = g.data()
+        d = exported(g, tz)
         w.writerow([_cell(x) for x in (
             d["board"], d["game"], d["mode"], " ".join(d["variants"]),
             {True: "on", False: "off", None: ""}[d["hints"]], " ".join(d["seats"]),
@@ -165,5 +183,6 @@ def export_csv(games: list[Counted]) -> str:
     return out.getvalue()
 
 
-def export_json(games: list[Counted]) -> dict:
-    return {"format": "clacks-hw hall results", "version": 1, "results": [g.data() for g in games]}
+def export_json(games: list[Counted], tz: tzinfo | None = None) -> dict:
+    # version 2: the times are ISO 8601 with the hall's offset (version 1 gave Unix seconds)
+    return {"format": "clacks-hw hall results", "version": 2, "results": [exported(g, tz) for g in games]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import sqlite3
 import threading
 
@@ -108,6 +109,24 @@ def test_export_csv_and_json(corrections):
     assert data["results"][0]["voided"] and data["results"][0]["corrections"][0]["reason"].startswith("=HYPERLINK")
     assert data["results"][1]["winner_names"] == ["ann"]
     assert data["results"][3]["winner_names"] == ["EVE", "KAI"]  # the team: everyone named at the table
+
+
+def test_the_exports_give_times_in_iso_8601_with_the_halls_offset(corrections):
+    # A tournament desk reads times, not Unix seconds (issue 34 item 5).
+    from datetime import timedelta, timezone
+
+    cet = timezone(timedelta(hours=1))
+    results = [("alpha", dict(result("n1-00000001"), started=1764766800.0), 1764767109.0)]
+    corrections.add("a1b2c3", counted(results, [])[0], "void", "a test game")
+    games = counted(results, corrections.all())
+    head, row = list(csv.reader(io.StringIO(export_csv(games, cet))))
+    row = dict(zip(head, row))
+    assert (row["started"], row["received"]) == ("2025-12-03T14:00:00+01:00", "2025-12-03T14:05:09+01:00")
+    data = export_json(games, cet)
+    assert data["version"] == 2 and data["results"][0]["received"] == "2025-12-03T14:05:09+01:00"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00", data["results"][0]["corrections"][0]["at"])
+    assert export_json(games)["results"][0]["received"][:4] == "2025"  # the machine's own zone, an offset given
+    assert re.search(r"[+-]\d\d:\d\d$", export_json(games)["results"][0]["received"])
 
 
 def test_the_export_says_whether_the_board_hinted_and_blank_when_not_known():

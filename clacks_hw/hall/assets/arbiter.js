@@ -70,6 +70,12 @@
                                      ", the last at " + new Date(k.last * 1000).toLocaleTimeString()));
     if (!k.key) { li.appendChild(el("div", "small", "It has not said which key it signs with: it cannot be counted yet.")); return li; }
     li.appendChild(el("div", "", "Key fingerprint " + k.fingerprint));
+    if (k.counted) {  // its key changed (a new SD card?): only the hall's machine may change it
+      li.appendChild(el("div", "small", "The hall counts " + k.board + " already, with another key. If this is its new key, " +
+                                        "give it on the hall's machine:"));
+      li.appendChild(el("code", "", k.command));
+      return li;
+    }
     li.appendChild(el("code", "", k.command));
     var count = el("button", "", "Count " + k.board);
     count.type = "button";
