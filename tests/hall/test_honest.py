@@ -49,6 +49,7 @@ def test_a_broker_not_answering_or_gone_is_shown_within_5_s(tmp_path, broker, br
         broker.pause()  # the connection stays open; nothing answers
         assert shown(page, BROKER_SAYS, "Broker: not answering") < SHOWN_WITHIN_S
         assert page.locator(".card.stale").count() == 3 and "last heard" in page.inner_text(".card")
+        assert page.inner_text("#count") == "3 boards, as last heard"  # nobody counted online it cannot know
         broker.resume()
         shown(page, BROKER_SAYS, "Broker: connected")
         broker.stop()
@@ -100,3 +101,30 @@ def test_a_board_that_stops_beating_is_silent_within_5_s_and_back_when_it_beats(
         page.context.close()
     finally:
         hall.close()
+
+
+def test_with_the_hall_gone_everything_the_page_cannot_know_says_as_of_when(tmp_path, broker, browser):
+    # The hall process dead: no "4 of 4 online", "Broker: connected" or green pill beside the red
+    # banner, but what the page last knew, as of the time the link to the hall held until.
+    hall = ShownHall(tmp_path, broker.port, boards=hall_states(3), wall=time.time)
+    closed = False
+    try:
+        hall.put(hall_states(3))
+        page = open_page(browser, hall.url + "?view=boards", SCREEN, now=time.time())
+        shown(page, BROKER_SAYS, "Broker: connected")
+        shown(page, "() => document.getElementById('count').textContent === '3 of 3 boards online'")
+        assert page.locator(".card.stale").count() == 0
+        hall.close()
+        closed = True
+        shown(page, "() => !document.getElementById('conn').classList.contains('hidden')", timeout_s=20)
+        since = page.evaluate("() => { const d = new Date(); return String(d.getHours()).padStart(2, '0') + ':' +"
+                              " String(d.getMinutes()).padStart(2, '0'); }")
+        count, badge = page.inner_text("#count"), page.locator("#broker")
+        assert count.startswith("3 of 3 boards online as of ") and count[-5:] <= since, count
+        assert "as of" in badge.inner_text() and "ok" not in (badge.get_attribute("class") or "")
+        assert page.locator(".card.stale").count() == 3
+        assert all("online as of" in t for t in page.locator(".card .state").all_inner_texts())
+        page.context.close()
+    finally:
+        if not closed:
+            hall.close()

@@ -15,7 +15,10 @@
   var offset = 0;  // the hall's clock minus this browser's (ms)
   var page = pinned ? pinned - 1 : 0;
   var shown = {};  // board id -> its card's elements, for the boards on the page shown
-  var lost = 0;
+  var lost = 0, heardAt = null;  // failed tries since the hall last answered; when it last did
+  // With the link to the hall cut, what the page shows is what it knew: said "as of" that time.
+  function cut() { return lost >= 2; }
+  function asOf() { return heardAt !== null ? " as of " + clock(heardAt) : " (not heard yet)"; }
 
   var K = window.Kiosk;  // the pages' building blocks (kiosk-parts.js): every text through textContent
   var $ = K["$"];
@@ -99,7 +102,7 @@
   function statusText(b) {
     var s = str(b.status), seen = num(b.seen);
     if (brokerDown()) { return seen !== null ? "last heard " + clock(seen) : "broker down"; }
-    if (s === "online") { return "online"; }
+    if (s === "online") { return cut() ? "online" + asOf() : "online"; }
     if (s === "silent") { return seen !== null ? "silent since " + clock(seen) : "silent"; }
     if (s === "offline") { return seen !== null ? "offline since " + clock(seen) : "offline"; }
     return "not heard yet";
@@ -112,7 +115,7 @@
   }
   function drawCard(c, b) {
     var status = str(b.status) || "unknown";
-    c.root.className = "card " + status + (brokerDown() ? " stale" : "") + (b.demo ? " demo" : "");
+    c.root.className = "card " + status + (brokerDown() || cut() ? " stale" : "") + (b.demo ? " demo" : "");
     if (c.page !== b.page) { c.page = b.page; drawHead(c, b); }
     if (!c.head.firstChild) { drawHead(c, b); }
     c.state.textContent = statusText(b);
@@ -204,9 +207,12 @@
   function drawHeader(all) {
     var ids = boardIds(), online = 0, i;
     for (i = 0; i < ids.length; i++) { if (model.boards[ids[i]].status === "online") { online++; } }
-    $("count").textContent = online + " of " + ids.length + " board" + (ids.length === 1 ? "" : "s") + " online";
+    var boards = ids.length + " board" + (ids.length === 1 ? "" : "s");
+    // The broker silent, the hall cannot know who is online now; the hall gone, neither can the page.
+    $("count").textContent = brokerDown() ? boards + ", as last heard" : online + " of " + boards + " online" + (cut() ? asOf() : "");
     var br = $("broker"), b = isObj(model.broker) ? model.broker : null;
-    if (!b) { br.className = "badge"; br.textContent = "Broker: \u2026"; }
+    if (cut()) { br.className = "badge stale"; br.textContent = "Broker: " + (b ? str(b.text) : "\u2026") + asOf(); }
+    else if (!b) { br.className = "badge"; br.textContent = "Broker: \u2026"; }
     else if (b.ok) { br.className = "badge ok"; br.textContent = "Broker: " + str(b.text); }
     else { br.className = "badge down"; br.textContent = "Broker: " + str(b.text) + (num(b.since) !== null ? " since " + clock(b.since) : "") + ", boards as last heard"; }
     var p = all[page], where = "";
@@ -246,7 +252,9 @@
   function receive(ev) {
     var m;
     try { m = JSON.parse(ev.data); } catch (e) { return; }
-    lost = 0; show($("conn"), false);
+    var was = cut();
+    lost = 0; show($("conn"), false); heardAt = Date.now() / 1000;
+    if (was && model && !isObj(m.full)) { drawHeader(pages()); redrawCards(); }  // live again: no "as of"
     if (isObj(m.full)) {
       model = m.full;
       if (num(m.now) !== null) { offset = m.now * 1000 - Date.now(); }
@@ -263,8 +271,10 @@
       try { receive(ev); } catch (e) { if (window.console) { console.error("hall page: " + e); } }
     };
     source.onerror = function () {
+      if (lost === 0 && heardAt !== null) { heardAt = Date.now() / 1000; }  // the link held until now
       lost++;
-      show($("conn"), lost >= 2);
+      show($("conn"), cut());
+      if (cut() && model) { drawHeader(pages()); redrawCards(); }  // what it cannot know any more: "as of"
       if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(connect, 1000); }
     };
   }
