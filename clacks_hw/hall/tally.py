@@ -5,7 +5,7 @@ Each game counted keeps its share (its mode and board, whether anyone won and in
 its players' names folded and as spelt); adding one adds its share to the rows it names. A game
 voided, counted again or renamed by an arbiter is taken out and put back as it now stands;
 taking out is exact too: the wins and games are subtracted, and a row whose fastest win or
-latest spelling came from that game looks again through its mode's games (an arbiter's rare
+first spelling came from that game looks again through its mode's games (an arbiter's rare
 correction, never a board's result). The tables equal tournament.standings of every game
 counted, whatever the order (tests/hall/test_tally.py checks it after random sequences).
 """
@@ -20,7 +20,7 @@ def _share(c: Counted) -> tuple:
     won = c.winners
     players = tuple((name.casefold(), name, seat in won) for seat, name in c.players.items()
                     if seat in c.seats or not c.seats)
-    # the order tournament.standings meets games in (the store's): the latest spelling wins
+    # the order tournament.standings meets games in (the store's): the first spelling stays
     return c.mode, c.board, bool(won), c.seconds if won else None, (c.received, c.board, c.game), players
 
 
@@ -71,7 +71,7 @@ class Tally:
             if seat_won:
                 p["best"] = best_of(p["best"], time)
             at, spelt = (order, k), self._spelt.get((mode, fold))
-            if spelt is None or at > spelt:
+            if spelt is None or at < spelt:
                 p["name"], self._spelt[(mode, fold)] = name, at
 
     def _take(self, share: tuple) -> None:

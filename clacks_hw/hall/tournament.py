@@ -126,8 +126,8 @@ def standings(games: list[Counted]) -> list[dict]:
         for seat, name in g.players.items():
             if seat not in g.seats and g.seats:
                 continue
+            # The spelling a player was first entered with: "Ann" stays Ann when a later table types "ann".
             p = m["players"].setdefault(name.casefold(), {"name": name, "wins": 0, "games": 0, "best": None})
-            p["name"] = name  # the latest spelling
             p["games"] += 1
             if seat in won:
                 p["wins"] += 1

@@ -100,6 +100,13 @@ def test_the_results_page_shows_each_mode_by_player_and_by_board(hall, browser):
     assert players[0][:4] == ["1", "ANN", "2", "3"] and players[0][4] == "5:12"  # 2 won of 3, the fastest 5 min 12 s
     assert [r.split("\t")[1] for r in page.inner_text("#rboards").splitlines()[1:]] == ["alpha", "echo", "bravo"]
     assert layout_problems(page, ".rcol, header > *:not(.hidden)") == []
+    # A board wins no game, so no "Won" beside its games; no heading cut; read from 3 m: 24 px or more
+    assert page.inner_text("#rboards").splitlines()[0].split("\t")[1:] == ["Board", "Games", "Best"]
+    assert page.evaluate("() => [...document.querySelectorAll('.results th')].filter(t => t.scrollWidth > t.clientWidth)"
+                         ".map(t => t.textContent)") == []
+    sizes = page.evaluate("() => [...document.querySelectorAll('.results th, .results td, .export, .rcol h3, .audit li, .results .none')]"
+                          ".map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(sizes) >= 24, min(sizes)
     connected(page)
     kept(page, "hall-results-1920x1080")
     page.goto(hall.url + "?view=results&page=2")
@@ -124,6 +131,17 @@ def test_an_arbiter_pairs_voids_and_corrects_and_everyone_sees_the_audit_log(hal
     phone = paired_phone(hall, browser, tmp_path)
     assert phone.locator("#games li").count() == len(RESULTS)
     kept(phone, "hall-arbiter-phone")
+    # on a 390 px phone: every result with its time, the reason field within the screen, a filter
+    assert all(t.strip() for t in phone.locator("#games li .when").all_inner_texts())
+    box = phone.locator("#reason").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    phone.fill("#filter", "BRAVO")
+    found = phone.locator("#games li").all_inner_texts()
+    assert found and all("bravo" in t for t in found) and len(found) < len(RESULTS)
+    phone.fill("#filter", "nobody-like-this")
+    assert phone.inner_text("#games") == "No result holds \u201cnobody-like-this\u201d."
+    phone.fill("#filter", "")
+    assert phone.locator("#games li").count() == len(RESULTS)
 
     # A name half-typed in one row while another row is voided: the list is drawn again after the
     # void, and what was typed must still be there when the arbiter presses "Correct the name".
@@ -193,6 +211,13 @@ def test_the_arbiter_sees_a_board_knocking_and_counts_it_from_the_phone(hall, br
     status, answer = phone.evaluate("key => window.Phone.post('api/arbiter/trust', {board: 'alpha', key: key})",
                                     stranger.public)  # as the page sends it, with the phone's session
     assert status == 409 and "one of the hall's boards already" in answer["error"]
+    # A board the hall counts, signing with another key (a new SD card?): listed, but no Count
+    hall.keys["alpha"] = SigningKey(bytes(range(1, 33)))
+    hall.put({"alpha": states["alpha"]})
+    again = phone.locator("#knocking li", has_text="alpha")
+    again.wait_for(timeout=WAIT_MS)
+    assert "The hall counts alpha already, with another key" in again.inner_text()
+    assert again.locator("button").count() == 0 and "clacks-hw hall trust" in again.inner_text()
     for p in (phone, screen):
         assert [m for m in p.problems if "409 (Conflict)" not in m] == []
         p.context.close()

@@ -48,9 +48,9 @@ def test_players_and_boards_per_mode(corrections):
     assert [m["mode"] for m in standings(games)] == ["competitive", "race", "klackers"]  # the games' own order
     comp = table(games, "competitive")
     assert comp["label"] == "Competitive" and comp["games"] == 4
-    # ANN and ann are one player (shown as last spelt): won 3 of 3, the fastest in 200 s; BOB/Bob won 0 of 2
+    # ANN and ann are one player (shown as first entered): won 3 of 3, the fastest in 200 s; BOB/Bob won 0 of 2
     assert comp["players"][0] == {"name": "ANN", "wins": 3, "games": 3, "best": 200.0}
-    assert [(p["name"], p["wins"], p["games"]) for p in comp["players"]] == [("ANN", 3, 3), ("Bob", 0, 2), ("EVE", 0, 1)]
+    assert [(p["name"], p["wins"], p["games"]) for p in comp["players"]] == [("ANN", 3, 3), ("BOB", 0, 2), ("EVE", 0, 1)]
     assert comp["boards"] == [{"board": "alpha", "wins": 2, "games": 2, "best": 200.0},
                               {"board": "delta", "wins": 1, "games": 1, "best": 120.0},
                               {"board": "bravo", "wins": 1, "games": 1, "best": 250.0}]

@@ -40,8 +40,13 @@
     for (var i = 0; i < g.seats.length; i++) { var s = g.seats[i]; out.push((g.players[s] || "unnamed") + " (" + s + ")"); }
     return out.join(", ");
   }
+  function when(t) {  // an export's ISO 8601 time, as this phone's clock shows it
+    var d = t ? new Date(t) : null;
+    return d && !isNaN(d.getTime()) ? d.toLocaleString([], {weekday: "short", hour: "2-digit", minute: "2-digit"}) : "";
+  }
   function item(g) {
     var li = el("li", g.voided ? "voided" : "");
+    li.appendChild(el("span", "when", when(g.received)));
     var won = g.winner ? "won by " + g.winner + (g.winner_names.length ? " (" + g.winner_names.join(", ") + ")" : "") : "no winner";
     li.appendChild(el("div", "what", g.board + " \u00b7 " + g.game + " \u00b7 " + g.mode + " \u00b7 " + who(g) + " \u00b7 " + won +
                                      (g.voided ? " \u00b7 VOIDED" : "")));
@@ -102,13 +107,26 @@
         d.dropped + " of " + d.messages + " messages dropped since the hall started.";
     });
   }
+  // The results as last fetched, newest first; the filter shows those whose board, game, seats or
+  // players hold what is typed (any case).
+  var results = [];
+  function matches(g, q) {
+    if (!q) { return true; }
+    var text = [g.board, g.game, g.mode, who(g), (g.winner_names || []).join(" ")].join(" ").toLowerCase();
+    return text.indexOf(q) >= 0;
+  }
+  function drawGames() {
+    var list = $("games"), q = $("filter").value.trim().toLowerCase(), n = 0;
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    for (var i = 0; i < results.length; i++) { if (matches(results[i], q)) { list.appendChild(item(results[i])); n++; } }
+    if (!results.length) { list.appendChild(el("li", "small", "No result yet.")); }
+    else if (!n) { list.appendChild(el("li", "small", "No result holds \u201c" + $("filter").value.trim() + "\u201d.")); }
+  }
   function load() {
     loadHall();
     fetch("results.json", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (d) {
-      var list = $("games"), games = d.results.slice().reverse();
-      while (list.firstChild) { list.removeChild(list.firstChild); }
-      for (var i = 0; i < games.length; i++) { list.appendChild(item(games[i])); }
-      if (!games.length) { list.appendChild(el("li", "small", "No result yet.")); }
+      results = d.results.slice().reverse();
+      drawGames();
     });
   }
   function takeCode() {
@@ -123,6 +141,7 @@
     takeCode();
   });
   window.addEventListener("hashchange", takeCode);
+  $("filter").addEventListener("input", drawGames);
   setInterval(function () { if (!$("pairpanel").classList.contains("hidden")) { return; } loadHall(); }, 5000);
   $("pairform").addEventListener("submit", function (ev) { ev.preventDefault(); pair($("code").value); });
   $("unpair").addEventListener("click", function () {

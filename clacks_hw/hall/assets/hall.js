@@ -183,10 +183,11 @@
     show($("noplayers"), !list.length);
     var bl = Array.isArray(m.boards) ? m.boards : [];
     clear(boards);
-    boards.appendChild(row([["h", "r", ""], ["h", "", "Board"], ["h", "n", "Won"], ["h", "n", "Games"], ["h", "n", "Best"]]));
+    // A board wins no game (its players do): the games played at it, and the fastest game won there.
+    boards.appendChild(row([["h", "r", ""], ["h", "", "Board"], ["h", "n", "Games"], ["h", "n", "Best"]]));
     for (i = 0; i < bl.length && i < 10; i++) {
       var b = isObj(bl[i]) ? bl[i] : {};
-      boards.appendChild(row([["d", "r", i + 1], ["d", "", str(b.board)], ["d", "n", num(b.wins)], ["d", "n", num(b.games)], ["d", "n", best(b.best)]]));
+      boards.appendChild(row([["d", "r", i + 1], ["d", "", str(b.board)], ["d", "n", num(b.games)], ["d", "n", best(b.best)]]));
     }
     var audit = $("audit"), log = isObj(model.results) && Array.isArray(model.results.audit) ? model.results.audit : [];
     clear(audit);
