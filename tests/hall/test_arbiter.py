@@ -72,6 +72,9 @@ def paired_phone(hall, browser, tmp_path):
     phone.fill("#code", code.lower())
     phone.click("#pair")
     phone.wait_for_selector("#games li .acts", timeout=WAIT_MS)
+    # the boards knocking come in their own answer, at the top of the page: drawn before any picture
+    phone.wait_for_selector("#knocking li", timeout=WAIT_MS)
+    phone.wait_for_function("() => document.getElementById('repairs').textContent !== ''", timeout=WAIT_MS)
     assert phone.context.cookies() == []  # the session is the hall's origin's own, never a cookie for every port
     return phone
 

@@ -134,6 +134,10 @@ def machines(tmp: Path):
     (pi.root / "var/lib/clacks-hw/hall-outbox").mkdir(parents=True)
     (pi.root / "var/lib/clacks-hw/hall-outbox/set-aside.jsonl").write_text("damaged\n")
     yield pi, none  # an entry of the hall outbox the board cannot read
+    pi = FakePi(root())
+    (pi.root / "var/lib/clacks-hw").mkdir(parents=True)
+    (pi.root / "var/lib/clacks-hw/mqtt-key").write_text("not a key\n")
+    yield pi, '[mqtt]\nhost = "hall.local"\n' + none  # a damaged key of the board's own
     yield Broken(root()), ""
 
 

@@ -153,12 +153,12 @@ def test_a_lone_visitor_starts_a_game_against_the_computer_from_the_phone(tmp_pa
         phone.wait_for_selector("#start", state="visible", timeout=WAIT_MS)
         phone.select_option("#mode", "competitive")
         phone.select_option("#seats", "SN")
-        assert phone.input_value('#players select[data-seat="N"]') == "strong"  # game.computer
-        assert phone.input_value('#players select[data-seat="S"]') == "person"
-        offered = phone.locator('#players select[data-seat="S"] option').evaluate_all("os => os.map(o => o.value)")
+        assert phone.input_value('#seatwho select[data-seat="N"]') == "strong"  # game.computer
+        assert phone.input_value('#seatwho select[data-seat="S"]') == "person"
+        offered = phone.locator('#seatwho select[data-seat="S"] option').evaluate_all("os => os.map(o => o.value)")
         assert offered == ["person", "easy", "normal", "strong"]
-        phone.select_option('#players select[data-seat="N"]', "easy")
-        box = phone.locator("#players").bounding_box()
+        phone.select_option('#seatwho select[data-seat="N"]', "easy")
+        box = phone.locator("#seatwho").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]  # fits a 390 px phone
         phone.click("#start")
         phone.wait_for_function("() => document.getElementById('answer').textContent === 'Done.'", timeout=WAIT_MS)

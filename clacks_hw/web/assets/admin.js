@@ -50,7 +50,7 @@
   // chosen to begin with): a lone visitor plays the computer.
   var chosen = null;
   function fillPlayers() {
-    var box = $("players"), c = options.computer, seats = $("seats").value.split(""), i, k;
+    var box = $("seatwho"), c = options.computer, seats = $("seats").value.split(""), i, k;
     if (chosen === null) { chosen = {}; for (k in c.default) { if (Object.prototype.hasOwnProperty.call(c.default, k)) { chosen[k] = c.default[k]; } } }
     while (box.children.length > 1) { box.removeChild(box.lastChild); }
     for (i = 0; i < seats.length; i++) {
@@ -59,7 +59,7 @@
       for (k = 0; k < c.strengths.length; k++) {
         o = el("option", "the computer, " + c.strengths[k]); o.value = c.strengths[k]; sel.appendChild(o);
       }
-      sel.dataset.seat = seat; sel.className = "player"; sel.value = chosen[seat] || "person";
+      sel.dataset.seat = seat; sel.className = "who"; sel.value = chosen[seat] || "person";
       sel.addEventListener("change", function (ev) {
         var s = ev.target.dataset.seat;
         if (ev.target.value === "person") { delete chosen[s]; } else { chosen[s] = ev.target.value; }
@@ -71,7 +71,7 @@
     var variants = [], boxes = document.querySelectorAll(".variant"), i;
     for (i = 0; i < boxes.length; i++) { if (boxes[i].checked) { variants.push(boxes[i].value); } }
     var words = $("words").value.trim().toUpperCase(), names = $("names").value.trim(), computer = [];
-    var players = document.querySelectorAll("#players select"), j;
+    var players = document.querySelectorAll("#seatwho select"), j;
     for (j = 0; j < players.length; j++) { if (players[j].value !== "person") { computer.push(players[j].dataset.seat + ":" + players[j].value); } }
     send("api/admin/new-game", {mode: $("mode").value, variants: variants, seats: $("seats").value.split(""),
                                 route: $("route").value, words: words ? words.split(/\s+/) : [],
