@@ -83,9 +83,12 @@ def test_the_phone_names_the_players(board, tmp_path):
     status, answer = board.admin("new-game", {"mode": "klackers", "seats": ["S", "W", "N"], "names": ["Ann", "", "Ελένη"]})
     assert (status, answer) == (200, {"ok": True})
     assert board.state().config.names == {"S": "Ann", "N": "Ελένη"}  # W left unnamed
-    board.wait_for(lambda: board.daemon.loop.status.box.get().state is not None, "a snapshot of the game")
-    status, _, page = board.request_raw("status.json", None, board.credentials(None), method="GET")
-    assert page["position"]["names"] == {"S": "Ann", "N": "Ελένη"}
+
+    def page():  # the page's state once it shows the game (before, it may still show the attract demo's)
+        shown = board.request_raw("status.json", None, board.credentials(None), method="GET")[2]
+        return shown if shown["screen"] == "game" else None
+
+    assert board.wait_for(page, "the page showing the game")["position"]["names"] == {"S": "Ann", "N": "Ελένη"}
 
 
 def test_admin_is_off_without_a_token(tmp_path):
