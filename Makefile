@@ -37,8 +37,10 @@ demo-game: $(STAMP)
 demo-race: $(STAMP)
 	$(BIN)/clacks-hw demo --mode race --players 3
 
+# One worker per CPU (pytest-xdist); a test file stays on one worker, with its module's broker,
+# board and browser (the slow ones start Chromium, Mosquitto or KiCad: they wait more than compute).
 test: $(STAMP) firmware-wasm system-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Debian packages some tests use: OpenSCAD (the case's cut files and pictures; xvfb and xauth give
 # it the X server its PNG pictures need), graphviz (docs/img/layers.svg),

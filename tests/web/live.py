@@ -42,6 +42,9 @@ class LiveBoard:
                     **(overrides or {})}
         self.config = load_config(overrides=settings, check_devices=False)
         self.frames: list[tuple[float, object]] = []  # (time.time(), frame) of every frame shown
+        # (time.time(), event) of every table event once the game handled it; that loop turn then
+        # draws its frame (which may equal one already shown, a preview's blink phase: not a new frame)
+        self.handled: list[tuple[float, object]] = []
         self.phone: str | None = None  # the session of the phone paired by pair()
         self.daemon = None
         self._thread = None
@@ -62,6 +65,8 @@ class LiveBoard:
         def observe(item):
             if isinstance(item, Frame):
                 self.frames.append((time.time(), item))
+            else:
+                self.handled.append((time.time(), item))
 
         clock = SystemClock()
         seams = app.Seams(clock=clock, led_backend=RecordingLeds(clock), stop=self._stop, output=io.StringIO(),

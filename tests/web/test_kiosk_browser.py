@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from clacks_hw.drivers.debounce import ButtonEvent
+
 from tests.web.conftest import screenshot
 from tests.web.live import LiveBoard
 
@@ -71,13 +73,16 @@ def test_attract_then_a_game_from_the_phone_then_a_played_card(board, kiosk, bro
     kiosk.evaluate("""() => new MutationObserver(() => {
         if (!window.seenAt && document.getElementById('players').textContent.includes('Played this turn'))
           { window.seenAt = Date.now(); } }).observe(document.body, {subtree: true, childList: true})""")
-    frames_before = len(board.frames)
+    handled_before = len(board.handled)
     board.press("PLAY")
     kiosk.wait_for_function("() => window.seenAt", timeout=WAIT_MS)
     assert board.state().turn.played == (card,) and board.state().turn.seat == seat
-    frame_at = board.frames[frames_before][0]  # the first frame after PLAY: the card on the lamps
+    # PLAY acts when let go; the loop turn that handled it drew the card on the lamps
+    played_at = next(t for t, e in board.handled[handled_before:]
+                     if isinstance(e, ButtonEvent) and e.kind == "release" and e.button == "PLAY")
     seen_at = kiosk.evaluate("() => window.seenAt") / 1000
-    assert seen_at - frame_at <= 0.200, f"the page showed the card {seen_at - frame_at:.3f} s after the frame"
+    # pushed, not polled (a poll would take seconds); bench/ measures the latency itself
+    assert seen_at - played_at <= 1.0, f"the page showed the card {seen_at - played_at:.3f} s after the board"
     screenshot(kiosk, artefacts, "kiosk-game-1920x1080")
     kiosk.set_viewport_size(PHONE)
     screenshot(kiosk, artefacts, "kiosk-game-390x844")
