@@ -75,17 +75,24 @@ def kept(page, name: str) -> Path:
     may differ; anything a person would notice may not)."""
     png = page.screenshot(animations="disabled", caret="hide")
     path = DOCS_IMG / f"{name}.png"
-    if WRITE:
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png)
+    if WRITE:  # a picture that still matches stays as it is: no churn in the repository
+        if not path.exists() or _differ(png, path) is not None:
+            DOCS_IMG.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(png)
         return path
     assert path.exists(), f"{path} is missing: run CLACKS_WRITE_SCREENS=1 pytest {os.environ.get('PYTEST_CURRENT_TEST', '').split('::')[0]}"
-    new, old = _pixels(png), _pixels(path.read_bytes())
-    assert new.shape == old.shape, f"docs/img/{name}.png is {old.shape[1]}x{old.shape[0]}, the page {new.shape[1]}x{new.shape[0]}"
-    differ = (abs(new - old).max(axis=2) > 48).mean()
-    assert differ < 0.002, (f"docs/img/{name}.png is stale ({100 * differ:.2f}% of its pixels differ from the page "
-                            f"now): run CLACKS_WRITE_SCREENS=1 pytest on this test, look at the pictures, commit them")
+    differ = _differ(png, path)
+    assert differ is None, f"docs/img/{name}.png {differ}: run CLACKS_WRITE_SCREENS=1 pytest on this test, look at the pictures, commit them"
     return path
+
+
+def _differ(png: bytes, path: Path) -> str | None:
+    """How the picture at ``path`` differs from ``png`` beyond antialiasing, or None."""
+    new, old = _pixels(png), _pixels(path.read_bytes())
+    if new.shape != old.shape:
+        return f"is {old.shape[1]}x{old.shape[0]}, the page {new.shape[1]}x{new.shape[0]}"
+    differ = (abs(new - old).max(axis=2) > 48).mean()
+    return f"is stale ({100 * differ:.2f}% of its pixels differ from the page now)" if differ >= 0.002 else None
 
 
 def open_page(browser, url: str, size: dict, now: float = NOW):
