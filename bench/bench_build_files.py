@@ -23,6 +23,7 @@ from clacks_hw.commands.build_files_cmd import BUILTIN_CONFIG  # noqa: E402
 from clacks_hw.config.load import load_config  # noqa: E402
 from clacks_hw.hardware.build import Context, build  # noqa: E402
 from clacks_hw.hardware.data import load_hardware  # noqa: E402
+from clacks_hw.hardware.mainboard.data import load_mainboard  # noqa: E402
 from clacks_hw.hardware.power import budget  # noqa: E402
 from report import Row, fig, record  # noqa: E402
 
@@ -55,14 +56,14 @@ def timed_build(out: Path, cache: Path, render: bool) -> tuple[float, list]:
 
 
 def main() -> int:
-    cfg, hw = load_config(BUILTIN_CONFIG, check_devices=False), load_hardware()
-    b = budget(hw, cfg)
+    cfg = load_config(BUILTIN_CONFIG, check_devices=False)
+    b = budget(load_mainboard(), cfg)
     COMPUTED["power"] = {"board": b.board_a, "supply": b.supply_a, "weakest": b.weakest.name, "pi": b.pi_a,
                          "hub": b.hub_a, "leds": b.idle_a + b.led_light_a, "white": b.full_white_a + b.idle_a,
                          "limit": b.led_light_a / b.full_white_a}
     print(f"power: the board may draw {b.board_a:.2f} A of a {b.supply_a:g} A supply (weakest link: {b.weakest.name}); "
           f"Pi {b.pi_a:.2f} A, hub {b.hub_a:.2f} A, LEDs {b.idle_a + b.led_light_a:.2f} A "
-          f"(every LED white: {b.full_white_a + b.idle_a:.2f} A, limited to {b.led_light_a / b.full_white_a:.2f} of full)")
+          f"(every LED white: {b.full_white_a + b.idle_a:.2f} A; the limiter allows {b.led_light_a / b.full_white_a:.2f} of that)")
     with tempfile.TemporaryDirectory() as tmp:
         out, cache = Path(tmp) / "out", Path(tmp) / "cache"
         took, _ = timed_build(out, cache, render=False)
@@ -100,7 +101,8 @@ def rows_computed(v: dict) -> list[Row]:
     return [Row("build", "power", "worst-case current (`clacks_hw/hardware/power.py`: the LEDs at their limit, the Pi, the hub)",
                 f"the board may draw {p['board']:.2f} A of a {fig(p['supply'], 'g')} A supply (weakest link: "
                 f"{p['weakest']}): Pi {p['pi']:.2f} A, hub {p['hub']:.2f} A, LEDs {p['leds']:.2f} A (every LED white: "
-                f"{p['white']:.2f} A, limited to {p['limit']:.2f} of full)", "computed"),
+                f"{p['white']:.2f} A, " + ("never dimmed)" if p["limit"] >= 1 else f"limited to {p['limit']:.2f} of full)"),
+                "computed"),
             Row("build", "text", "`build-files --no-render` (the text files alone)", f"{v['text_s']:.1f} s", "")]
 
 

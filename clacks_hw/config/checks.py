@@ -107,19 +107,24 @@ def _check_reader(reader: dict, problems: list[ConfigProblem]) -> None:
 
 
 def _check_supply(leds: dict, problems: list[ConfigProblem]) -> None:
-    """leds.supply_a must leave the LEDs a share after the Pi and the reader hub (power budget)."""
+    """leds.supply_a and leds.pi must leave the LEDs a share after the Pi and the reader hub (power budget)."""
     if not isinstance(leds.get("supply_a"), (int, float)):
         return  # reported by the schema
     from types import SimpleNamespace
 
-    from ..hardware.data import HardwareError, load_hardware
-    from ..hardware.power import budget_for
+    from ..hardware.data import HardwareError
+    from ..hardware.mainboard.data import load_mainboard
+    from ..hardware.power import PI_MODELS, budget_for
+    pi = leds.get("pi", "zero-2-w")
+    if pi not in PI_MODELS:
+        return  # reported by the schema
     try:
-        budget_for(load_hardware(), SimpleNamespace(supply_a=leds["supply_a"], brightness=1.0,
-                                                    lead_pixels=leds.get("lead_pixels", 0)))
+        budget_for(load_mainboard(), SimpleNamespace(supply_a=leds["supply_a"], pi=pi, brightness=1.0,
+                                                     lead_pixels=leds.get("lead_pixels", 0)))
     except HardwareError as err:
+        key = "leds.supply_a" if str(err).startswith("leds.supply_a = ") else "leds.pi"
         message, _, fix = str(err).removeprefix("leds.supply_a = ").partition("; ")
-        problems.append(ConfigProblem("leds.supply_a", message, fix))
+        problems.append(ConfigProblem(key, message, fix))
 
 
 def _check_game(game: dict, problems: list[ConfigProblem]) -> None:

@@ -62,7 +62,8 @@ class LedConfig:
     gamma: float
     spi_device: str
     ws281x_pin: int
-    supply_a: float = 4.0  # the 5 V supply's rating; doctor warns when LEDs + Pi could exceed it
+    supply_a: float = 3.0  # the 5 V supply's rating (hardware/power.py: the LEDs get what the board leaves)
+    pi: str = "zero-2-w"  # the Pi on the board: its draw is reserved before the LEDs'
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ..drivers.debounce import BUTTONS
 from ..drivers.frame import SEATS, TOWERS
 from ..drivers.pixel_map import COLOUR_ORDERS, GROUPS, LAMP_ORDERS
 from ..game.clacks.state import ROUTES
+from ..hardware.power import PI_MODELS
 from ..game.core.registry import board_modes, printed_boxes, variants
 from ..game.core.table import HANDS
 
@@ -277,6 +278,7 @@ _SCHEMA: dict[str, dict[str, Any]] = {
         "spi_device": _string(absolute=True),
         "ws281x_pin": _integer(0, 27),
         "supply_a": _number(0.5, 50.0),
+        "pi": _choice(tuple(PI_MODELS)),
     },
     "buttons": {
         "debounce_ms": _integer(1, 500),

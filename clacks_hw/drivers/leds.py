@@ -166,12 +166,12 @@ def open_backend(leds, *, clock=None, stream=None, board=None) -> LedBackend:
         from .leds_virtual import VirtualLeds
 
         return VirtualLeds(stream=stream, clock=clock)
-    from ..hardware.data import load_hardware
+    from ..hardware.mainboard.data import load_mainboard
     from ..hardware.power import current_model
     from .pixel_map import PixelMap
 
-    # Every frame is held to the supply's budget (leds.supply_a), as the power budget sizes it.
-    pixel_map = PixelMap.from_config(leds, current_model(load_hardware(), leds))
+    # Every frame is held to what the board leaves the LEDs (hardware/power.py: leds.supply_a, leds.pi).
+    pixel_map = PixelMap.from_config(leds, current_model(load_mainboard(), leds))
     if leds.backend == "spi":
         from .leds_spi import SpiLeds
 

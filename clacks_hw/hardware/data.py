@@ -43,34 +43,19 @@ KINDS = {
     "corners": (lambda v: isinstance(v, dict) and set(v) == {"S", "W", "N", "E"} and all(c in CORNERS for c in v.values()),
                 'a corner (NW, NE, SW, SE) for each of S, W, N, E'),
     "corner": (lambda v: v in CORNERS, "one of NW, NE, SW, SE"),
-    "wires": (lambda v: isinstance(v, list) and v and all(isinstance(g, list) and len(g) == 3 and all(_pos(x) for x in g)
-                                                         for g in v), "a list of [AWG, amperes, ohm per metre] triples"),
-    "ma3": (lambda v: isinstance(v, list) and len(v) == 3 and all(_pos(x) for x in v), "[red, green, blue] in mA"),
-    "awgs": (lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0 for x in v) and v[0] >= v[1],
-             "[thinnest, thickest] AWG, e.g. [28, 22]"),
 }
 
 BOARD = {
     "panel": {"tile_pitch": "pos", "tile_window": "pos", "window_radius": "nonneg", "margin": "pos",
-              "corner_radius": "nonneg", "hole_fit": "nonneg", "seat_led_inset": "pos", "controls": "names",
+              "corner_radius": "nonneg", "seat_led_inset": "pos", "controls": "names",
               "control_row": "frac", "label_size": "pos"},
     "panel_print": {"label_font": "str", "label_size": "pos"},
     "readers": {"corner": "corners", "shared": "corner", "edge": "nonneg"},
 }
 SIMPLE = {"name": "str", "source": "str", "example": "str"}
-LED = {**SIMPLE, "channel_ma": "ma3", "idle_ma": "nonneg"}
 PARTS = {
-    "pi": {**SIMPLE, "supply_a": "pos", "usb_allowance_a": "pos"},
-    "hub": {**SIMPLE, "current_ma": "pos"},
-    "reader": {**SIMPLE, "size": "size3", "antenna": "rect", "current_ma": "pos"},
-    "lamp_led": LED,
-    "small_led": {**LED, "diameter": "pos"},
-    "tower_button": {**SIMPLE, "hole": "pos"},
-    "control_button": {**SIMPLE, "hole": "pos"},
+    "reader": {**SIMPLE, "size": "size3", "antenna": "rect"},
     "tag": SIMPLE,
-    "jack": {**SIMPLE, "rating_a": "pos"},
-    "conn_vh": {**SIMPLE, "rating_a": "pos", "awg": "awgs"},
-    "wire": {**SIMPLE, "gauges": "wires"},
 }
 
 
@@ -135,8 +120,4 @@ def _sanity(b: dict, p: dict) -> None:
     panel = b["panel"]
     if panel["tile_window"] >= panel["tile_pitch"]:
         raise HardwareError("board.toml: panel.tile_window must be smaller than panel.tile_pitch")
-    gap = panel["tile_pitch"] - panel["tile_window"]
-    if p["tower_button"]["hole"] + 2 > gap:
-        raise HardwareError(
-            f"board.toml: the {gap:g} mm between lamp windows cannot take a {p['tower_button']['hole']:g} mm "
-            "tower button with 1 mm either side; raise panel.tile_pitch or lower panel.tile_window")
+    # whether a key fits between the windows is the layout's to say: it knows the keycaps (case.toml)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..game.clacks.board import TOWERS, lamps_of
 from ..game.core.table import SEATS
-from .data import Hardware
+from .data import Hardware, HardwareError
 
 
 @dataclass(frozen=True)
@@ -70,9 +70,16 @@ class Layout:
 
 def layout(hw: Hardware, reader_seats=()) -> Layout:
     """Everything's place, with a reader at each of ``reader_seats`` (none: one shared)."""
-    b, p = hw.board, hw.parts
-    panel = b["panel"]
+    from .case.data import load_case  # the panel's holes are the case's: its keycaps and seat windows
+    case = load_case()
+    key, seat_d = case["keycap"], case["plate"]["seat_panel"]
+    key_d = key["base"] + 2 * key["clearance"]
+    panel = hw.board["panel"]
     pitch, win, m = panel["tile_pitch"], panel["tile_window"], panel["margin"]
+    if key_d + 2 > pitch - win:
+        raise HardwareError(
+            f"board.toml: the {pitch - win:g} mm between lamp windows cannot take a {key_d:g} mm keycap hole "
+            "(case.toml keycap.base and clearance) with 1 mm either side; raise panel.tile_pitch or lower panel.tile_window")
     grid = 4 * pitch
     width = grid + 2 * m
     windows, leds = [], []
@@ -86,15 +93,15 @@ def layout(hw: Hardware, reader_seats=()) -> Layout:
         cells = [divmod(i, 4) for i in lamps_of(t.mask)]
         cx = m + (sum(c for _, c in cells) / 6 + 0.5) * pitch
         cy = m + (sum(r for r, _ in cells) / 6 + 0.5) * pitch
-        holes.append(Hole(t.name, "tower", cx, cy, p["tower_button"]["hole"] + panel["hole_fit"]))
+        holes.append(Hole(t.name, "tower", cx, cy, key_d))
     centre, inset = width / 2, panel["seat_led_inset"]
     seat_at = {"N": (centre, inset), "S": (centre, width - inset), "W": (inset, centre), "E": (width - inset, centre)}
     for seat in ("S", "W", "N", "E"):
-        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], p["small_led"]["diameter"] + panel["hole_fit"]))
+        holes.append(Hole(f"seat {seat}", "seat", *seat_at[seat], seat_d))
     n = len(panel["controls"])
     for k, name in enumerate(panel["controls"]):  # a row in the south (front) margin
         holes.append(Hole(name, "control", m + grid * (k + 0.5) / n, m + grid + panel["control_row"] * m,
-                          p["control_button"]["hole"] + panel["hole_fit"]))
+                          key_d))
     lay = Layout(hw, width, pitch, m, windows, holes, [], leds)
     lay.readers = [_reader(lay, seat) for seat in (reader_seats or [None])]
     return lay

@@ -1,14 +1,14 @@
-"""The daemon's power budget: what the supply path can carry, what the Pi and the reader hub
-are reserved, and what is left for the LEDs, which the daemon's current limiter enforces frame
-by frame (drivers/current_limit.py). The limiter, the config's checks and `clacks-hw doctor`
-take their numbers from here.
+"""The 5 V budget, from the circuit board's own data (mainboard/mainboard.toml): what the path
+from the USB-C inlet to the Pi's pins carries, what the Pi and the reader hub are reserved, and
+what is left for the LEDs, which the daemon's current limiter enforces frame by frame
+(drivers/current_limit.py). The board's checks and bill of materials, the config's checks,
+`clacks-hw doctor` and the limiter all read their figures from here, so they cannot disagree.
 
-Rule: every part carries its design current plus MARGIN (25 %). The whole board may draw the
-weakest link of the supply path (leds.supply_a, parts.toml's jack, lead and power connector, a
-2 mm 5 V track) divided by MARGIN; the Pi and the hub are reserved their worst case; the rest
-is the LEDs'. The circuit board's own 5 V path (USB-C inlet, resettable fuse, the Pi's ideal
-diode) and its LED cap are mainboard/checks.py's power() and led_cap_a(); this budget does
-not read them yet.
+The board may draw the least of: the supply's rating less MARGIN (25 %), the fuse's hold
+current, what keeps the Pi's pins above its undervoltage warning (every amp crosses the cord,
+the fuse, the reverse-polarity FET and the tracks), and the LED cap the board is designed for
+(budget.led_cap_a) with the Pi and the hub. The Pi is reserved the draw of the model fitted
+(leds.pi), the hub the Pico and four readers; the rest is the LEDs'.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .data import Hardware, HardwareError
+from .data import HardwareError
 
-MARGIN = 1.25  # every wire, contact, jack and supply carries its current plus 25 %
-MAIN_TRACK_MM = 2.0  # the 5 V trunk's track width
-READERS_MAX = 4  # the hub takes four readers and powers them all
+MARGIN = 1.25  # a supply is loaded to its rating less 25 %
+# leds.pi: the Pi on the board, and the mainboard.toml budget key of its worst-case draw
+PI_MODELS = {"zero-2-w": ("pi_ma", "Raspberry Pi Zero 2 W"), "pi-4": ("pi4_ma", "Raspberry Pi 4")}
 
 
 @dataclass(frozen=True)
@@ -33,21 +33,14 @@ class LedModel:
         return sum(self.channel_ma) + self.idle_ma
 
 
-def led_models(hw: Hardware) -> dict:
-    """{"lamp": LedModel, "small": LedModel} from parts.toml (lamp_led, small_led)."""
+def led_models(data: dict) -> dict:
+    """{"lamp": LedModel, "small": LedModel}: the lamp tiles' LEDs and the keys' and seats' LEDs,
+    as mainboard.toml's kinds give their datasheets' currents."""
     out = {}
-    for kind, key in (("lamp", "lamp_led"), ("small", "small_led")):
-        p = hw.parts[key]
-        out[kind] = LedModel(tuple(float(v) for v in p["channel_ma"]), float(p["idle_ma"]))
+    for kind, key in (("lamp", "lamp_led"), ("small", "key_led")):
+        k = data["kind"][key]
+        out[kind] = LedModel((float(k["channel_ma"]),) * 3, float(k["idle_ma"]))
     return out
-
-
-def wire(hw: Hardware, awg: int) -> dict:
-    """{"awg", "amps", "ohm_per_m"} of a gauge in parts.toml's wire table."""
-    for g, amps, ohm in hw.parts["wire"]["gauges"]:
-        if g == awg:
-            return {"awg": g, "amps": amps, "ohm_per_m": ohm}
-    raise HardwareError(f"parts.toml: wire.gauges has no {awg} AWG; add [{awg}, amperes, ohm per metre]")
 
 
 def track_amps(width_mm: float, rise_c: float = 10.0, copper_um: float = 35.0) -> float:
@@ -56,33 +49,60 @@ def track_amps(width_mm: float, rise_c: float = 10.0, copper_um: float = 35.0) -
     return 0.048 * rise_c ** 0.44 * area_mil2 ** 0.725
 
 
+# -- the 5 V path: drops and the most it carries ------------------------------------------------
+def shared_ohm(data: dict) -> float:
+    """The resistance every amp of the board crosses: the cord both ways, fuse, FET, tracks."""
+    k, sup = data["kind"], data["buy"]["supply"]
+    return (2 * sup["cord_m"] * sup["cord_ohm_per_m"] + k["ptc"]["r_max"] + k["pfet_reverse"]["rds_on"]
+            + data["budget"]["track_mohm"] / 1000)
+
+
+def power(data: dict, pi_ma: float | None = None) -> dict:
+    """The 5 V path from the supply to the Pi's pins at the LED cap: currents, drops (V), what is left."""
+    k, bud, sup = data["kind"], data["budget"], data["buy"]["supply"]
+    pi_a = (bud["pi_ma"] if pi_ma is None else pi_ma) / 1000
+    total = pi_a + bud["hub_ma"] / 1000 + bud["led_cap_a"]
+    drops = {
+        "cord": total * 2 * sup["cord_m"] * sup["cord_ohm_per_m"],
+        "fuse": total * k["ptc"]["r_max"],
+        "reverse FET": total * k["pfet_reverse"]["rds_on"],
+        "tracks": total * bud["track_mohm"] / 1000,
+    }
+    rail = sup["volts"] - sum(drops.values())
+    drops["ideal diode"] = pi_a * k["pfet_ideal"]["rds_on"]
+    return {"total_a": total, "drops": drops, "rail_v": rail, "pi_v": rail - drops["ideal diode"]}
+
+
+def pins_limit_a(data: dict, pi_ma: float) -> float:
+    """The most the whole board may draw with the Pi's pins at its undervoltage warning."""
+    bud, k = data["budget"], data["kind"]
+    headroom = data["buy"]["supply"]["volts"] - bud["pi_min_v"] - pi_ma / 1000 * k["pfet_ideal"]["rds_on"]
+    return headroom / shared_ohm(data)
+
+
+def led_cap_a(data: dict, pi_ma: float) -> float:
+    """The most the LEDs may draw with a Pi drawing ``pi_ma``: the Pi's pins stay at the
+    warning voltage and the board under the fuse's hold current."""
+    total = min(pins_limit_a(data, pi_ma), data["kind"]["ptc"]["hold_a"])
+    return max(total - pi_ma / 1000 - data["budget"]["hub_ma"] / 1000, 0.0)
+
+
+# -- the daemon's budget -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Link:
     name: str
-    amps: float
+    amps: float  # what the whole board may draw through this link
     why: str
-
-
-def supply_path(hw: Hardware, supply_a: float) -> list[Link]:
-    p = hw.parts
-    lead = min(p["conn_vh"]["awg"])  # the jack lead: the heaviest wire the power connector's crimp takes
-    return [
-        Link("supply", supply_a, "leds.supply_a in the config"),
-        Link("DC jack", p["jack"]["rating_a"], p["jack"]["example"]),
-        Link(f"jack lead ({lead} AWG)", wire(hw, lead)["amps"], "wire.gauges in parts.toml"),
-        Link("power connector J1", p["conn_vh"]["rating_a"], p["conn_vh"]["example"]),
-        Link(f"5 V trunk ({MAIN_TRACK_MM:g} mm track)", round(track_amps(MAIN_TRACK_MM), 2),
-             "IPC-2221, outer layer, 1 oz, 10 C rise"),
-    ]
 
 
 @dataclass(frozen=True)
 class Budget:
     supply_a: float
+    pi: str  # leds.pi
     path: tuple  # Link, ...
-    board_a: float  # what the whole board may draw: the weakest link / MARGIN
-    pi_a: float  # reserved for the Pi (its recommended supply less its USB allowance)
-    hub_a: float  # the Pico and READERS_MAX readers
+    board_a: float  # what the whole board may draw: the weakest link
+    pi_a: float  # reserved for the Pi (its model's worst case)
+    hub_a: float  # the Pico and four readers
     idle_a: float  # every LED chip's own draw, dark
     led_light_a: float  # left for the LEDs' light: what the limiter allows above idle
     full_white_a: float  # every LED white at full duty (light only)
@@ -115,43 +135,54 @@ class Budget:
         return min(1.0, self.brightness, self.led_light_a / self.full_white_a)
 
 
-def budget(hw: Hardware, cfg) -> Budget:
-    return budget_for(hw, cfg.leds)
+def budget(data: dict, cfg) -> Budget:
+    return budget_for(data, cfg.leds)
 
 
-def budget_for(hw: Hardware, leds) -> Budget:
-    """The budget for a validated ``leds`` config section (supply_a, brightness, lead_pixels)."""
+def budget_for(data: dict, leds) -> Budget:
+    """The budget for a validated ``leds`` config section (supply_a, pi, brightness, lead_pixels)
+    on the board ``data`` (load_mainboard())."""
     from ..drivers.frame import LAMPS, SEATS, TOWERS
-    p, models = hw.parts, led_models(hw)
+    models, bud, ptc = led_models(data), data["budget"], data["kind"]["ptc"]
+    key, model = PI_MODELS[leds.pi]
+    pi_ma = bud[key]
     n_lamp, n_small, n_dark = LAMPS, len(TOWERS) + len(SEATS), leds.lead_pixels
-    path = tuple(supply_path(hw, leds.supply_a))
-    board = min(link.amps for link in path) / MARGIN
-    pi = p["pi"]["supply_a"] - p["pi"]["usb_allowance_a"]
-    hub = (p["hub"]["current_ma"] + READERS_MAX * p["reader"]["current_ma"]) / 1000
+    pi, hub = pi_ma / 1000, bud["hub_ma"] / 1000
+    path = (
+        Link("supply", leds.supply_a / MARGIN, f"leds.supply_a = {leds.supply_a:g} A, less {round((MARGIN - 1) * 100)} %"),
+        Link("fuse F1", ptc["hold_a"], f"{ptc['value']} hold current"),
+        Link(f"the Pi's pins at {bud['pi_min_v']:g} V", pins_limit_a(data, pi_ma),
+             f"{model}: the cord, fuse, FET and tracks' drop"),
+        Link("the board's LED cap", bud["led_cap_a"] + pi + hub, "budget.led_cap_a in mainboard.toml, with the Pi and the hub"),
+    )
+    board = min(link.amps for link in path)
     idle = (n_lamp * models["lamp"].idle_ma + (n_small + n_dark) * models["small"].idle_ma) / 1000
     light = board - pi - hub - idle
     if light < 0.1:
         need = math.ceil((pi + hub + idle + 0.1) * MARGIN * 10) / 10
+        if path[0].amps > board:
+            raise HardwareError(f"the {model} leaves the LEDs nothing on this board ({board:.2f} A in all, "
+                                f"the Pi {pi:.2f} A, the hub {hub:.2f} A); fit a Pi Zero 2 W")
         raise HardwareError(
-            f"leds.supply_a = {leds.supply_a:g} A leaves the LEDs nothing: the Pi ({pi:.2f} A), the reader hub "
+            f"leds.supply_a = {leds.supply_a:g} A leaves the LEDs nothing: the {model} ({pi:.2f} A), the reader hub "
             f"({hub:.2f} A) and the LED chips ({idle:.2f} A) need {need:g} A with the {round((MARGIN - 1) * 100)} % "
             f"margin; use a 5 V supply of at least {need:g} A and set leds.supply_a to its rating")
     white = (n_lamp * sum(models["lamp"].channel_ma) + n_small * sum(models["small"].channel_ma)) / 1000
-    return Budget(leds.supply_a, path, board, pi, hub, idle, light, white, leds.brightness,
+    return Budget(leds.supply_a, leds.pi, path, board, pi, hub, idle, light, white, leds.brightness,
                   n_lamp, n_small, n_dark)
 
 
-def chain_models(hw: Hardware, leds) -> list:
+def chain_models(data: dict, leds) -> list:
     """The LedModel of every chain position, in wiring order (lead pixels count as small LEDs)."""
     from ..drivers.frame import LAMPS
     from ..drivers.pixel_map import PixelMap
-    models = led_models(hw)
+    models = led_models(data)
     order = PixelMap.from_config(leds).physical_order
     return [models["lamp"] if logical is not None and logical < LAMPS else models["small"] for logical in order]
 
 
-def current_model(hw: Hardware, leds):
+def current_model(data: dict, leds):
     """The daemon's current limiter for ``leds``: the chain's LED models and the LED budget."""
     from ..drivers.current_limit import CurrentModel
-    chain = [(m.channel_ma, m.idle_ma) for m in chain_models(hw, leds)]
-    return CurrentModel.for_chain(chain, leds.colour_order, budget_for(hw, leds).limit_ma)
+    chain = [(m.channel_ma, m.idle_ma) for m in chain_models(data, leds)]
+    return CurrentModel.for_chain(chain, leds.colour_order, budget_for(data, leds).limit_ma)

@@ -11,6 +11,7 @@ import pytest
 
 from clacks_hw.hardware.data import HardwareError, load_hardware
 from clacks_hw.hardware.layout import layout
+from clacks_hw.hardware import power
 from clacks_hw.hardware.mainboard import bom, checks
 from clacks_hw.hardware.mainboard.circuit import build_board
 from clacks_hw.hardware.mainboard.data import HERE, load_mainboard
@@ -122,7 +123,7 @@ def test_each_switch_gets_more_than_its_minimum_load_from_the_pull_up():
 
 
 def test_the_pi_voltage_budget_fails_the_board_when_the_leds_may_draw_too_much():
-    p = checks.power(load_mainboard())
+    p = power.power(load_mainboard())
     assert p["pi_v"] > 4.63 and p["total_a"] < 2.5
     found = checks.datasheet_problems(board(**{"budget.led_cap_a": 2.0}))
     assert any("the Pi's 5 V pins get 4.54 V at 2.50 A, below 4.63 V" in m for m in found)
@@ -131,11 +132,11 @@ def test_the_pi_voltage_budget_fails_the_board_when_the_leds_may_draw_too_much()
 def test_the_led_cap_keeps_the_pi_at_its_warning_voltage_and_the_board_under_the_fuse():
     data = load_mainboard()
     for pi_ma in (350, 1250):
-        cap = checks.led_cap_a(data, pi_ma)
-        at_cap = checks.power({**data, "budget": {**data["budget"], "led_cap_a": cap}}, pi_ma)
+        cap = power.led_cap_a(data, pi_ma)
+        at_cap = power.power({**data, "budget": {**data["budget"], "led_cap_a": cap}}, pi_ma)
         assert at_cap["pi_v"] == pytest.approx(4.63) or at_cap["total_a"] == pytest.approx(2.5)
         assert at_cap["pi_v"] >= 4.63 - 1e-9 and at_cap["total_a"] <= 2.5 + 1e-9
-    assert checks.led_cap_a(data, 1250) < checks.led_cap_a(data, 350) < 2.5
+    assert power.led_cap_a(data, 1250) < power.led_cap_a(data, 350) < 2.5
 
 
 def test_each_led_din_high_level_against_its_vih():

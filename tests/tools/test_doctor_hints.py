@@ -79,7 +79,8 @@ def machines(tmp: Path):
     yield boot(FakePi(root(), model=PI3), "core_freq=400\n"), none  # spi device missing, core clock not fixed
     yield boot(FakePi(root(), euid=0, modules=()), "dtparam=audio=on\n"), '[leds]\nbackend = "ws281x"\n' + none
     yield FakePi(root()), '[leds]\nbackend = "ws281x"\n' + none  # not root
-    yield FakePi(root()), '[leds]\nbrightness = 1.0\nsupply_a = 3.0\n' + none  # too little power
+    yield FakePi(root()), '[leds]\nbrightness = 1.0\nsupply_a = 1.0\n' + none  # too little power
+    yield FakePi(root()), '[leds]\npi = "pi-4"\n' + none  # a Pi 4: its draw leaves the LEDs little
     yield FakePi(root()), '[reader]\nport = "/dev/ttyACM7"\n'  # missing
     pi = FakePi(root())
     pi.device("/dev/ttyACM7", 0o600)

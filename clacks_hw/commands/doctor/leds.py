@@ -101,13 +101,34 @@ def check_ws281x(d, leds) -> None:
 def check_power(d) -> None:
     if d.config is None:
         return
-    from ...hardware.data import load_hardware
+    from ...hardware.mainboard.data import load_mainboard
     from ...hardware.power import budget
-    b = budget(load_hardware(), d.config)
+    b = budget(load_mainboard(), d.config)
     cap = min(1.0, b.led_light_a / b.full_white_a)
-    text = (f"the board may draw {b.board_a:.2f} A (weakest link: {b.weakest.name}, {b.weakest.amps:g} A, less 25 %); "
-            f"the LEDs get {b.led_light_a:.2f} A: a frame of every LED white is dimmed to {cap:.2f}")
-    if cap < 0.5:
-        d.add(WARN, "power", text, f"use a bigger 5 V supply and set leds.supply_a to its rating ({doc('docs/config.md')}, leds.supply_a)")
-    else:
+    white = ("a frame of every LED white at full brightness fits within it" if cap >= 1.0
+             else f"a frame of every LED white is dimmed to {cap:.2f}")
+    text = (f"the board may draw {b.board_a:.2f} A (weakest link: {b.weakest.name}, {b.weakest.why}); "
+            f"the Pi ({b.pi}) is reserved {b.pi_a:.2f} A, the readers' hub {b.hub_a:.2f} A; "
+            f"the LEDs get {b.led_light_a:.2f} A: {white}")
+    if cap >= 0.5:
         d.add(OK, "power", text)
+    elif b.weakest.name == "supply":
+        d.add(WARN, "power", text, f"use a bigger 5 V supply and set leds.supply_a to its rating ({doc('docs/config.md')}, leds.supply_a)")
+    else:  # the board itself: the Pi's pins would sag under more
+        d.add(WARN, "power", text, f"a Pi Zero 2 W leaves the LEDs more ({doc('docs/hardware.md')}); a shorter USB-C cord helps a little")
+    fitted = _fitted_pi(d.board)
+    if fitted is not None and fitted != b.pi:
+        d.add(WARN, "power", f"this is a {d.board.model}, but leds.pi = \"{b.pi}\": the LEDs are budgeted for another "
+              "Pi's draw", f"set leds.pi = \"{fitted}\" in [leds] ({doc('docs/config.md')}, leds.pi)")
+    elif fitted is None and d.board is not None and d.board.is_pi:
+        d.add(WARN, "power", f"the board's power budget knows the Pi Zero 2 W and the Pi 4, not a {d.board.model}: "
+              "the LEDs' cap may be wrong for it", f"fit a Pi Zero 2 W or a Pi 4 ({doc('docs/hardware.md')})")
+
+
+def _fitted_pi(board) -> str | None:
+    """leds.pi for the Pi this runs on (None: not a Pi, or one the power budget does not know)."""
+    if board is None or not board.is_pi:
+        return None
+    if "Zero 2" in board.model:
+        return "zero-2-w"
+    return "pi-4" if board.generation == 4 and "Raspberry Pi 4" in board.model else None

@@ -12,41 +12,9 @@ from __future__ import annotations
 import math
 
 from ..hub_pins import firmware_pins
+from ..power import power
 from .circuit import PICO_PINS, Board, pixel_map
 from .readers_md import pulls_on
-
-
-def _shared_ohm(data: dict) -> float:
-    """The resistance every amp of the board crosses: the cord both ways, fuse, FET, tracks."""
-    k, sup = data["kind"], data["buy"]["supply"]
-    return (2 * sup["cord_m"] * sup["cord_ohm_per_m"] + k["ptc"]["r_max"] + k["pfet_reverse"]["rds_on"]
-            + data["budget"]["track_mohm"] / 1000)
-
-
-def power(data: dict, pi_ma: float | None = None) -> dict:
-    """The 5 V path from the supply to the Pi's pins: currents, drops (V) and what is left."""
-    k, bud, sup = data["kind"], data["budget"], data["buy"]["supply"]
-    pi_a = (bud["pi_ma"] if pi_ma is None else pi_ma) / 1000
-    total = pi_a + bud["hub_ma"] / 1000 + bud["led_cap_a"]
-    drops = {
-        "cord": total * 2 * sup["cord_m"] * sup["cord_ohm_per_m"],
-        "fuse": total * k["ptc"]["r_max"],
-        "reverse FET": total * k["pfet_reverse"]["rds_on"],
-        "tracks": total * bud["track_mohm"] / 1000,
-    }
-    rail = sup["volts"] - sum(drops.values())
-    drops["ideal diode"] = pi_a * k["pfet_ideal"]["rds_on"]
-    return {"total_a": total, "drops": drops, "rail_v": rail, "pi_v": rail - drops["ideal diode"]}
-
-
-def led_cap_a(data: dict, pi_ma: float) -> float:
-    """The most the LEDs may draw with a Pi drawing ``pi_ma``: the Pi's pins stay at the
-    warning voltage and the board under the fuse's hold current."""
-    bud, k = data["budget"], data["kind"]
-    pi_a = pi_ma / 1000
-    headroom = data["buy"]["supply"]["volts"] - bud["pi_min_v"] - pi_a * k["pfet_ideal"]["rds_on"]
-    total = min(headroom / _shared_ohm(data), k["ptc"]["hold_a"])
-    return max(total - pi_a - bud["hub_ma"] / 1000, 0.0)
 
 
 def circuit_problems(board: Board) -> list:

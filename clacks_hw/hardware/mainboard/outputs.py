@@ -10,7 +10,8 @@ from ...config.load import load_config
 from ..data import HardwareError
 from ..layout import layout
 from .bom import costs, jlc_bom, jlc_cpl, modules_compare, placed
-from .checks import circuit_problems, config_problems, datasheet_problems, led_cap_a, power
+from ..power import led_cap_a, power
+from .checks import circuit_problems, config_problems, datasheet_problems
 from .circuit import build_board, chain_mm
 from .data import load_mainboard
 from .steps_md import outputs as steps_outputs
