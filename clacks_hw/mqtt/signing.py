@@ -39,12 +39,13 @@ class Unsigned(ClacksError, ValueError):
     """A payload that is not a signed envelope."""
 
 
-def _b64(data: bytes) -> str:
+def b64(data: bytes) -> str:
+    """Bytes as base64url without padding: the one spelling keys, signatures and boxes have."""
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
 def canonical(text: str, size: int) -> bytes | None:
-    """The ``size`` bytes ``text`` spells in base64url as :func:`_b64` writes it, else None.
+    """The ``size`` bytes ``text`` spells in base64url as :func:`b64` writes it, else None.
 
     Only that one spelling: the exact length, nothing outside the alphabet (no padding, no
     space), and the last character's spare bits zero (else 4 of a signature's 86 characters'
@@ -52,7 +53,7 @@ def canonical(text: str, size: int) -> bytes | None:
     if len(text) != -(-size * 4 // 3) or not _ALPHABET.issuperset(text):
         return None
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    return raw if len(raw) == size and _b64(raw) == text else None
+    return raw if len(raw) == size and b64(raw) == text else None
 
 
 def key_bytes(text: str, what: str = "key") -> bytes:
@@ -72,7 +73,7 @@ class SigningKey:
     def __init__(self, seed: bytes) -> None:
         self._seed = seed
         self._key = Ed25519PrivateKey.from_private_bytes(seed)
-        self.public = _b64(self._key.public_key().public_bytes_raw())
+        self.public = b64(self._key.public_key().public_bytes_raw())
 
     @classmethod
     def generate(cls) -> SigningKey:
@@ -85,7 +86,7 @@ class SigningKey:
     @property
     def text(self) -> str:
         """The private key as it is written in a config."""
-        return _b64(self._seed)
+        return b64(self._seed)
 
     def client_id(self, role: str) -> str:
         """A fixed MQTT client id nobody can guess without the key: a guessed one lets any broker
@@ -95,7 +96,7 @@ class SigningKey:
     def seal(self, topic: str, msg: bytes) -> bytes:
         """The payload to publish on ``topic``: ``msg`` (JSON bytes) in a signed envelope."""
         sig = self._key.sign(DOMAIN + topic.encode() + b"\n" + msg + b"\n")
-        return b'{"v":1,"sig":"' + _b64(sig).encode() + b'","msg":' + msg + b"}"
+        return b'{"v":1,"sig":"' + b64(sig).encode() + b'","msg":' + msg + b"}"
 
 
 class VerifyKey:

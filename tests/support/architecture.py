@@ -28,6 +28,7 @@ LAYERS = [
     ("daemon", "the board: its screens, the controller, renderer, event loop", ("clacks_hw.daemon",)),
     ("hall", "every board of a show on one page: store, ingest, feed, tournament, arbiter, set-up",
      ("clacks_hw.hall",)),
+    ("line", "a game between two places: the code, sealed views, referee and follower", ("clacks_hw.line",)),
     ("web", "kiosk, admin and seat pages, MQTT, phones paired at the board", ("clacks_hw.web", "clacks_hw.mqtt",
                                                                            "clacks_hw.pairing")),
     ("rig", "emulated devices, HIL scripts, the self test", ("clacks_hw.testing", "clacks_hw.selftest")),
