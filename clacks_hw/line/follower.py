@@ -35,8 +35,11 @@ class Step:
 
 
 class Follower:
-    def __init__(self, code: str, place: str, versions: dict, key: SigningKey, seats: dict) -> None:
-        """``seats``: {seat: (SigningKey, BoxKey)} of this place's seats."""
+    def __init__(self, code: str, place: str, versions: dict, key: SigningKey, seats: dict, *, log=(),
+                 waiting=()) -> None:
+        """``seats``: {seat: (SigningKey, BoxKey)} of this place's seats. ``log`` and ``waiting``:
+        what a follower started again kept on disk: the entries it took, and the actions
+        (seat, seq, action) it had sent and not yet heard of, sent again once the line is open."""
         self.code, self.line = code, line_code.line_id(code)
         self.topic = prefix(self.line)
         self.place, self.versions, self.key, self.seats = place, versions, key, seats
@@ -48,12 +51,20 @@ class Follower:
         self.entries: list[dict] = []
         self._early: dict[int, dict] = {}  # entries that came before their predecessors
         self._asked: int | None = None  # the entry a need last asked for (asked once per gap)
-        self.pending: list[tuple[str, int, Outgoing]] = []  # (seat, seq, message) not yet in the log
+        self.pending: list[tuple] = []  # (seat, seq, message, action) sent, not yet in the log (keep it on disk)
         self.next_seq = {s: 1 for s in seats}
         self.view_n: dict[str, int] = {}
         self.public_n = -1
         self.heard: float | None = None  # when the host was last heard
         self.down_since: float | None = None
+        self.waiting = list(waiting)  # (seat, seq, action) to seal again once the host's key is known
+        for entry in log:
+            self._take(dict(entry))
+        for seat, seq, _ in self.waiting:
+            self.next_seq[seat] = max(self.next_seq[seat], seq + 1)
+        for entry in self.entries:
+            if entry.get("seq") is not None and entry["by"] in self.next_seq:
+                self.next_seq[entry["by"]] = max(self.next_seq[entry["by"]], entry["seq"] + 1)
 
     def status(self, now: float) -> str | None:
         """None while the line is up; else since when it is down (the caller says it as HH:MM)."""
@@ -165,6 +176,7 @@ class Follower:
         self.entries.append(entry)
         if entry.get("seq") is not None:
             self.pending = [p for p in self.pending if (p[0], p[1]) != (entry["by"], entry["seq"])]
+            self.waiting = [w for w in self.waiting if (w[0], w[1]) != (entry["by"], entry["seq"])]
 
     def _need(self, n: int) -> Outgoing:
         topic = self.topic + "need"
@@ -179,15 +191,22 @@ class Follower:
             raise LineError("the line is not open yet: wait for the other side's offer")
         seq = self.next_seq[seat]
         self.next_seq[seat] = seq + 1
+        return self._send(seat, seq, action)
+
+    def _send(self, seat: str, seq: int, action: object) -> Outgoing:
         topic = self.topic + "act/" + seat
         box = seal(self.host_box, topic, canonical({"v": 1, "action": action}))
         message = Outgoing(topic, signed(self.seats[seat][0], topic, {"seq": seq, "box": box}))
-        self.pending.append((seat, seq, message))
+        self.pending.append((seat, seq, message, action))
         return message
 
     def resend(self) -> list:
         """Every action not yet heard of, in order, and a need for the log past what we have."""
-        return [m for _, _, m in self.pending] + ([self._need(len(self.entries) + 1)] if self.open else [])
+        if self.host_box is not None:  # the actions kept on disk, sealed now the host's key is known
+            for seat, seq, action in self.waiting:
+                self._send(seat, seq, action)
+            self.waiting = []
+        return [p[2] for p in self.pending] + ([self._need(len(self.entries) + 1)] if self.open else [])
 
     def beat(self) -> Outgoing:
         topic = self.topic + "beat/guest"

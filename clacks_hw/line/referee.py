@@ -40,7 +40,9 @@ class Result:
 
 class Referee:
     def __init__(self, code: str, game: dict, host_seats, guest_seats, versions: dict, key: SigningKey,
-                 box: BoxKey) -> None:
+                 box: BoxKey, *, join: bytes | None = None, log=()) -> None:
+        """``join`` and ``log``: what a referee started again kept on disk (the join it took and its
+        log), so a copy of an action it decided before it stopped is answered, never taken again."""
         self.code, self.line = code, line_code.line_id(code)
         self.topic = prefix(self.line)
         self.game, self.versions = game, versions
@@ -50,6 +52,18 @@ class Referee:
         self.entries: list[dict] = []  # the log, entry n at index n - 1
         self.last_seq = {s: 0 for s in self.guest_seats}  # each guest seat's last action decided
         self._offer = self._make_offer()
+        if join is not None and self._on_join(join).joined is None:
+            raise LineError("the join kept on disk does not answer this line's offer (another key or set-up)")
+        for entry in log:
+            prev = self.entries[-1]["hash"] if self.entries else GENESIS
+            if entry.get("prev") != prev or entry_hash(prev, entry) != entry.get("hash"):
+                raise LineError(f"the log kept on disk does not chain at entry {entry.get('n')}")
+            self._append({k: v for k, v in entry.items() if k not in ("n", "prev", "hash")})
+
+    @property
+    def join(self) -> bytes | None:
+        """The join taken (to keep on disk with the log)."""
+        return None if self.guest is None else self.guest["payload"]
 
     # -- opening ----------------------------------------------------------------------------
     def _make_offer(self) -> Outgoing:
@@ -84,7 +98,7 @@ class Referee:
             return Result(out=[self._signed("welcome", {"join": digest(payload), "ok": False, "refused": refusal}, True)],
                           refused=refusal)
         place = field(body, "place", str, "join")
-        self.guest = {"place": place, "body": canonical(body), "digest": digest(payload),
+        self.guest = {"place": place, "body": canonical(body), "digest": digest(payload), "payload": payload,
                       "key": VerifyKey(field(body, "key", "key", "join")),
                       "seats": {s: {"sign": VerifyKey(k["sign"]), "box": k["box"]} for s, k in seats.items()}}
         return Result(out=[self._welcome()], joined=place)

@@ -204,3 +204,39 @@ def test_the_line_is_down_after_silence_and_up_again_with_the_next_message():
     beat = host.beat()
     guest.on_message(beat.topic, beat.payload, 31.0)
     assert guest.status(31.0) is None
+
+
+def test_a_referee_started_again_from_its_log_answers_a_copy_and_takes_nothing_twice():
+    host, guest = sides()
+    opened(host, guest)
+    first = guest.act("N", "play")
+    incoming = host.on_message(first.topic, first.payload).incoming
+    host.applied("N", incoming.seq, {"act": "play"}, {}, {})
+    again = Referee(CODE, GAME, ["S"], ["N"], VERSIONS, host.key, host.box, join=host.join, log=host.entries)
+    assert [e["hash"] for e in again.entries] == [e["hash"] for e in host.entries]
+    copy = again.on_message(first.topic, first.payload)
+    assert copy.incoming is None and copy.out and b'"seq":1' in copy.out[0].payload  # said again from the log
+    second = guest.act("N", "move")
+    assert again.on_message(second.topic, second.payload).incoming.seq == 2
+    with pytest.raises(LineError, match="does not chain at entry 1"):
+        Referee(CODE, GAME, ["S"], ["N"], VERSIONS, host.key, host.box, join=host.join,
+                log=[{**host.entries[0], "public": {"act": "pass"}}])
+
+
+def test_a_follower_started_again_sends_what_was_waiting_once_the_line_is_open():
+    host, guest = sides()
+    opened(host, guest)
+    sent = guest.act("N", "play")
+    seat_keys = guest.seats
+    waiting = [(seat, seq, action) for seat, seq, _, action in guest.pending]
+    back = Follower(CODE, "grandma's", VERSIONS, guest.key, seat_keys, log=guest.entries, waiting=waiting)
+    assert back.resend() == []  # nothing can be sealed before the host's key is known again
+    join = back.on_message(host.offer().topic, host.offer().payload, 0.0).out[0]
+    assert join.payload == guest.join.payload  # the same join: the host takes it as the one it pinned
+    welcome = host.on_message(join.topic, join.payload).out[0]
+    resent = back.on_message(welcome.topic, welcome.payload, 0.0).out
+    acts = [m for m in resent if "/act/" in m.topic]
+    assert len(acts) == 1 and acts[0].payload != sent.payload  # sealed anew, the same seat and number
+    took = host.on_message(acts[0].topic, acts[0].payload)
+    assert took.incoming.seq == 1 and took.incoming.action == "play"
+    assert back.act("N", "move").payload and back.next_seq["N"] == 3
