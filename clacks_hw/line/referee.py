@@ -22,7 +22,8 @@ from .seal import BoxKey, Unsealed, seal
 
 @dataclass(frozen=True)
 class Incoming:
-    """A guest seat's action, checked and in turn: apply it, then call applied() or refused()."""
+    """A guest seat's action, checked and in turn: apply it, then call applied() or refused(),
+    each in the order they were handed out (a seat's next may be handed before this is decided)."""
 
     seat: str
     seq: int
@@ -51,6 +52,7 @@ class Referee:
         self.guest: dict | None = None  # {"place", "key": VerifyKey, "seats": {seat: {"sign": VerifyKey, "box": str}}}
         self.entries: list[dict] = []  # the log, entry n at index n - 1
         self.last_seq = {s: 0 for s in self.guest_seats}  # each guest seat's last action decided
+        self.handed = {s: 0 for s in self.guest_seats}  # ... and the last handed to the caller to decide
         self._offer = self._make_offer()
         if join is not None and self._on_join(join).joined is None:
             raise LineError("the join kept on disk does not answer this line's offer (another key or set-up)")
@@ -115,6 +117,8 @@ class Referee:
         try:
             if kind == "join":
                 return self._on_join(payload)
+            if kind in ("offer", "welcome", "log", "public") or kind.startswith(("view/", "beat/host")):
+                return Result()  # our own, as the broker hands every subscriber its messages
             if self.guest is None:
                 return Result(ignored=f"{kind} before anyone joined")
             if kind.startswith("act/"):
@@ -124,8 +128,7 @@ class Referee:
                 return Result(out=[self._entry_out(e) for e in self.entries[max(field(body, "from", "count", "need"), 1) - 1:]])
         except (LineError, Unsealed) as exc:
             return Result(ignored=str(exc))
-        return Result(ignored=None if kind in ("offer", "welcome", "log", "public") or kind.startswith(("view/", "beat/"))
-                      else f"an unknown kind of message: {kind}")
+        return Result(ignored=None if kind == "beat/guest" else f"an unknown kind of message: {kind}")
 
     def _on_act(self, seat: str, topic: str, payload: bytes) -> Result:
         keys = self.guest["seats"].get(seat)
@@ -136,9 +139,12 @@ class Referee:
         if seq <= self.last_seq[seat]:  # a copy: say again what became of it
             again = [self._entry_out(e) for e in self.entries if e["by"] == seat and e.get("seq") == seq]
             return Result(out=again, ignored=None if again else f"seat {seat}'s action {seq} again")
-        if seq != self.last_seq[seat] + 1:
-            return Result(ignored=f"seat {seat}'s action {seq} before {self.last_seq[seat] + 1}")
+        if seq <= self.handed[seat]:
+            return Result()  # a copy of one being decided: its entry will answer it
+        if seq != self.handed[seat] + 1:
+            return Result(ignored=f"seat {seat}'s action {seq} before {self.handed[seat] + 1}")
         action = parse(self.box.open(topic, field(body, "box", str, "action")), f"seat {seat}'s action")
+        self.handed[seat] = seq
         return Result(incoming=Incoming(seat, seq, action.get("action")))
 
     def applied(self, by: str, seq: int | None, public: object, views: dict, position: object) -> list:
@@ -168,6 +174,7 @@ class Referee:
         entry["hash"] = entry_hash(prev, entry)
         if body.get("seq") is not None:
             self.last_seq[body["by"]] = body["seq"]
+            self.handed[body["by"]] = max(self.handed[body["by"]], body["seq"])
         self.entries.append(entry)
         return entry
 

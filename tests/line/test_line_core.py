@@ -125,8 +125,12 @@ def play_through(schedule: random.Random, actions: list, drop: float, dup: float
     table, seen, to_host, to_guest = Table(host), [], [], []
     for k, a in enumerate(actions):
         to_host.append(guest.act("N", a)) if k % 3 else to_guest.extend(table.own(a))
-    views = {}
+    views, deciding = {}, []
     for _ in range(400):  # deliver in any order, lose some, double some; the guest retries
+        if deciding and (schedule.random() < 0.3 or not (to_host or to_guest)):
+            for incoming in deciding:  # the host decides what it was handed a while later, in order
+                to_guest.extend(table.take(incoming))
+            deciding = []
         if not (to_host or to_guest):
             to_host.extend(guest.resend())
             if not guest.pending and len(guest.entries) == len(host.entries):
@@ -142,7 +146,7 @@ def play_through(schedule: random.Random, actions: list, drop: float, dup: float
             r = host.on_message(m.topic, m.payload)
             to_guest.extend(r.out)
             if r.incoming is not None:
-                to_guest.extend(table.take(r.incoming))
+                deciding.append(r.incoming)
         else:
             step = guest.on_message(m.topic, m.payload, 1.0)
             views.update(step.views)
