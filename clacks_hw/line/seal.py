@@ -17,13 +17,14 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from ..base.errors import ClacksError
 from ..mqtt.signing import b64, key_bytes
 
 INFO = b"clacks-hw line seal v1\n"
 NONCE = bytes(12)  # every box has a key of its own (a fresh sender key), so one nonce is safe
 
 
-class Unsealed(ValueError):
+class Unsealed(ClacksError, ValueError):
     """A box that does not open: not for this key, altered, or moved to another topic."""
 
 
