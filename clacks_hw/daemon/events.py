@@ -64,3 +64,17 @@ class SeatAction:
     reply: Callable[[str | None], None] | None = field(default=None, compare=False, hash=False)
     by: str = "a seat's phone"  # for the log: the phone's short name, never its session
     game: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoteInput:
+    """A button or card event from a seat's board at the other end of a line (line/host.py):
+    handled as if at this table, but only while that seat may act (its turn, or a reaction it
+    may play). ``done`` is called once from the loop thread with the outcome, a dict of codes:
+    {"applied": n} (the actions it led to, 0 for a press that only moved a preview) or
+    {"refused": code}; it must not block."""
+
+    seat: str
+    seq: int
+    event: object = field(compare=False, hash=False)  # a ButtonEvent or CardTap, timed by this board's clock
+    done: Callable[[dict], None] | None = field(default=None, compare=False, hash=False)

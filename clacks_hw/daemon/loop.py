@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 
 from ..drivers.leds import LedOutput
-from . import renderer, seat_flow
-from .events import AdminCommand, Quit, SeatAction
+from . import remote_input, renderer, seat_flow
+from .events import AdminCommand, Quit, RemoteInput, SeatAction
 from .gestures import ChordGuard
 from .screens import admin
 
@@ -110,6 +110,11 @@ class EventLoop:
             return
         if isinstance(event, SeatAction):  # a seat's answer from its own phone
             seat_flow.handle(event, self.controller, self.clock.now())
+            return
+        if isinstance(event, RemoteInput):  # a seat's press or tap at the other end of a line
+            remote_input.handle(event, self.controller, self._handle)
+            if self.observer:
+                self.observer(event)
             return
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
             try:

@@ -29,6 +29,7 @@ class Step:
     entries: list = dc_field(default_factory=list)  # log entries newly applied, in order
     views: dict = dc_field(default_factory=dict)  # seat -> its newest view
     public: object = None  # the newest public view, when one came
+    frame: str | None = None  # the host's lamps, when a frame came: six hex digits a pixel
     opened: bool = False  # the host took the join
     refused: dict | None = None  # the line could not open, and why: {"code", ...values}
     ignored: str | None = None
@@ -143,6 +144,11 @@ class Follower:
                 return Step()
             self.public_n = n
             return Step(public=body.get("position"))
+        if kind == "frame":
+            pixels = field(body, "pixels", str, "frame")
+            if len(pixels) % 6 or not all(c in "0123456789abcdef" for c in pixels):
+                raise LineError("the frame's pixels must be six hex digits each")
+            return Step(frame=pixels)
         return Step()  # a beat
 
     def _on_entry(self, entry: dict) -> Step:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field as dc_field
 from ..base.rate_log import RateLimitedLog
 from ..mqtt.client import make_client
 from .follower import Follower
-from .messages import Outgoing
+from .messages import Outgoing, signed
 from .referee import Referee
 from .store import LineStore
 
@@ -32,6 +32,7 @@ class Pumped:
     entries: list = dc_field(default_factory=list)  # guest: log entries newly taken
     views: dict = dc_field(default_factory=dict)
     public: object = None
+    frame: str | None = None  # the host's newest lamps (guest)
     opened: bool = False
     refused: dict | None = None
 
@@ -113,6 +114,7 @@ class LineLink:
             out.entries += r.entries
             out.views.update(r.views)
             out.public = r.public if r.public is not None else out.public
+            out.frame = r.frame or out.frame
             out.opened = out.opened or r.opened
             out.refused = r.refused or out.refused
         if r.ignored:
@@ -136,6 +138,11 @@ class LineLink:
         """Send one of this place's seats' actions: kept on disk first, then sent until heard."""
         self.store.keep_sent(seat, self.core.next_seq[seat], action)
         self._send([self.core.act(seat, action)])
+
+    def say(self, kind: str, body: dict, retain: bool = False) -> None:
+        """Publish a message of the host's own kind (its frames), signed with its key."""
+        topic = self.core.topic + kind
+        self._publish(Outgoing(topic, signed(self.core.key, topic, body), retain))
 
     def _send(self, messages) -> None:
         for m in messages:

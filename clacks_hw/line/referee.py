@@ -117,7 +117,7 @@ class Referee:
         try:
             if kind == "join":
                 return self._on_join(payload)
-            if kind in ("offer", "welcome", "log", "public") or kind.startswith(("view/", "beat/host")):
+            if kind in ("offer", "welcome", "log", "public", "frame") or kind.startswith(("view/", "beat/host")):
                 return Result()  # our own, as the broker hands every subscriber its messages
             if self.guest is None:
                 return Result(ignored=f"{kind} before anyone joined")

@@ -244,3 +244,20 @@ def test_a_follower_started_again_sends_what_was_waiting_once_the_line_is_open()
     took = host.on_message(acts[0].topic, acts[0].payload)
     assert took.incoming.seq == 1 and took.incoming.action == "play"
     assert back.act("N", "move").payload and back.next_seq["N"] == 3
+
+
+def test_a_boards_inputs_cross_the_line_and_a_bad_one_is_named():
+    from clacks_hw.daemon.events import CardTap
+    from clacks_hw.drivers.debounce import ButtonEvent
+    from clacks_hw.line import inputs
+    for event in (ButtonEvent("press", "R3", 1.0), ButtonEvent("release", "PLAY", 1.0, 0.05),
+                  ButtonEvent("long_press", "BACK", 1.0), ButtonEvent("chord", "TURN+BACK", 1.0), CardTap("J26")):
+        again = inputs.decode(inputs.encode(event), 7.0)
+        assert type(again) is type(event) and again == (CardTap("J26") if isinstance(event, CardTap) else
+                                                        ButtonEvent(event.kind, event.button, 7.0, event.held_s
+                                                                    if event.kind == "release" else 0.0))
+    for bad, said in (({"press": "R9"}, "'R9' is not one of the board's buttons"), ({"chord": "TURN+X"}, "'X'"),
+                      ({"tap": ""}, "a tapped card is named"), ({"release": "R1", "held": -1}, "held must be seconds"),
+                      ({"wave": 1}, "one of press, release"), ("press", "one of press, release")):
+        with pytest.raises(LineError, match=said):
+            inputs.decode(bad, 0.0)

@@ -45,6 +45,7 @@ class LiveBoard:
         # (time.time(), event) of every table event once the game handled it; that loop turn then
         # draws its frame (which may equal one already shown, a preview's blink phase: not a new frame)
         self.handled: list[tuple[float, object]] = []
+        self.observers: list = []  # more of the loop's observers (a line's host end)
         self.phone: str | None = None  # the session of the phone paired by pair()
         self.daemon = None
         self._thread = None
@@ -67,6 +68,8 @@ class LiveBoard:
                 self.frames.append((time.time(), item))
             else:
                 self.handled.append((time.time(), item))
+            for also in self.observers:
+                also(item)
 
         clock = SystemClock()
         seams = app.Seams(clock=clock, led_backend=RecordingLeds(clock), stop=self._stop, output=io.StringIO(),

@@ -1,0 +1,98 @@
+"""The host's board at one end of a line: the guest's presses and taps played on this board's
+game, and this board's lamps lit at the other end.
+
+Its own thread owns the referee and the link (the core is never touched from two threads): it
+pumps the link, turns each guest input the referee hands out into a RemoteInput on the board's
+event queue (daemon/remote_input.py handles it as if at this table, while the seat may act), and
+logs each outcome once the board has handled it (after the journal has the actions). The
+board's loop tells it of every frame it shows (:meth:`LineHost.observe`); the newest goes to
+the line, signed and retained, so the guest's lamps show what the host's show.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+
+from ..daemon.events import RemoteInput
+from ..drivers.frame import Frame
+from . import inputs
+from .link import LineLink
+from .messages import LineError
+
+log = logging.getLogger(__name__)
+
+
+def frame_body(frame: Frame) -> dict:
+    """A frame as the line carries it: every pixel as six hex digits, in the frame's order."""
+    return {"pixels": "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in frame.pixels)}
+
+
+class LineHost:
+    def __init__(self, link: LineLink, events: queue.Queue, clock) -> None:
+        self.link, self.events, self.clock = link, events, clock
+        self._decided: queue.SimpleQueue = queue.SimpleQueue()  # (Incoming, outcome) from the board's loop
+        self._frame: Frame | None = None  # the newest frame not yet sent
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.frames_sent = 0
+
+    # -- the board's loop thread ---------------------------------------------------------------
+    def observe(self, item) -> None:
+        if isinstance(item, Frame):
+            with self._lock:
+                self._frame = item
+            self._wake.set()
+
+    # -- its own thread ----------------------------------------------------------------------
+    def start(self, host: str, port: int) -> LineHost:
+        self.link.connect(host, port)
+        self._thread = threading.Thread(target=self._run, name="line-host", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        self.link.close()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(0.05)
+            self._wake.clear()
+            try:
+                self._step()
+            except Exception:  # the line must never stop the board; the next step tries again
+                log.exception("line %s: a step failed; trying again", self.link.core.line)
+
+    def _step(self) -> None:
+        for incoming in self.link.pump(self.clock.now()).incoming:
+            try:
+                event = inputs.decode(incoming.action, self.clock.now())
+            except LineError as exc:
+                self.link.refused(incoming, {"code": "bad_input", "values": {"why": str(exc)}})
+                continue
+
+            def done(outcome, incoming=incoming):
+                self._decided.put((incoming, outcome))
+                self._wake.set()
+            self.events.put(RemoteInput(incoming.seat, incoming.seq, event, done))
+        while True:
+            try:
+                incoming, outcome = self._decided.get_nowait()
+            except queue.Empty:
+                break
+            if "refused" in outcome:
+                self.link.refused(incoming, {"code": outcome["refused"], "values": {}})
+            else:
+                self.link.applied(incoming.seat, incoming.seq, {"input": incoming.action, **outcome}, {}, None)
+        with self._lock:
+            frame, self._frame = self._frame, None
+        if frame is not None:
+            self.link.say("frame", frame_body(frame), retain=True)
+            self.frames_sent += 1
