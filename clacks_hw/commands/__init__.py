@@ -26,6 +26,7 @@ LAZY: dict[str, tuple[str, str, str]] = {
     "hall": ("hall_cmd", "hall_cmd", "The hall page: every board on one MQTT broker; its set-up."),
     "hil": ("hil_cmd", "hil_cmd", "Play HIL scripts on the real daemon, emulated parts."),
     "history": ("history_cmd", "history_cmd", "The games this board has played, with totals."),
+    "line": ("line_cmd", "line_cmd", "One game between two places: open a line, or join one."),
     "install-service": ("service_cmd", "install_service_cmd", "Write the systemd unit that runs the board."),
     "kiosk": ("kiosk_cmd", "kiosk_cmd", "The kiosk page full screen on the board's own screen."),
     "leds": ("leds_cmd", "leds_cmd", "Light every LED in chain order, to check wiring."),

@@ -52,6 +52,7 @@ class Follower:
         self.entries: list[dict] = []
         self._early: dict[int, dict] = {}  # entries that came before their predecessors
         self._asked: int | None = None  # the entry a need last asked for (asked once per gap)
+        self._before_offer: dict = {}  # the host's retained messages that came before its offer
         self.pending: list[tuple] = []  # (seat, seq, message, action) sent, not yet in the log (keep it on disk)
         self.next_seq = {s: 1 for s in seats}
         self.view_n: dict[str, int] = {}
@@ -108,8 +109,14 @@ class Follower:
         kind = topic[len(self.topic):]
         try:
             if kind == "offer":
-                return self._on_offer(topic, payload)
-            if self.host is None:
+                step = self._on_offer(topic, payload)
+                for topic2, payload2 in self._before_offer.pop("", {}).values() if self.host else ():
+                    _merge(step, self.on_message(topic2, payload2, now))  # what came first, checked now
+                return step
+            if self.host is None:  # a broker hands retained messages in any order: kept for the offer
+                if kind in ("welcome", "public", "frame") or kind.startswith("view/"):
+                    self._before_offer.setdefault("", {})[kind] = (topic, payload)
+                    return Step()
                 return Step(ignored=f"{kind} before the offer")
             if kind in ("join", "need") or kind.startswith(("act/", "beat/guest")):
                 return Step()  # our own, echoed by the broker
@@ -217,3 +224,13 @@ class Follower:
     def beat(self) -> Outgoing:
         topic = self.topic + "beat/guest"
         return Outgoing(topic, signed(self.key, topic, {"n": len(self.entries)}))
+
+
+def _merge(step: Step, more: Step) -> None:
+    step.out += more.out
+    step.entries += more.entries
+    step.views.update(more.views)
+    step.public = more.public if more.public is not None else step.public
+    step.frame = more.frame or step.frame
+    step.opened = step.opened or more.opened
+    step.refused = more.refused or step.refused

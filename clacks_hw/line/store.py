@@ -1,7 +1,7 @@
 """What a side of a line keeps on disk, so that it can stop at any moment and go on.
 
-One JSON Lines file a line (``<line id>.jsonl`` in the folder given, the journal's own folder on
-a board), appended whole and fsynced before anything it records is said on the line (the
+One JSON Lines file a line (``lines/<line id>.jsonl`` in the folder given, the journal's own
+folder on a board), appended whole and fsynced before anything it records is said on the line (the
 journal's AppendFile): ``{"join": ...}`` the join a host took; ``{"entry": ...}`` each log entry,
 the host's as it decides them, the guest's as it takes them; ``{"sent": [seat, seq, action]}``
 each action a guest sends, before it is sent. A torn last line (the power cut mid-write) is
@@ -20,7 +20,9 @@ from .messages import LineError
 
 class LineStore:
     def __init__(self, folder, line: str) -> None:
-        self.path = Path(folder) / f"line-{line}.jsonl"
+        lines = Path(folder) / "lines"  # beside the journals, never among them (the board resumes those)
+        lines.mkdir(mode=0o700, exist_ok=True)
+        self.path = lines / f"{line}.jsonl"
         self.join: bytes | None = None
         self.entries: list[dict] = []
         self.sent: list[tuple[str, int, object]] = []

@@ -261,3 +261,18 @@ def test_a_boards_inputs_cross_the_line_and_a_bad_one_is_named():
                       ({"wave": 1}, "one of press, release"), ("press", "one of press, release")):
         with pytest.raises(LineError, match=said):
             inputs.decode(bad, 0.0)
+
+
+def test_a_retained_frame_that_comes_before_the_offer_is_shown_once_the_offer_is_checked():
+    from clacks_hw.line.messages import signed
+    host, guest = sides()
+    topic = host.topic + "frame"
+    frame = signed(host.key, topic, {"pixels": "ff0000" * 36})
+    early = guest.on_message(topic, frame, 0.0)
+    assert early.frame is None and early.ignored is None  # kept: its signer is not known yet
+    step = guest.on_message(host.offer().topic, host.offer().payload, 0.0)
+    assert step.frame == "ff0000" * 36 and len(step.out) == 1  # the join, and the frame checked
+    forged = signed(SigningKey.generate(), topic, {"pixels": "00ff00" * 36})
+    _, other = sides()
+    other.on_message(topic, forged, 0.0)
+    assert other.on_message(host.offer().topic, host.offer().payload, 0.0).frame is None  # not the host's
