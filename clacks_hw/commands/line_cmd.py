@@ -103,6 +103,7 @@ def open_cmd(guests, typed, virtual, config_path, journal_dir, broker, broker_po
     hosts: list[LineHost] = []
 
     def on_ready(daemon):
+        daemon.controller.remote_seats = frozenset(guests)  # their turns are played at the other place
         hosts.append(LineHost(link, daemon.events, daemon.clock).start(broker, broker_port))
 
     click.echo(f"line code: {line_code.grouped(code)}\n  at the other place: clacks-hw line join {code} "

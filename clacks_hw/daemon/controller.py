@@ -101,6 +101,7 @@ class Controller(BoardParts):
         self.flash: Flash | None = None
         self.error_since: float | None = None
         self.message = ""  # the last thing said to the players (rejection, status)
+        self.remote_seats: frozenset = frozenset()  # seats played at the other end of a line (daemon/remote_input.py)
         self.games = 0  # games started here, not resumed: what was said before the newest is stale
         self.recent: deque = deque(maxlen=6)  # the last accepted actions, newest last
         self.reader_offline = False

@@ -14,6 +14,7 @@ import queue
 import threading
 from collections.abc import Callable
 
+from ..drivers.debounce import ButtonEvent
 from ..drivers.leds import LedOutput
 from . import remote_input, renderer, seat_flow
 from .events import AdminCommand, Quit, RemoteInput, SeatAction
@@ -112,10 +113,19 @@ class EventLoop:
             seat_flow.handle(event, self.controller, self.clock.now())
             return
         if isinstance(event, RemoteInput):  # a seat's press or tap at the other end of a line
-            remote_input.handle(event, self.controller, self._handle)
+            remote_input.handle(event, self.controller, self._table_event)
             if self.observer:
                 self.observer(event)
             return
+        away = remote_input.held_for_the_line(self.controller, event)
+        if away is not None:  # that seat plays on its own board, at the other place
+            if not (isinstance(event, ButtonEvent) and event.kind == "release"):
+                self.controller.error(self.clock.now(), f"{away} plays at the other place: wait for its move")
+            return
+        self._table_event(event)
+
+    def _table_event(self, event) -> None:
+        """A button or card event as this table's, from its own board or (checked) the other place's."""
         for decided in self.gestures.feed(event):  # a chord's button acts when let go
             try:
                 self.controller.handle(decided, self.clock.now())

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+from ..drivers.debounce import ButtonEvent
+from ..drivers.reader_events import ReaderEvent
 from .events import CardTap, RemoteInput
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,24 @@ def may_act(controller, seat: str) -> str | None:
     if acting == seat or any(s == seat for s, _ in game.reactions(state, acting)):
         return None  # its turn, or a card it may play on another's (a Fault Report)
     return "not_your_turn"
+
+
+def held_for_the_line(controller, event) -> str | None:
+    """The seat at the other place whose turn it is, when ``event`` is a press or a tap at this
+    table (not its own to play: the other place's board plays it); else None. Chords (pairing a
+    phone, the reset) stay this table's."""
+    remote = controller.remote_seats
+    if not remote or not controller.in_game or controller.state is None:
+        return None
+    if isinstance(event, ButtonEvent) and event.kind == "chord":
+        return None
+    if isinstance(event, ReaderEvent) and event.uid is None:
+        return None  # a reader's fault or its coming back: this board's own news
+    if not isinstance(event, (ButtonEvent, CardTap, ReaderEvent)):
+        return None
+    state = controller.state
+    acting = state.config.game.acting_seat(state)
+    return acting if acting in remote else None
 
 
 def handle(event: RemoteInput, controller, handle_local) -> None:

@@ -31,6 +31,7 @@ def test_the_guests_seat_plays_its_turn_on_the_hosts_board(tmp_path, broker):  #
     host = LineHost(LineLink(referee, LineStore(tmp_path / "line", referee.line), client_id="host"),
                     board.daemon.events, SystemClock())
     board.observers.append(host.observe)
+    board.daemon.controller.remote_seats = frozenset({"S"})
     host.start("127.0.0.1", broker.port)
     follower = Follower(CODE, "grandma's", VERSIONS, SigningKey.generate(), {"S": (SigningKey.generate(), BoxKey.generate())})
     guest = LineLink(follower, LineStore(tmp_path / "guest", follower.line), client_id="guest").connect("127.0.0.1", broker.port)
@@ -56,6 +57,9 @@ def test_the_guests_seat_plays_its_turn_on_the_hosts_board(tmp_path, broker):  #
         board.wait_for(lambda: board.daemon.controller.in_game, "the game")
         state = board.state()
         assert state.turn.seat == "S"
+        board.tap(state.player("S").hand[0])  # at the host's table: S's turn is played at the other place
+        board.wait_for(lambda: "S plays at the other place" in board.daemon.controller.message, "the refusal")
+        assert board.daemon.controller.preview is None
         for card in state.player("S").hand:  # the guest's table taps its cards until one is affordable
             guest.act("S", {"tap": card})
             preview = board.wait_for(lambda: board.daemon.controller.preview, "a preview")
