@@ -39,6 +39,7 @@ class LineHost:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames_sent = 0
+        link.arrived = self._wake.set  # a guest's input is taken the moment it arrives
 
     # -- the board's loop thread ---------------------------------------------------------------
     def observe(self, item) -> None:

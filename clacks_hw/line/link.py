@@ -15,7 +15,7 @@ import queue
 from dataclasses import dataclass, field as dc_field
 
 from ..base.rate_log import RateLimitedLog
-from ..mqtt.client import make_client
+from ..mqtt.client import make_client, no_delay
 from .follower import Follower
 from .messages import Outgoing, signed
 from .referee import Referee
@@ -47,6 +47,7 @@ class LineLink:
                                   ca_file=ca_file, what="line")
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
+        self.arrived = None  # called (from paho's thread) when a message is in the inbox; must not block
         self._retained: dict[str, Outgoing] = {}
         self._connected = False
         self._said_again = False  # what a new connection must hear, still to be said
@@ -58,11 +59,14 @@ class LineLink:
     def _on_connect(self, client, userdata, flags, reason_code, properties=None) -> None:
         if reason_code != 0:
             return
+        no_delay(client)
         client.subscribe(self.core.topic + "#", qos=1)
         self._connected, self._said_again = True, True
 
     def _on_message(self, client, userdata, msg) -> None:
         self.inbox.put((msg.topic, bytes(msg.payload)))
+        if self.arrived is not None:
+            self.arrived()  # the owner's thread pumps at once, not at its next turn
 
     # -- the owner's thread -----------------------------------------------------------------
     def connect(self, host: str, port: int) -> LineLink:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import ssl
 
 import paho.mqtt.client as mqtt
@@ -42,3 +43,15 @@ def goodbye(client: mqtt.Client, topic: str | None = None, payload: bytes | None
     except (RuntimeError, ValueError, OSError):
         pass
     client.loop_stop()
+
+
+def no_delay(client: mqtt.Client) -> None:
+    """Send each small message at once (TCP_NODELAY): paho leaves Nagle's algorithm on, and with
+    the peer's delayed ACK a message waits about 40 ms behind the one before it (a line's input
+    and its answer are one small message each way). Call it once connected."""
+    try:
+        sock = client.socket()
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except (OSError, AttributeError):  # a WebSocket transport, or a socket already gone
+        pass
