@@ -78,3 +78,12 @@ class RemoteInput:
     seq: int
     event: object = field(compare=False, hash=False)  # a ButtonEvent or CardTap, timed by this board's clock
     done: Callable[[dict], None] | None = field(default=None, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class LineStatus:
+    """From a line's host end (line/host.py): the other place went silent (``down_since``, a
+    Unix time) or is heard again (None). The board says it, as it says a reader gone."""
+
+    place: str
+    down_since: float | None

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..drivers.debounce import ButtonEvent
 from ..drivers.leds import LedOutput
 from . import remote_input, renderer, seat_flow
-from .events import AdminCommand, Quit, RemoteInput, SeatAction
+from .events import AdminCommand, LineStatus, Quit, RemoteInput, SeatAction
 from .gestures import ChordGuard
 from .screens import admin
 
@@ -111,6 +111,9 @@ class EventLoop:
             return
         if isinstance(event, SeatAction):  # a seat's answer from its own phone
             seat_flow.handle(event, self.controller, self.clock.now())
+            return
+        if isinstance(event, LineStatus):  # the other end of a line went silent, or is back
+            self.controller.notice(remote_input.line_words(event))
             return
         if isinstance(event, RemoteInput):  # a seat's press or tap at the other end of a line
             remote_input.handle(event, self.controller, self._table_event)

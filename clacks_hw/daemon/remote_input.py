@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..drivers.debounce import ButtonEvent
 from ..drivers.reader_events import ReaderEvent
-from .events import CardTap, RemoteInput
+from .events import CardTap, LineStatus, RemoteInput
 
 log = logging.getLogger(__name__)
 
@@ -67,3 +67,13 @@ def handle(event: RemoteInput, controller, handle_local) -> None:
             event.done(outcome)
         except Exception:  # the line's trouble must not stop the board
             log.exception("the line could not take the outcome of %s's input", event.seat)
+
+
+def line_words(event: LineStatus) -> str:
+    """What the board says of the line: down since when (its own clock's HH:MM), or back."""
+    import time
+
+    if event.down_since is None:
+        return f"the line to {event.place} is back: play on"
+    return (f"line down since {time.strftime('%H:%M', time.localtime(event.down_since))}: waiting for "
+            f"{event.place} (nothing is lost; their moves come when the line is back)")

@@ -15,10 +15,11 @@ import logging
 import queue
 import threading
 
-from ..daemon.events import RemoteInput
+from ..daemon.events import LineStatus, RemoteInput
 from ..drivers.frame import Frame
 from . import inputs
 from .link import LineLink
+from .follower import DOWN_AFTER_S
 from .messages import LineError
 
 log = logging.getLogger(__name__)
@@ -30,8 +31,10 @@ def frame_body(frame: Frame) -> dict:
 
 
 class LineHost:
-    def __init__(self, link: LineLink, events: queue.Queue, clock) -> None:
+    def __init__(self, link: LineLink, events: queue.Queue, clock, *, down_after_s: float = DOWN_AFTER_S) -> None:
         self.link, self.events, self.clock = link, events, clock
+        self.down_after_s = down_after_s
+        self._down = False  # the board was told the other place is silent
         self._decided: queue.SimpleQueue = queue.SimpleQueue()  # (Incoming, outcome) from the board's loop
         self._frame: Frame | None = None  # the newest frame not yet sent
         self._lock = threading.Lock()
@@ -92,8 +95,25 @@ class LineHost:
                 self.link.refused(incoming, {"code": outcome["refused"], "values": {}})
             else:
                 self.link.applied(incoming.seat, incoming.seq, {"input": incoming.action, **outcome}, {}, None)
+        self._watch()
         with self._lock:
             frame, self._frame = self._frame, None
         if frame is not None:
             self.link.say("frame", frame_body(frame), retain=True)
             self.frames_sent += 1
+
+
+    def _watch(self) -> None:
+        """Tell the board when the guest goes silent, and when it is heard again."""
+        import time
+
+        heard, guest = self.link.heard, self.link.core.guest
+        if heard is None or guest is None:
+            return
+        silent = self.clock.now() - heard
+        if not self._down and silent > self.down_after_s:
+            self._down = True
+            self.events.put(LineStatus(guest["place"], time.time() - silent + self.down_after_s))
+        elif self._down and silent <= self.down_after_s:
+            self._down = False
+            self.events.put(LineStatus(guest["place"], None))

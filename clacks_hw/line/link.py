@@ -52,6 +52,7 @@ class LineLink:
         self._connected = False
         self._said_again = False  # what a new connection must hear, still to be said
         self._beat_at = self._resent_at = 0.0
+        self.heard: float | None = None  # when the other side last spoke (its beats come every BEAT_S)
         # a stranger's or a copy's messages can come by the thousand: one line a minute, counted
         self._ignored = RateLimitedLog(log, "line", "message ignored", "messages ignored", burst=3)
 
@@ -104,6 +105,9 @@ class LineLink:
         return out
 
     def _take(self, topic: str, payload: bytes, now: float, out: Pumped) -> None:
+        kind = topic[len(self.core.topic):]
+        if self.host and (kind in ("join", "need") or kind.startswith(("act/", "beat/guest"))):
+            self.heard = now
         if self.host:
             r = self.core.on_message(topic, payload)
             if r.joined is not None:

@@ -99,3 +99,42 @@ def test_an_input_from_a_seat_not_to_act_is_refused_and_changes_nothing(tmp_path
         assert board.state() == before
     finally:
         board.stop()
+
+
+def test_the_hosts_board_says_when_the_other_place_goes_silent_and_when_it_is_back(tmp_path, broker):  # noqa: F811
+    for d in ("host", "line", "guest"):
+        (tmp_path / d).mkdir()
+    board = LiveBoard(tmp_path / "host").start()
+    referee = Referee(CODE, {}, ["N"], ["S"], VERSIONS, SigningKey.generate(), BoxKey.generate())
+    host = LineHost(LineLink(referee, LineStore(tmp_path / "line", referee.line), client_id="host"),
+                    board.daemon.events, SystemClock(), down_after_s=1.0)
+    host.start("127.0.0.1", broker.port)
+    keys = (SigningKey.generate(), {"S": (SigningKey.generate(), BoxKey.generate())})
+
+    def guest():
+        follower = Follower(CODE, "grandma's", VERSIONS, *keys)
+        link = LineLink(follower, LineStore(tmp_path / "guest", follower.line), client_id="guest")
+        return link.connect("127.0.0.1", broker.port)
+
+    def until(done, what, link=None):
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            if link is not None:
+                link.pump(time.monotonic())
+            if done():
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    g = guest()
+    try:
+        until(lambda: g.core.open and host.link.heard is not None, "the line to open", g)
+        g.close()  # the other place's power goes
+        until(lambda: "line down since" in board.daemon.controller.message, "the board to say the line is down")
+        assert "waiting for grandma's" in board.daemon.controller.message
+        g = guest()  # back, from its own folder
+        until(lambda: "the line to grandma's is back" in board.daemon.controller.message, "the board to say it is back", g)
+    finally:
+        g.close()
+        host.close()
+        board.stop()
