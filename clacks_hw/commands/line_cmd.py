@@ -95,9 +95,8 @@ def open_cmd(guests, typed, virtual, config_path, journal_dir, broker, broker_po
     code = _code(typed)
     key, box = host_keys(_secret(config.journal.dir), code)
     guests = tuple(dict.fromkeys(guests))
-    referee = Referee(code, {"board": "the host's"}, [s for s in "SWNE" if s not in guests], guests, VERSIONS, key, box)
-    store = LineStore(config.journal.dir, referee.line)
-    referee = Referee(code, {"board": "the host's"}, referee.host_seats, guests, VERSIONS, key, box,
+    store = LineStore(config.journal.dir, line_code.line_id(code))  # the join and log kept, if it ran before
+    referee = Referee(code, {"board": "the host's"}, [s for s in "SWNE" if s not in guests], guests, VERSIONS, key, box,
                       join=store.join, log=store.entries)
     link = LineLink(referee, store, client_id=key.client_id("line-host"))
     hosts: list[LineHost] = []
@@ -142,6 +141,7 @@ def join_cmd(typed, seat, place, journal_dir, broker, broker_port, duration):
     from ..base.clock import SystemClock
     from ..daemon.keyboard import Keyboard
     from ..drivers.leds_virtual import VirtualLeds
+    from ..line import code as line_code
     from ..line.follower import Follower
     from ..line.guest import GuestBoard
     from ..line.keys import guest_keys
@@ -153,8 +153,7 @@ def join_cmd(typed, seat, place, journal_dir, broker, broker_port, duration):
                                                          os.path.expanduser("~/.local/state"), "clacks-hw"))
     os.makedirs(folder, mode=0o700, exist_ok=True)
     place_key, seats = guest_keys(_secret(folder), code, [seat])
-    probe = Follower(code, place, VERSIONS, place_key, seats)
-    store = LineStore(folder, probe.line)
+    store = LineStore(folder, line_code.line_id(code))
     follower = Follower(code, place, VERSIONS, place_key, seats, log=store.entries, waiting=store.waiting())
     link = LineLink(follower, store, client_id=place_key.client_id("line-guest")).connect(broker, broker_port)
     events: queue.Queue = queue.Queue()
