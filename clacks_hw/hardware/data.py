@@ -111,11 +111,11 @@ def load_hardware(board_path: Path | None = None, parts_path: Path | None = None
         node[last] = value
     _check(board, BOARD, "board.toml")
     _check(parts, PARTS, "parts.toml")
-    _sanity(board, parts)
+    _sanity(board)
     return Hardware(board, parts)
 
 
-def _sanity(b: dict, p: dict) -> None:
+def _sanity(b: dict) -> None:
     """Relations between values that each look fine alone."""
     panel = b["panel"]
     if panel["tile_window"] >= panel["tile_pitch"]:

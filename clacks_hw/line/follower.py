@@ -34,6 +34,17 @@ class Step:
     refused: dict | None = None  # the line could not open, and why: {"code", ...values}
     ignored: str | None = None
 
+    def merge(self, more: Step) -> None:
+        """Take in what a later step brought: its messages and entries after these, the newest
+        views, frame and public view."""
+        self.out += more.out
+        self.entries += more.entries
+        self.views.update(more.views)
+        self.public = more.public if more.public is not None else self.public
+        self.frame = more.frame or self.frame
+        self.opened = self.opened or more.opened
+        self.refused = more.refused or self.refused
+
 
 class Follower:
     def __init__(self, code: str, place: str, versions: dict, key: SigningKey, seats: dict, *, log=(),
@@ -52,7 +63,7 @@ class Follower:
         self.entries: list[dict] = []
         self._early: dict[int, dict] = {}  # entries that came before their predecessors
         self._asked: int | None = None  # the entry a need last asked for (asked once per gap)
-        self._before_offer: dict = {}  # the host's retained messages that came before its offer
+        self._before_offer: dict = {}  # kind -> (topic, payload): the host's retained messages before its offer
         self.pending: list[tuple] = []  # (seat, seq, message, action) sent, not yet in the log (keep it on disk)
         self.next_seq = {s: 1 for s in seats}
         self.view_n: dict[str, int] = {}
@@ -110,12 +121,14 @@ class Follower:
         try:
             if kind == "offer":
                 step = self._on_offer(topic, payload)
-                for topic2, payload2 in self._before_offer.pop("", {}).values() if self.host else ():
-                    _merge(step, self.on_message(topic2, payload2, now))  # what came first, checked now
+                if self.host is not None:  # what came first, checked now its signer is known
+                    early, self._before_offer = self._before_offer, {}
+                    for topic2, payload2 in early.values():
+                        step.merge(self.on_message(topic2, payload2, now))
                 return step
             if self.host is None:  # a broker hands retained messages in any order: kept for the offer
                 if kind in ("welcome", "public", "frame") or kind.startswith("view/"):
-                    self._before_offer.setdefault("", {})[kind] = (topic, payload)
+                    self._before_offer[kind] = (topic, payload)
                     return Step()
                 return Step(ignored=f"{kind} before the offer")
             if kind in ("join", "need") or kind.startswith(("act/", "beat/guest")):
@@ -224,13 +237,3 @@ class Follower:
     def beat(self) -> Outgoing:
         topic = self.topic + "beat/guest"
         return Outgoing(topic, signed(self.key, topic, {"n": len(self.entries)}))
-
-
-def _merge(step: Step, more: Step) -> None:
-    step.out += more.out
-    step.entries += more.entries
-    step.views.update(more.views)
-    step.public = more.public if more.public is not None else step.public
-    step.frame = more.frame or step.frame
-    step.opened = step.opened or more.opened
-    step.refused = more.refused or step.refused

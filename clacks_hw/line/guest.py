@@ -15,20 +15,13 @@ from collections.abc import Callable
 
 from ..daemon.events import CardTap, Quit
 from ..drivers.debounce import ButtonEvent
-from ..drivers.frame import PIXELS, Frame
 from . import inputs
 from .link import LineLink
+from .messages import frame_of
 
 REFUSED = {"not_in_game": "the host's board is not in a game yet: it deals the game",
            "not_your_turn": "not your turn: wait for the other table",
            "bad_input": "the host's board could not read that input"}
-
-
-def frame_of(pixels: str) -> Frame | None:
-    """The host's lamps as a Frame (None when the frame is of another size of board)."""
-    if len(pixels) != 6 * PIXELS:
-        return None
-    return Frame(tuple(tuple(int(pixels[i + k:i + k + 2], 16) for k in (0, 2, 4)) for i in range(0, len(pixels), 6)))
 
 
 class GuestBoard:

@@ -20,14 +20,9 @@ from ..drivers.frame import Frame
 from . import inputs
 from .link import LineLink
 from .follower import DOWN_AFTER_S
-from .messages import LineError
+from .messages import LineError, frame_body
 
 log = logging.getLogger(__name__)
-
-
-def frame_body(frame: Frame) -> dict:
-    """A frame as the line carries it: every pixel as six hex digits, in the frame's order."""
-    return {"pixels": "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in frame.pixels)}
 
 
 class LineHost:

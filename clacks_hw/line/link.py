@@ -16,7 +16,7 @@ from dataclasses import dataclass, field as dc_field
 
 from ..base.rate_log import RateLimitedLog
 from ..mqtt.client import make_client, no_delay
-from .follower import Follower
+from .follower import Follower, Step
 from .messages import Outgoing, signed
 from .referee import Referee
 from .store import LineStore
@@ -27,14 +27,11 @@ RESEND_S = 3.0  # a guest's actions not yet heard of are sent again this often
 
 
 @dataclass
-class Pumped:
+class Pumped(Step):
+    """What one pump brought: a guest's steps merged (the follower's Step), or a host's guest
+    actions to apply."""
+
     incoming: list = dc_field(default_factory=list)  # host: guest actions to apply (referee.Incoming)
-    entries: list = dc_field(default_factory=list)  # guest: log entries newly taken
-    views: dict = dc_field(default_factory=dict)
-    public: object = None
-    frame: str | None = None  # the host's newest lamps (guest)
-    opened: bool = False
-    refused: dict | None = None
 
 
 class LineLink:
@@ -119,12 +116,7 @@ class LineLink:
             r = self.core.on_message(topic, payload, now)
             for entry in r.entries:
                 self.store.keep_entry(entry)
-            out.entries += r.entries
-            out.views.update(r.views)
-            out.public = r.public if r.public is not None else out.public
-            out.frame = r.frame or out.frame
-            out.opened = out.opened or r.opened
-            out.refused = r.refused or out.refused
+            out.merge(r)
         if r.ignored:
             self._ignored.warning(r.ignored.split(":")[0], "line %s: ignored: %s", self.core.line, r.ignored)
         self._send(r.out)

@@ -14,6 +14,7 @@ Topics, under ``clacks/line/<line id>/`` (code.line_id):
                    guest's action refused with its code)
     view/<seat>    the host, signed: the seat's own view after entry n, sealed to the seat
     public         the host, retained, signed: the public view after entry n
+    frame          the host, retained, signed: its lamps (frame_body, frame_of)
     need           the guest, signed by its place key: send the log again from entry n
     beat/<side>    either side, signed: still here (the other shows "line down since" without)
 
@@ -28,6 +29,7 @@ import json
 from dataclasses import dataclass
 
 from ..base.errors import ClacksError
+from ..drivers.frame import PIXELS, Frame
 from ..mqtt.signing import KEY_TEXT, SigningKey, Unsigned, VerifyKey, open_envelope
 
 VERSION = 1
@@ -133,3 +135,15 @@ def entry_hash(prev: str, body: dict) -> str:
 
 
 GENESIS = "0" * 64  # the "previous hash" of entry 1
+
+
+def frame_body(frame: Frame) -> dict:
+    """A frame as the ``frame`` topic carries it: every pixel as six hex digits, in the frame's order."""
+    return {"pixels": "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in frame.pixels)}
+
+
+def frame_of(pixels: str) -> Frame | None:
+    """The host's lamps as a Frame (None when the frame is of another size of board)."""
+    if len(pixels) != 6 * PIXELS:
+        return None
+    return Frame(tuple(tuple(int(pixels[i + k:i + k + 2], 16) for k in (0, 2, 4)) for i in range(0, len(pixels), 6)))

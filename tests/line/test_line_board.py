@@ -9,7 +9,8 @@ import time
 
 from clacks_hw.base.clock import SystemClock
 from clacks_hw.line.follower import Follower
-from clacks_hw.line.host import LineHost, frame_body
+from clacks_hw.line.host import LineHost
+from clacks_hw.line.messages import frame_body
 from clacks_hw.line.link import LineLink
 from clacks_hw.line.referee import Referee
 from clacks_hw.line.seal import BoxKey
