@@ -34,6 +34,8 @@ class GuestBoard:
         """Pump the line, light its newest frame, send what was pressed or tapped; False on Quit."""
         now = self.clock.monotonic()
         out = self.link.pump(now)
+        if out.broker:
+            self.say(out.broker)
         if out.opened:
             self.say(f"line open: you play seat {self.seat}; the host's board deals the game")
         if out.refused:

@@ -70,7 +70,10 @@ class LineHost:
                 log.exception("line %s: a step failed; trying again", self.link.core.line)
 
     def _step(self) -> None:
-        for incoming in self.link.pump(self.clock.now()).incoming:
+        pumped = self.link.pump(self.clock.now())
+        if pumped.broker:
+            log.warning("line %s: %s", self.link.core.line, pumped.broker)
+        for incoming in pumped.incoming:
             try:
                 event = inputs.decode(incoming.action, self.clock.now())
             except LineError as exc:

@@ -15,7 +15,7 @@ import queue
 from dataclasses import dataclass, field as dc_field
 
 from ..base.rate_log import RateLimitedLog
-from ..mqtt.client import make_client, no_delay
+from ..mqtt.client import RETRY_MAX_S, make_client, no_delay
 from .follower import Follower, Step
 from .messages import Outgoing, signed
 from .referee import Referee
@@ -32,6 +32,7 @@ class Pumped(Step):
     actions to apply."""
 
     incoming: list = dc_field(default_factory=list)  # host: guest actions to apply (referee.Incoming)
+    broker: str | None = None  # the broker's news, once when it changes: waiting for it, lost, reached
 
 
 class LineLink:
@@ -43,7 +44,12 @@ class LineLink:
         self.client = make_client(client_id, clean=True, username=username, password=password, tls=tls,
                                   ca_file=ca_file, what="line")
         self.client.on_connect = self._on_connect
+        self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.address = ""  # host:port, once connect() is called
+        self._news: str | None = None  # the broker's news not yet said (set on paho's thread)
+        self._troubled = False  # waiting for the broker, or lost it: say when it answers
         self.arrived = None  # called (from paho's thread) when a message is in the inbox; must not block
         self._retained: dict[str, Outgoing] = {}
         self._connected = False
@@ -60,6 +66,20 @@ class LineLink:
         no_delay(client)
         client.subscribe(self.core.topic + "#", qos=1)
         self._connected, self._said_again = True, True
+        if self._troubled:
+            self._troubled, self._news = False, f"the broker at {self.address} answers again"
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        if not self._troubled:  # said once; paho tries again, waiting longer each time (mqtt/client.py)
+            self._troubled = True
+            self._news = (f"cannot reach the broker at {self.address}: trying again every {RETRY_MAX_S} s at most "
+                          "(is it started? is --broker right?)")
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties=None) -> None:
+        if self._connected and not self._troubled:
+            self._troubled = True
+            self._news = f"lost the broker at {self.address} ({reason_code}); reconnecting"
+        self._connected = False
 
     def _on_message(self, client, userdata, msg) -> None:
         self.inbox.put((msg.topic, bytes(msg.payload)))
@@ -68,6 +88,7 @@ class LineLink:
 
     # -- the owner's thread -----------------------------------------------------------------
     def connect(self, host: str, port: int) -> LineLink:
+        self.address = f"{host}:{port}"
         if self.host:
             self._publish(self.core.offer())
         self.client.connect_async(host, port, keepalive=10)
@@ -81,6 +102,7 @@ class LineLink:
 
     def pump(self, now: float) -> Pumped:
         out = Pumped()
+        out.broker, self._news = self._news, None
         if self._said_again:
             self._said_again = False
             for message in list(self._retained.values()):

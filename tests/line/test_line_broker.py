@@ -108,3 +108,32 @@ def test_a_line_through_a_real_broker_survives_its_restart_and_a_guest_started_a
     assert guest.views == {"N": {"hand": ["J26"]}}
     host.link.close()
     guest.link.close()
+
+
+def test_a_side_says_when_it_cannot_reach_the_broker_and_when_it_answers(tmp_path):
+    (tmp_path / "broker").mkdir()
+    (tmp_path / "guest").mkdir()
+    late = Broker(tmp_path / "broker")  # not started yet
+    follower = Follower(CODE, "grandma's", VERSIONS, SigningKey.generate(), {"N": (SigningKey.generate(), BoxKey.generate())})
+    link = LineLink(follower, LineStore(tmp_path / "guest", follower.line), client_id="late").connect("127.0.0.1", late.port)
+    said = []
+
+    def hear(what):
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            news = link.pump(time.monotonic()).broker
+            if news:
+                said.append(news)
+            if any(what in s for s in said):
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"never said {what!r}: {said}")
+
+    try:
+        hear(f"cannot reach the broker at 127.0.0.1:{late.port}")
+        late.start()
+        hear(f"the broker at 127.0.0.1:{late.port} answers again")
+        assert sum("cannot reach" in s for s in said) == 1  # said once, not at every try
+    finally:
+        link.close()
+        late.stop()
